@@ -1,0 +1,46 @@
+// Path-aware reading of JSON values (SPEC §1). Every reader throws InputError naming the JSONPath
+// of the offending value (`$.ring.loads[3]`), never returning a truncated or rounded value.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace redist::io {
+
+using Json = nlohmann::json;
+using OrderedJson = nlohmann::ordered_json;
+
+// Parses a whole document; malformed JSON is an InputError at `$`.
+Json parse_document(std::string_view text);
+
+// Reads a whole file ("-" or "" for standard input) and parses it.
+Json read_document(const std::string& file);
+
+std::string child_path(const std::string& path, std::string_view key);
+std::string index_path(const std::string& path, std::size_t index);
+
+// The object at `path`, or InputError("must be an object").
+const Json& as_object(const Json& value, const std::string& path);
+const Json& as_array(const Json& value, const std::string& path);
+// Member `key` of an object; InputError("missing field") when absent.
+const Json& require(const Json& object, const std::string& path, std::string_view key);
+// Rejects members not in `allowed` (catches typos such as "cost_nxt").
+void reject_unknown_fields(const Json& object, const std::string& path,
+                           std::initializer_list<std::string_view> allowed);
+
+// A JSON integer in the signed 64-bit range. Floats (even 5.0) are rejected.
+std::int64_t as_int64(const Json& value, const std::string& path);
+// A finite JSON number.
+double as_finite_number(const Json& value, const std::string& path);
+// A finite JSON number > 0.
+double as_positive_number(const Json& value, const std::string& path);
+bool as_bool(const Json& value, const std::string& path);
+std::string as_string(const Json& value, const std::string& path);
+
+std::vector<std::int64_t> as_int64_array(const Json& value, const std::string& path);
+
+}  // namespace redist::io

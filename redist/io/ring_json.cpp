@@ -1,0 +1,183 @@
+#include "redist/io/ring_json.hpp"
+
+#include <fmt/format.h>
+
+#include "redist/common/checked.hpp"
+#include "redist/common/error.hpp"
+
+namespace redist::io {
+
+namespace {
+
+std::vector<double> read_costs(const Json& value, const std::string& path, std::size_t n) {
+  if (value.is_number()) return std::vector<double>(n, as_positive_number(value, path));
+  if (!value.is_array()) {
+    throw InputError("must be a number or an array of numbers", path);
+  }
+  if (value.size() != n) {
+    throw InputError(fmt::format("has {} entries, expected {} (one per processor)", value.size(), n),
+                     path);
+  }
+  std::vector<double> costs(n);
+  for (std::size_t i = 0; i < n; ++i) costs[i] = as_positive_number(value[i], index_path(path, i));
+  return costs;
+}
+
+}  // namespace
+
+ring::Instance read_ring_instance(const Json& document) {
+  as_object(document, "$");
+  const std::string path = "$.ring";
+  const Json& ring = as_object(require(document, "$", "ring"), path);
+  reject_unknown_fields(ring, path,
+                        {"bidirectional", "loads", "targets", "delta", "cost_next", "cost_prev"});
+
+  ring::Instance in;
+  if (auto it = ring.find("bidirectional"); it != ring.end()) {
+    in.bidirectional = as_bool(*it, child_path(path, "bidirectional"));
+  }
+  in.loads = as_int64_array(require(ring, path, "loads"), child_path(path, "loads"));
+  const std::size_t n = in.loads.size();
+  if (n < 2) {
+    throw InputError(fmt::format("a ring needs at least 2 processors, got {}", n),
+                     child_path(path, "loads"));
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (in.loads[i] < 0) throw InputError("load must be >= 0", index_path(child_path(path, "loads"), i));
+  }
+  if (!checked_sum(in.loads)) throw InputError("sum of loads overflows 64 bits", child_path(path, "loads"));
+
+  const bool has_targets = ring.contains("targets");
+  const bool has_delta = ring.contains("delta");
+  if (has_targets && has_delta) {
+    throw InputError("give either targets or delta, not both", child_path(path, "delta"));
+  }
+  if (has_targets) {
+    const std::string tpath = child_path(path, "targets");
+    in.targets = as_int64_array(ring["targets"], tpath);
+    if (in.targets.size() != n) {
+      throw InputError(fmt::format("has {} entries, loads has {}", in.targets.size(), n), tpath);
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      if (in.targets[i] < 0) throw InputError("target must be >= 0", index_path(tpath, i));
+    }
+  } else if (has_delta) {
+    const std::string dpath = child_path(path, "delta");
+    const std::vector<std::int64_t> delta = as_int64_array(ring["delta"], dpath);
+    if (delta.size() != n) {
+      throw InputError(fmt::format("has {} entries, loads has {}", delta.size(), n), dpath);
+    }
+    in.targets.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto t = checked_sub(in.loads[i], delta[i]);
+      if (!t) throw InputError("loads - delta overflows 64 bits", index_path(dpath, i));
+      if (*t < 0) {
+        throw InputError(fmt::format("delta {} exceeds the load {}", delta[i], in.loads[i]),
+                         index_path(dpath, i));
+      }
+      in.targets[i] = *t;
+    }
+    const auto dsum = checked_sum(delta);
+    if (!dsum || *dsum != 0) throw InputError("imbalances must sum to 0", dpath);
+  } else {
+    throw InputError("missing field (give targets or delta)", child_path(path, "targets"));
+  }
+
+  in.cost_next = read_costs(require(ring, path, "cost_next"), child_path(path, "cost_next"), n);
+  if (in.bidirectional) {
+    in.cost_prev = read_costs(require(ring, path, "cost_prev"), child_path(path, "cost_prev"), n);
+  } else if (ring.contains("cost_prev")) {
+    throw InputError("cost_prev given for a unidirectional ring (set \"bidirectional\": true)",
+                     child_path(path, "cost_prev"));
+  }
+
+  // Remaining cross-field rules (equal sums, overflow of the target sum) with the model's checker.
+  try {
+    ring::validate_instance(in);
+  } catch (const InputError& e) {
+    throw InputError(e.message(), child_path(path, e.path()));
+  }
+  return in;
+}
+
+ring::Schedule read_ring_schedule(const Json& document) {
+  const std::string path = "$";
+  as_object(document, path);
+  ring::Schedule s;
+  if (auto it = document.find("algorithm"); it != document.end()) {
+    s.algorithm = as_string(*it, child_path(path, "algorithm"));
+  }
+  if (auto it = document.find("makespan"); it != document.end()) {
+    s.makespan = as_finite_number(*it, child_path(path, "makespan"));
+  } else {
+    s.makespan = -1.0;  // absent: nothing to compare against
+  }
+  if (auto it = document.find("lower_bound"); it != document.end() && !it->is_null()) {
+    s.lower_bound = as_finite_number(*it, child_path(path, "lower_bound"));
+  }
+  if (auto it = document.find("optimal"); it != document.end() && !it->is_null()) {
+    s.optimal = as_bool(*it, child_path(path, "optimal"));
+  }
+  if (auto it = document.find("flows"); it != document.end()) {
+    s.flows = as_int64_array(*it, child_path(path, "flows"));
+  }
+  const std::string tpath = child_path(path, "transfers");
+  const Json& transfers = as_array(require(document, path, "transfers"), tpath);
+  s.transfers.reserve(transfers.size());
+  for (std::size_t k = 0; k < transfers.size(); ++k) {
+    const std::string rpath = index_path(tpath, k);
+    const Json& t = as_object(transfers[k], rpath);
+    ring::Run r;
+    r.from = as_int64(require(t, rpath, "from"), child_path(rpath, "from"));
+    const std::string dir = as_string(require(t, rpath, "dir"), child_path(rpath, "dir"));
+    r.dir = dir == "next" ? ring::Direction::next
+            : dir == "prev" ? ring::Direction::prev
+                            : ring::Direction::unknown;
+    r.start = as_finite_number(require(t, rpath, "start"), child_path(rpath, "start"));
+    r.count = as_int64(require(t, rpath, "count"), child_path(rpath, "count"));
+    if (auto it = t.find("period"); it != t.end()) {
+      r.period = as_finite_number(*it, child_path(rpath, "period"));
+      // 0 in a Run means "no period"; an explicit non-positive period is kept as an invalid one.
+      if (r.period <= 0) r.period = -1.0;
+    }
+    s.transfers.push_back(r);
+  }
+  return s;
+}
+
+OrderedJson write_ring_schedule(const ring::Schedule& s) {
+  OrderedJson out;
+  out["algorithm"] = s.algorithm;
+  out["makespan"] = s.makespan;
+  if (s.lower_bound) out["lower_bound"] = *s.lower_bound;
+  if (s.optimal) out["optimal"] = *s.optimal;
+  if (s.light) out["light"] = *s.light;
+  out["flows"] = s.flows;
+  OrderedJson transfers = OrderedJson::array();
+  for (const ring::Run& r : s.transfers) {
+    OrderedJson t;
+    t["from"] = r.from;
+    t["dir"] = ring::to_string(r.dir);
+    t["start"] = r.start;
+    t["count"] = r.count;
+    if (r.period > 0) t["period"] = r.period;
+    transfers.push_back(std::move(t));
+  }
+  out["transfers"] = std::move(transfers);
+  if (!s.notes.empty()) out["notes"] = s.notes;
+  return out;
+}
+
+OrderedJson write_ring_instance(const ring::Instance& in) {
+  OrderedJson ring;
+  ring["bidirectional"] = in.bidirectional;
+  ring["loads"] = in.loads;
+  ring["targets"] = in.targets;
+  ring["cost_next"] = in.cost_next;
+  if (in.bidirectional) ring["cost_prev"] = in.cost_prev;
+  OrderedJson doc;
+  doc["ring"] = std::move(ring);
+  return doc;
+}
+
+}  // namespace redist::io

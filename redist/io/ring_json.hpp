@@ -1,0 +1,21 @@
+// JSON reading and writing of ring instances and schedules, exactly per SPEC §2.
+#pragma once
+
+#include "redist/io/json.hpp"
+#include "redist/ring/model.hpp"
+
+namespace redist::io {
+
+// {"ring": {"bidirectional": b, "loads": [...], "targets"|"delta": [...], "cost_next": x|[...],
+//  "cost_prev": x|[...]}}. Throws InputError with the JSONPath of the first problem.
+ring::Instance read_ring_instance(const Json& document);
+
+// A schedule document as written by `plan`. Only the format is checked here (types, required
+// fields); whether it respects the model is the validator's job (ring/validate.hpp), so unknown
+// processors, negative counts, unknown direction names and the like are read as they are.
+ring::Schedule read_ring_schedule(const Json& document);
+
+OrderedJson write_ring_schedule(const ring::Schedule& schedule);
+OrderedJson write_ring_instance(const ring::Instance& instance);
+
+}  // namespace redist::io

@@ -1,0 +1,55 @@
+// Lower bounds on the redistribution time of a ring (RRV04 Lemmas 1, 6, 12, Theorem 2, System 6).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "redist/ring/model.hpp"
+
+namespace redist::ring {
+
+// RRV04 §3.1 Lemma 1 (homogeneous unidirectional): max over slices |delta_{k,l}| * c. O(n).
+double lemma1_bound(const Instance& instance);
+
+// RRV04 §4 Theorem 2, corrected (papers/README.md): max over slices with positive imbalance of
+// imbalance * cost of the slice's outgoing link (unidirectional rings). O(n).
+double theorem2_bound(const Instance& instance);
+
+// RRV04 §5.1 Lemma 6 (homogeneous bidirectional):
+// max(max_i |delta_i|, max over non-trivial slices ceil(|delta_{k,l}| / 2)) * c. O(n).
+double lemma6_bound(const Instance& instance);
+
+// RRV04 §6.2.1 Lemma 12 (heterogeneous bidirectional). O(n^2) over the slices, each slice's
+// inner minimum in O(1); std::nullopt when n exceeds `max_n` (not computed, never truncated).
+std::optional<double> lemma12_bound(const Instance& instance, std::size_t max_n = 20000);
+
+// The integer optimum of RRV04 System 6: the least tau such that some integer flows meet every
+// processor's one-port send and receive time <= tau. Every schedule induces such flows, so it is
+// a lower bound for every schedule, on any ring (a unidirectional ring allows only flows >= 0).
+//
+// All flows are fixed by x = flows[n-1] (Lemma 10): flows[i] = x + prefix[i]; every constraint is
+// convex piecewise-linear in x, so tau(x) is convex and its integer minimum is found by a binary
+// search on the sign of tau(x+1) - tau(x) over x in [-max prefix, -min prefix].
+// Complexity: O(n log(range)) with range <= sum of loads.
+struct System6Solution {
+  double tau = 0.0;
+  std::vector<std::int64_t> flows;
+};
+System6Solution system6_integer_optimum(const Instance& instance);
+
+// tau(x) of System 6 for given flows: max over processors of send and receive times.
+double system6_time(const Instance& instance, const std::vector<std::int64_t>& flows);
+
+struct BoundReport {
+  double lower_bound = 0.0;
+  // (name, value) of every bound applicable to the instance's case, in a fixed order;
+  // value is std::nullopt when a term was skipped (see lemma12_bound).
+  std::vector<std::pair<std::string, std::optional<double>>> terms;
+};
+
+// Every bound the papers give for the instance's case, plus System 6; lower_bound is the max.
+BoundReport ring_bounds(const Instance& instance);
+
+}  // namespace redist::ring
