@@ -8,6 +8,9 @@
 
 namespace redist {
 
+// 128-bit integers for exact intermediate sums of item counts (GCC/Clang extension).
+__extension__ typedef __int128 Int128;
+
 inline std::optional<std::int64_t> checked_add(std::int64_t a, std::int64_t b) {
   std::int64_t r;
   if (__builtin_add_overflow(a, b, &r)) return std::nullopt;

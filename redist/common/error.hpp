@@ -13,7 +13,9 @@ namespace redist {
 class InputError : public std::runtime_error {
  public:
   InputError(const std::string& message, std::string path)
-      : std::runtime_error(message + " (at " + path + ")"), message_(message), path_(std::move(path)) {}
+      : std::runtime_error(message + " (at " + path + ")"),
+        message_(message),
+        path_(std::move(path)) {}
 
   const std::string& message() const { return message_; }
   const std::string& path() const { return path_; }

@@ -22,15 +22,88 @@ const char* type_name(const Json& v) {
 
 }  // namespace
 
+namespace {
+
+// Builds the document like nlohmann's DOM parser while tracking the JSONPath of the value being
+// read, so that a syntax error or a number that overflows a double is reported where it occurs.
+class PathTrackingSax : public nlohmann::detail::json_sax_dom_parser<Json> {
+  using Base = nlohmann::detail::json_sax_dom_parser<Json>;
+
+ public:
+  explicit PathTrackingSax(Json& root) : Base(root, /*allow_exceptions_=*/true) {}
+
+  bool null() { return value(Base::null()); }
+  bool boolean(bool v) { return value(Base::boolean(v)); }
+  bool number_integer(Json::number_integer_t v) { return value(Base::number_integer(v)); }
+  bool number_unsigned(Json::number_unsigned_t v) { return value(Base::number_unsigned(v)); }
+  bool number_float(Json::number_float_t v, const Json::string_t& s) {
+    return value(Base::number_float(v, s));
+  }
+  bool string(Json::string_t& v) { return value(Base::string(v)); }
+  bool binary(Json::binary_t& v) { return value(Base::binary(v)); }
+  bool start_object(std::size_t n) {
+    frames_.push_back({false, 0, {}});
+    return Base::start_object(n);
+  }
+  bool key(Json::string_t& k) {
+    frames_.back().key = k;
+    return Base::key(k);
+  }
+  bool end_object() {
+    frames_.pop_back();
+    return value(Base::end_object());
+  }
+  bool start_array(std::size_t n) {
+    frames_.push_back({true, 0, {}});
+    return Base::start_array(n);
+  }
+  bool end_array() {
+    frames_.pop_back();
+    return value(Base::end_array());
+  }
+
+  std::string path() const {
+    std::string p = "$";
+    for (const Frame& f : frames_) {
+      if (f.array) {
+        p = index_path(p, f.next_index);
+      } else if (!f.key.empty()) {
+        p = child_path(p, f.key);
+      }
+    }
+    return p;
+  }
+
+ private:
+  struct Frame {
+    bool array;
+    std::size_t next_index;
+    std::string key;
+  };
+
+  bool value(bool ok) {
+    if (!frames_.empty() && frames_.back().array) ++frames_.back().next_index;
+    return ok;
+  }
+
+  std::vector<Frame> frames_;
+};
+
+}  // namespace
+
 Json parse_document(std::string_view text) {
+  Json root;
+  PathTrackingSax sax(root);
   try {
-    return Json::parse(text.begin(), text.end());
-  } catch (const Json::parse_error& e) {
+    Json::sax_parse(text.begin(), text.end(), &sax);
+  } catch (const Json::exception& e) {
     std::string what = e.what();
     // nlohmann prefixes "[json.exception.parse_error.101] "; keep the readable part.
     if (auto pos = what.find("] "); pos != std::string::npos) what = what.substr(pos + 2);
-    throw InputError("malformed JSON: " + what, "$");
+    if (e.id == 406) throw InputError("must be a finite number (" + what + ")", sax.path());
+    throw InputError("malformed JSON: " + what, sax.path());
   }
+  return root;
 }
 
 Json read_document(const std::string& file) {
@@ -56,12 +129,14 @@ std::string index_path(const std::string& path, std::size_t index) {
 }
 
 const Json& as_object(const Json& value, const std::string& path) {
-  if (!value.is_object()) throw InputError(fmt::format("must be an object, got {}", type_name(value)), path);
+  if (!value.is_object())
+    throw InputError(fmt::format("must be an object, got {}", type_name(value)), path);
   return value;
 }
 
 const Json& as_array(const Json& value, const std::string& path) {
-  if (!value.is_array()) throw InputError(fmt::format("must be an array, got {}", type_name(value)), path);
+  if (!value.is_array())
+    throw InputError(fmt::format("must be an array, got {}", type_name(value)), path);
   return value;
 }
 
@@ -100,7 +175,8 @@ std::int64_t as_int64(const Json& value, const std::string& path) {
 }
 
 double as_finite_number(const Json& value, const std::string& path) {
-  if (!value.is_number()) throw InputError(fmt::format("must be a number, got {}", type_name(value)), path);
+  if (!value.is_number())
+    throw InputError(fmt::format("must be a number, got {}", type_name(value)), path);
   const double d = value.get<double>();
   if (!std::isfinite(d)) throw InputError("must be a finite number", path);
   return d;
@@ -113,12 +189,14 @@ double as_positive_number(const Json& value, const std::string& path) {
 }
 
 bool as_bool(const Json& value, const std::string& path) {
-  if (!value.is_boolean()) throw InputError(fmt::format("must be true or false, got {}", type_name(value)), path);
+  if (!value.is_boolean())
+    throw InputError(fmt::format("must be true or false, got {}", type_name(value)), path);
   return value.get<bool>();
 }
 
 std::string as_string(const Json& value, const std::string& path) {
-  if (!value.is_string()) throw InputError(fmt::format("must be a string, got {}", type_name(value)), path);
+  if (!value.is_string())
+    throw InputError(fmt::format("must be a string, got {}", type_name(value)), path);
   return value.get<std::string>();
 }
 
@@ -126,7 +204,8 @@ std::vector<std::int64_t> as_int64_array(const Json& value, const std::string& p
   as_array(value, path);
   std::vector<std::int64_t> out;
   out.reserve(value.size());
-  for (std::size_t i = 0; i < value.size(); ++i) out.push_back(as_int64(value[i], index_path(path, i)));
+  for (std::size_t i = 0; i < value.size(); ++i)
+    out.push_back(as_int64(value[i], index_path(path, i)));
   return out;
 }
 

@@ -15,8 +15,8 @@ std::vector<double> read_costs(const Json& value, const std::string& path, std::
     throw InputError("must be a number or an array of numbers", path);
   }
   if (value.size() != n) {
-    throw InputError(fmt::format("has {} entries, expected {} (one per processor)", value.size(), n),
-                     path);
+    throw InputError(
+        fmt::format("has {} entries, expected {} (one per processor)", value.size(), n), path);
   }
   std::vector<double> costs(n);
   for (std::size_t i = 0; i < n; ++i) costs[i] = as_positive_number(value[i], index_path(path, i));
@@ -43,9 +43,11 @@ ring::Instance read_ring_instance(const Json& document) {
                      child_path(path, "loads"));
   }
   for (std::size_t i = 0; i < n; ++i) {
-    if (in.loads[i] < 0) throw InputError("load must be >= 0", index_path(child_path(path, "loads"), i));
+    if (in.loads[i] < 0)
+      throw InputError("load must be >= 0", index_path(child_path(path, "loads"), i));
   }
-  if (!checked_sum(in.loads)) throw InputError("sum of loads overflows 64 bits", child_path(path, "loads"));
+  if (!checked_sum(in.loads))
+    throw InputError("sum of loads overflows 64 bits", child_path(path, "loads"));
 
   const bool has_targets = ring.contains("targets");
   const bool has_delta = ring.contains("delta");
@@ -130,7 +132,7 @@ ring::Schedule read_ring_schedule(const Json& document) {
     ring::Run r;
     r.from = as_int64(require(t, rpath, "from"), child_path(rpath, "from"));
     const std::string dir = as_string(require(t, rpath, "dir"), child_path(rpath, "dir"));
-    r.dir = dir == "next" ? ring::Direction::next
+    r.dir = dir == "next"   ? ring::Direction::next
             : dir == "prev" ? ring::Direction::prev
                             : ring::Direction::unknown;
     r.start = as_finite_number(require(t, rpath, "start"), child_path(rpath, "start"));

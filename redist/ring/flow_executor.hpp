@@ -23,7 +23,8 @@ namespace redist::ring {
 
 // Throws InputError when the flows do not balance the instance, or when the number of items to
 // move exceeds max_items (the simulation is item by item).
-std::vector<Run> execute_flows_asap(const Instance& instance, const std::vector<std::int64_t>& flows,
+std::vector<Run> execute_flows_asap(const Instance& instance,
+                                    const std::vector<std::int64_t>& flows,
                                     std::int64_t max_items = 200'000'000);
 
 }  // namespace redist::ring

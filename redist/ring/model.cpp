@@ -40,7 +40,8 @@ bool Instance::meets_paper_assumptions() const {
 
 void validate_instance(const Instance& in) {
   const std::size_t n = in.loads.size();
-  if (n < 2) throw InputError(fmt::format("a ring needs at least 2 processors, got {}", n), "loads");
+  if (n < 2)
+    throw InputError(fmt::format("a ring needs at least 2 processors, got {}", n), "loads");
   if (in.targets.size() != n) {
     throw InputError(fmt::format("targets has {} entries, loads has {}", in.targets.size(), n),
                      "targets");
@@ -104,7 +105,7 @@ double schedule_makespan(const Instance& in, const std::vector<Run>& runs) {
 }
 
 std::vector<std::int64_t> flows_of_runs(const Instance& in, const std::vector<Run>& runs) {
-  std::vector<__int128> net(in.size(), 0);
+  std::vector<Int128> net(in.size(), 0);
   for (const Run& r : runs) {
     if (r.count <= 0) continue;
     const auto from = static_cast<std::size_t>(r.from);
@@ -116,7 +117,8 @@ std::vector<std::int64_t> flows_of_runs(const Instance& in, const std::vector<Ru
   }
   std::vector<std::int64_t> flows(in.size());
   for (std::size_t i = 0; i < in.size(); ++i) {
-    if (net[i] > INT64_MAX || net[i] < INT64_MIN) throw std::overflow_error("flow overflows 64 bits");
+    if (net[i] > INT64_MAX || net[i] < INT64_MIN)
+      throw std::overflow_error("flow overflows 64 bits");
     flows[i] = static_cast<std::int64_t>(net[i]);
   }
   return flows;

@@ -81,7 +81,7 @@ struct Schedule {
   std::optional<bool> optimal;
   std::vector<std::int64_t> flows;  // flows[i]: net items over the link i -> succ(i)
   std::vector<Run> transfers;
-  std::optional<bool> light;  // set by the light family (issue 3) only
+  std::optional<bool> light;       // set by the light family (issue 3) only
   std::vector<std::string> notes;  // human-readable remarks (e.g. why a fallback was used)
 };
 

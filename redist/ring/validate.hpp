@@ -12,9 +12,11 @@
 //  - `makespan`, when given (>= 0), equals the recomputed latest end of any item.
 //
 // Complexity: O(R log R) time and O(n + R) memory for R runs, independent of the item counts
-// (a run of 10^15 items costs the same as a run of one): the holding rule is checked by an event
-// sweep over run boundaries, using that within a window where one send run meets at most one
-// receive run, the slack "held items" is monotone in the item index.
+// (a run of 10^15 items costs the same as a run of one). Holding is checked in item-index space:
+// with L the initial load, d_k the k-th departure and a_m the m-th arrival of a processor (each in
+// time order), the rule is a_{k-L} <= d_k for every k > L; cutting the indices at run boundaries
+// leaves pieces on which d_k - a_{k-L} is linear, so only piece ends are evaluated (plus a binary
+// search to name the first failing item).
 #pragma once
 
 #include <string>

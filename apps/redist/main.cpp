@@ -1,0 +1,41 @@
+// redist: plans and checks data redistributions (see docs/ and ../shared/SPEC.md).
+//
+// Exit codes (SPEC §1): 0 success; 1 `check` found the schedule invalid; 2 bad input or usage,
+// with one line `error: <what> (at <where>)` on standard error and nothing on standard output.
+#include <exception>
+#include <iostream>
+
+#include "apps/redist/cli.hpp"
+#include "redist/common/error.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"redist: data redistribution and load balancing on heterogeneous platforms"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "redist 0.1.0");
+  redist::cli::Action action;
+  redist::cli::register_ring_commands(app, action);
+  redist::cli::register_demo_command(app, action);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "error: " << e.what() << " (at command line)\n";
+    return 2;
+  }
+  try {
+    return action ? action() : 2;
+  } catch (const redist::InputError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    // Not a user error: a bug. Still one line, and a distinct exit code.
+    std::cerr << "error: internal error: " << e.what() << " (at redist)\n";
+    return 3;
+  }
+}

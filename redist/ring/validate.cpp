@@ -1,0 +1,355 @@
+// The independent validator of ring schedules (SPEC §2). See validate.hpp for the rules.
+//
+// Phases, in this order; the first phase that finds a problem reports it and stops:
+//  1. fields of every run, in transfer order (processor, direction, start, count, period, end);
+//  2. one-port: for every port, the earliest conflict (runs sorted by start); over all ports, the
+//     conflict at the earliest time is reported (ties: smaller transfer index);
+//  3. holding: for every processor, the earliest departure of an item it does not hold; over all
+//     processors, the earliest one (ties: smaller transfer index);
+//  4. final loads (smallest processor first), 5. the `flows` field, 6. the `makespan` field.
+//
+// Tolerance. tol = 1e-9 * M, M the recomputed makespan (there is no time to compare when M = 0).
+//  - Two runs on one port conflict when the later one (by start) starts before end - tol of an
+//    earlier one: touching or overlapping by at most tol is accepted.
+//  - An item that arrives at time a counts as held from a - tol on: forwarding at the arrival time
+//    (or up to tol before it) is accepted.
+//  - A period is accepted when period >= c * (1 - 1e-9) (c the link cost): the items of a run then
+//    overlap one another by at most 1e-9 * c <= tol. Negative, non-finite or explicit 0 periods
+//    (the reader stores them as -1) are rejected. Fields of runs of count 0 are checked too.
+//  - The `makespan` field must satisfy |field - M| <= 1e-9 * max(|field|, M).
+//
+// Holding, without looking at single items. Sort a processor's send runs by start: the k-th item
+// it sends (k = 1, 2, ...) leaves at d_k. Sort its receive runs by start: the m-th item it receives
+// arrives at a_m. One-port makes both sequences non-decreasing (up to tol), and the rule "at every
+// departure, load + arrivals so far - departures so far (this one included) >= 0" is equivalent to
+// "for every k > L (L the initial load), a_{k-L} exists and a_{k-L} <= d_k + tol". Split the index
+// range k = L+1 .. (items sent) at the boundaries of the send runs and (shifted by L) of the
+// receive runs: on each piece, k lies in one send run (d_k = s + (k - Q - 1) p) and k - L in one
+// receive run (a_{k-L} = b + c + (k - L - P - 1) q), so d_k + tol - a_{k-L} is linear in k and its
+// minimum is at an end of the piece. That is O(runs) evaluations per processor, whatever the item
+// counts; item indices are 128-bit integers and times are evaluated in long double.
+#include "redist/ring/validate.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace redist::ring {
+
+namespace {
+
+__extension__ typedef __int128 i128;  // item counts: sums of 64-bit counts
+
+std::string to_string(i128 v) {
+  if (v == 0) return "0";
+  const bool negative = v < 0;
+  std::string digits;
+  while (v != 0) {
+    const int d = static_cast<int>(v % 10);
+    digits.push_back(static_cast<char>('0' + (d < 0 ? -d : d)));
+    v /= 10;
+  }
+  if (negative) digits.push_back('-');
+  std::reverse(digits.begin(), digits.end());
+  return digits;
+}
+
+// A run that passed the field checks and has count > 0, as seen by one of its two ports.
+struct Slot {
+  double start;
+  double first_arrival;  // start + cost
+  double period;         // effective: the given period, or the cost when absent
+  double end;            // start + (count - 1) * period + cost
+  std::int64_t count;
+  std::size_t index;  // in schedule.transfers
+  bool operator<(const Slot& o) const {
+    return start < o.start || (start == o.start && index < o.index);
+  }
+};
+
+// A problem found in phase 2 or 3, ordered by time, then by transfer index.
+struct Finding {
+  bool found = false;
+  double time = 0.0;
+  std::size_t index = 0;
+  std::string reason;
+
+  void offer(double t, std::size_t idx, const auto& make_reason) {
+    if (found && (time < t || (time == t && index <= idx))) return;
+    found = true;
+    time = t;
+    index = idx;
+    reason = make_reason();
+  }
+};
+
+// The runs on each processor's send (or receive) port, as compressed rows: processor i has
+// runs[offset[i]] .. runs[offset[i + 1] - 1], sorted by (start, transfer index).
+struct Port {
+  std::vector<std::size_t> offset;  // n + 1; phase 1 counts the runs of processor i in offset[i+1]
+  std::vector<Slot> runs;
+
+  explicit Port(std::size_t n) : offset(n + 1, 0) {}
+
+  void count(std::size_t i) { ++offset[i + 1]; }
+  // After the counts: prefix sums, so that offset[i + 1] is the end of the rows of i.
+  void allocate() {
+    for (std::size_t i = 0; i + 1 < offset.size(); ++i) offset[i + 1] += offset[i];
+    runs.resize(offset.back());
+  }
+  // Fills the rows from their ends: calls must come in decreasing transfer order. Afterwards
+  // offset[i + 1] is the start of the rows of i, which finish() shifts into place.
+  void place(std::size_t i, const Slot& slot) { runs[--offset[i + 1]] = slot; }
+  void finish() {
+    const std::size_t n = offset.size() - 1;
+    for (std::size_t i = 0; i < n; ++i) offset[i] = offset[i + 1];
+    offset[n] = runs.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto first = runs.begin() + static_cast<std::ptrdiff_t>(offset[i]);
+      const auto last = runs.begin() + static_cast<std::ptrdiff_t>(offset[i + 1]);
+      if (last - first > 1 && !std::is_sorted(first, last)) std::sort(first, last);
+    }
+  }
+};
+
+void check_ports(const Port& g, bool send, double tol, Finding& finding) {
+  const std::size_t n = g.offset.size() - 1;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t first = g.offset[i], last = g.offset[i + 1];
+    if (last - first < 2) continue;
+    std::size_t busiest = first;  // the run with the latest end so far
+    for (std::size_t k = first + 1; k < last; ++k) {
+      const Slot& s = g.runs[k];
+      if (s.start < g.runs[busiest].end - tol) {
+        const Slot& other = g.runs[busiest];
+        finding.offer(s.start, s.index, [&] {
+          return fmt::format(
+              "transfers[{}]: the {} port of processor {} is still busy with transfers[{}] at "
+              "time {}",
+              s.index, send ? "send" : "receive", i, other.index, s.start);
+        });
+        break;  // later conflicts of this port start later
+      }
+      if (s.end > g.runs[busiest].end) busiest = k;
+    }
+  }
+}
+
+i128 total_count(const Port& g, std::size_t i) {
+  i128 sum = 0;
+  for (std::size_t k = g.offset[i]; k < g.offset[i + 1]; ++k) sum += g.runs[k].count;
+  return sum;
+}
+
+void check_holding(const Instance& in, const Port& sends, const Port& receives, double tol,
+                   Finding& finding) {
+  const std::size_t n = in.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const i128 load = in.loads[i];
+    const i128 sent = total_count(sends, i);
+    if (sent <= load) continue;  // never sends more than it holds from the start
+    const i128 received = total_count(receives, i);
+
+    // Cursor on the send runs: run s_at carries the items k = q_before + 1 .. q_before + count.
+    std::size_t s_at = sends.offset[i];
+    i128 q_before = 0;
+    const auto seek_send = [&](i128 k) {
+      while (q_before + sends.runs[s_at].count < k) q_before += sends.runs[s_at++].count;
+    };
+    const auto report = [&](i128 k) {
+      seek_send(k);
+      const Slot& s = sends.runs[s_at];
+      const double t = static_cast<double>(static_cast<long double>(s.start) +
+                                           static_cast<long double>(k - q_before - 1) *
+                                               static_cast<long double>(s.period));
+      finding.offer(t, s.index, [&] {
+        return fmt::format("transfers[{}]: processor {} sends an item it does not hold at time {}",
+                           s.index, i, t);
+      });
+    };
+
+    // Cursor on the receive runs: run r_at carries the arrivals m = p_before + 1 .. + count.
+    std::size_t r_at = receives.offset[i];
+    i128 p_before = 0;
+    const i128 m_end = std::min(received, sent - load);
+    bool violated = false;
+    for (i128 m = 1; m <= m_end;) {
+      while (p_before + receives.runs[r_at].count < m) p_before += receives.runs[r_at++].count;
+      seek_send(m + load);
+      const Slot& r = receives.runs[r_at];
+      const Slot& s = sends.runs[s_at];
+      const i128 piece_end = std::min(q_before + s.count - load, p_before + r.count);
+      // slack(m) = d_{m+L} + tol - a_m, linear in m on [m, piece_end].
+      const auto slack = [&](i128 mm) {
+        const long double d =
+            static_cast<long double>(s.start) +
+            static_cast<long double>(mm + load - q_before - 1) * static_cast<long double>(s.period);
+        const long double a =
+            static_cast<long double>(r.first_arrival) +
+            static_cast<long double>(mm - p_before - 1) * static_cast<long double>(r.period);
+        return d + static_cast<long double>(tol) - a;
+      };
+      if (slack(m) < 0) {
+        report(m + load);
+        violated = true;
+        break;
+      }
+      if (slack(piece_end) < 0) {
+        // The first negative slack of the piece: slack(lo) >= 0, slack(hi) < 0.
+        i128 lo = m, hi = piece_end;
+        while (hi - lo > 1) {
+          const i128 mid = lo + (hi - lo) / 2;
+          (slack(mid) < 0 ? hi : lo) = mid;
+        }
+        report(hi + load);
+        violated = true;
+        break;
+      }
+      m = piece_end + 1;
+    }
+    // Items sent beyond the initial load plus everything received were never held.
+    if (!violated && sent - load > received) report(load + received + 1);
+  }
+}
+
+}  // namespace
+
+ValidationResult validate_schedule(const Instance& instance, const Schedule& schedule) {
+  validate_instance(instance);  // throws InputError: a bad instance is bad input, not a bad plan
+  const std::size_t n = instance.size();
+  const auto& runs = schedule.transfers;
+  const auto invalid = [](std::string reason, double makespan = 0.0) {
+    return ValidationResult{false, makespan, std::move(reason)};
+  };
+  const auto cost = [&](const Run& r) {
+    const auto from = static_cast<std::size_t>(r.from);
+    return r.dir == Direction::next ? instance.cost_next[from] : instance.cost_prev[from];
+  };
+  const auto receiver = [&](const Run& r) {
+    const auto from = static_cast<std::size_t>(r.from);
+    return r.dir == Direction::next ? (from + 1 == n ? 0 : from + 1)
+                                    : (from == 0 ? n - 1 : from - 1);
+  };
+  const auto end_of = [](const Run& r, double c, double p) {
+    return static_cast<long double>(r.start) +
+           static_cast<long double>(r.count - 1) * static_cast<long double>(p) +
+           static_cast<long double>(c);
+  };
+
+  // Phase 1: the fields of each run; makespan; runs per port.
+  Port sends(n), receives(n);
+  long double latest = 0.0L;
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    const Run& r = runs[k];
+    if (r.from < 0 || static_cast<std::uint64_t>(r.from) >= n) {
+      return invalid(
+          fmt::format("transfers[{}]: processor {} does not exist (n = {})", k, r.from, n));
+    }
+    if (r.dir != Direction::next && r.dir != Direction::prev) {
+      return invalid(fmt::format("transfers[{}]: unknown direction", k));
+    }
+    if (r.dir == Direction::prev && !instance.bidirectional) {
+      return invalid(fmt::format("transfers[{}]: direction prev on a unidirectional ring", k));
+    }
+    if (!std::isfinite(r.start)) {
+      return invalid(fmt::format("transfers[{}]: start is not finite", k));
+    }
+    if (r.start < 0) return invalid(fmt::format("transfers[{}]: start {} is negative", k, r.start));
+    if (r.count < 0) return invalid(fmt::format("transfers[{}]: count {} is negative", k, r.count));
+    const double c = cost(r);
+    if (r.period != 0.0) {
+      if (!(r.period > 0) || !std::isfinite(r.period)) {
+        return invalid(fmt::format("transfers[{}]: period must be a finite number > 0", k));
+      }
+      if (r.period < c * (1.0 - 1e-9)) {
+        return invalid(fmt::format("transfers[{}]: period {} is shorter than the link cost {}", k,
+                                   r.period, c));
+      }
+    }
+    if (r.count == 0) continue;
+    const long double end = end_of(r, c, r.period > 0 ? r.period : c);
+    if (!std::isfinite(static_cast<double>(end))) {
+      return invalid(fmt::format("transfers[{}]: the run ends at a non-finite time", k));
+    }
+    latest = std::max(latest, end);
+    sends.count(static_cast<std::size_t>(r.from));
+    receives.count(receiver(r));
+  }
+  const double makespan = static_cast<double>(latest);
+  const double tol = 1e-9 * makespan;
+
+  // Phase 2: one-port.
+  sends.allocate();
+  receives.allocate();
+  for (std::size_t k = runs.size(); k-- > 0;) {
+    const Run& r = runs[k];
+    if (r.count == 0) continue;
+    const double c = cost(r);
+    const double p = r.period > 0 ? r.period : c;
+    const Slot slot{r.start, r.start + c, p, static_cast<double>(end_of(r, c, p)), r.count, k};
+    sends.place(static_cast<std::size_t>(r.from), slot);
+    receives.place(receiver(r), slot);
+  }
+  sends.finish();
+  receives.finish();
+  Finding finding;
+  check_ports(sends, true, tol, finding);
+  check_ports(receives, false, tol, finding);
+  if (finding.found) return invalid(finding.reason, makespan);
+
+  // Phase 3: holding.
+  check_holding(instance, sends, receives, tol, finding);
+  if (finding.found) return invalid(finding.reason, makespan);
+
+  // Phase 4: final loads.
+  for (std::size_t i = 0; i < n; ++i) {
+    const i128 final_load = instance.loads[i] - total_count(sends, i) + total_count(receives, i);
+    if (final_load != instance.targets[i]) {
+      return invalid(fmt::format("processor {} ends with {} items, its target is {}", i,
+                                 to_string(final_load), instance.targets[i]),
+                     makespan);
+    }
+  }
+
+  // Phase 5: the flows field.
+  if (!schedule.flows.empty()) {
+    if (schedule.flows.size() != n) {
+      return invalid(
+          fmt::format("flows has {} entries, the ring has {} processors", schedule.flows.size(), n),
+          makespan);
+    }
+    std::vector<i128> net(n, 0);
+    for (const Run& r : runs) {
+      if (r.dir == Direction::next) {
+        net[static_cast<std::size_t>(r.from)] += r.count;
+      } else {
+        net[receiver(r)] -= r.count;  // over the link pred(from) -> from, backwards
+      }
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      if (schedule.flows[i] != net[i]) {
+        return invalid(fmt::format("flows[{}] is {}, the transfers move {} items over that link", i,
+                                   schedule.flows[i], to_string(net[i])),
+                       makespan);
+      }
+    }
+  }
+
+  // Phase 6: the makespan field (negative: absent).
+  const double given = schedule.makespan;
+  if (std::isnan(given) || given >= 0) {
+    if (!(std::fabs(given - makespan) <= 1e-9 * std::max(std::fabs(given), makespan))) {
+      return invalid(
+          fmt::format("makespan {} differs from the recomputed makespan {}", given, makespan),
+          makespan);
+    }
+  }
+  return ValidationResult{true, makespan, ""};
+}
+
+}  // namespace redist::ring

@@ -1,0 +1,639 @@
+#include "redist/ring/validate.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "redist/common/error.hpp"
+
+namespace redist::ring {
+namespace {
+
+constexpr Direction kNext = Direction::next;
+constexpr Direction kPrev = Direction::prev;
+
+Instance unidirectional(std::vector<std::int64_t> loads, std::vector<std::int64_t> targets,
+                        std::vector<double> cost_next) {
+  return Instance{false, std::move(loads), std::move(targets), std::move(cost_next), {}};
+}
+
+Instance bidirectional(std::vector<std::int64_t> loads, std::vector<std::int64_t> targets,
+                       std::vector<double> cost_next, std::vector<double> cost_prev) {
+  return Instance{true, std::move(loads), std::move(targets), std::move(cost_next),
+                  std::move(cost_prev)};
+}
+
+Run run(std::int64_t from, Direction dir, double start, std::int64_t count, double period = 0.0) {
+  return Run{from, dir, start, count, period};
+}
+
+Schedule schedule(std::vector<Run> runs, double makespan = -1.0,
+                  std::vector<std::int64_t> flows = {}) {
+  Schedule s;
+  s.makespan = makespan;
+  s.flows = std::move(flows);
+  s.transfers = std::move(runs);
+  return s;
+}
+
+bool starts_with(const std::string& s, const std::string& prefix) {
+  return s.compare(0, prefix.size(), prefix) == 0;
+}
+
+// Expects an invalid schedule whose reason starts with `prefix` and contains `fragment`.
+void expect_invalid(const Instance& in, const Schedule& s, const std::string& prefix,
+                    const std::string& fragment) {
+  const ValidationResult r = validate_schedule(in, s);
+  EXPECT_FALSE(r.valid);
+  EXPECT_TRUE(starts_with(r.reason, prefix)) << r.reason;
+  EXPECT_NE(r.reason.find(fragment), std::string::npos) << r.reason;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Valid schedules.
+
+// The example of SPEC §2.
+TEST(ValidateSchedule, SpecExampleIsValid) {
+  const Instance in = bidirectional({5, 1, 3, 7}, {4, 4, 4, 4}, {1, 2, 1, 1}, {1.5, 1.5, 1.5, 1.5});
+  const Schedule s =
+      schedule({run(0, kNext, 0, 3), run(3, kNext, 0, 2), run(3, kPrev, 2, 1)}, 3.5, {3, 0, -1, 2});
+  const ValidationResult r = validate_schedule(in, s);
+  EXPECT_TRUE(r.valid) << r.reason;
+  EXPECT_DOUBLE_EQ(r.makespan, 3.5);
+  EXPECT_TRUE(r.reason.empty());
+}
+
+TEST(ValidateSchedule, EmptyScheduleIsValidWhenBalanced) {
+  const Instance in = unidirectional({2, 3}, {2, 3}, {1, 1});
+  const ValidationResult r = validate_schedule(in, schedule({}, 0.0));
+  EXPECT_TRUE(r.valid) << r.reason;
+  EXPECT_EQ(r.makespan, 0.0);
+}
+
+TEST(ValidateSchedule, PeriodicRunsGiveTheirMakespan) {
+  // 0 -> 1 every 3 time units (cost 1): items leave at 0, 3, 6 and the last arrives at 7.
+  // 1 forwards each item at its arrival over a link of cost 2: leaves at 1, 4, 7, ends at 9.
+  const Instance in = unidirectional({3, 0, 0}, {0, 0, 3}, {1, 2, 1});
+  const ValidationResult r =
+      validate_schedule(in, schedule({run(0, kNext, 0, 3, 3.0), run(1, kNext, 1, 3, 3.0)}, 9.0));
+  EXPECT_TRUE(r.valid) << r.reason;
+  EXPECT_DOUBLE_EQ(r.makespan, 9.0);
+}
+
+TEST(ValidateSchedule, TouchingSpansOnOnePortAreAccepted) {
+  // Send port of 0: [0, 2) then [2, 3.5) in the other direction.
+  const Instance in = bidirectional({3, 0, 0}, {0, 2, 1}, {1, 1, 1}, {1.5, 1.5, 1.5});
+  const ValidationResult r =
+      validate_schedule(in, schedule({run(0, kNext, 0, 2), run(0, kPrev, 2, 1)}));
+  EXPECT_TRUE(r.valid) << r.reason;
+  EXPECT_DOUBLE_EQ(r.makespan, 3.5);
+}
+
+TEST(ValidateSchedule, ZeroCountRunsAreIgnored) {
+  // The count-0 run would overlap the other one on the send port and send an item not held.
+  const Instance in = unidirectional({1, 0}, {0, 1}, {1, 1});
+  const ValidationResult r = validate_schedule(
+      in, schedule({run(0, kNext, 0, 1), run(0, kNext, 0.5, 0), run(1, kNext, 0, 0)}));
+  EXPECT_TRUE(r.valid) << r.reason;
+  EXPECT_DOUBLE_EQ(r.makespan, 1.0);
+}
+
+TEST(ValidateSchedule, ZeroCountRunsStillNeedAValidProcessor) {
+  const Instance in = unidirectional({1, 0}, {0, 1}, {1, 1});
+  expect_invalid(in, schedule({run(0, kNext, 0, 1), run(2, kNext, 0, 0)}),
+                 "transfers[1]:", "processor 2 does not exist");
+}
+
+// ---------------------------------------------------------------------------------------------
+// One-port.
+
+TEST(ValidateSchedule, RejectsOverlappingSendsInOneDirection) {
+  const Instance in = unidirectional({4, 0, 0}, {0, 4, 0}, {1, 1, 1});
+  expect_invalid(in, schedule({run(0, kNext, 0, 2), run(0, kNext, 1.5, 2)}), "transfers[1]:",
+                 "send port of processor 0 is still busy with transfers[0] at time 1.5");
+}
+
+TEST(ValidateSchedule, RejectsOverlappingSendsInBothDirections) {
+  const Instance in = bidirectional({4, 0, 0}, {0, 2, 2}, {1, 1, 1}, {1, 1, 1});
+  expect_invalid(in, schedule({run(0, kNext, 0, 2), run(0, kPrev, 1, 2)}),
+                 "transfers[1]:", "send port of processor 0");
+}
+
+TEST(ValidateSchedule, RejectsOverlappingReceivesFromBothSides) {
+  // 1 receives from 0 (next) during [0, 2) and from 2 (prev) during [1.5, 2.5).
+  const Instance in = bidirectional({2, 0, 1}, {0, 3, 0}, {1, 1, 1}, {1, 1, 1});
+  expect_invalid(in, schedule({run(0, kNext, 0, 2), run(2, kPrev, 1.5, 1)}),
+                 "transfers[1]:", "receive port of processor 1 is still busy with transfers[0]");
+}
+
+TEST(ValidateSchedule, ReportsTheEarliestPortConflict) {
+  // Transfers 0/1 conflict at time 5, transfers 2/3 at time 1: the latter is reported.
+  const Instance in = unidirectional({4, 4, 0, 0}, {0, 0, 4, 4}, {1, 1, 1, 1});
+  const Schedule s = schedule(
+      {run(1, kNext, 3, 3), run(1, kNext, 5, 1), run(0, kNext, 0, 2), run(0, kNext, 1, 1)});
+  expect_invalid(in, s, "transfers[3]:", "at time 1");
+}
+
+TEST(ValidateSchedule, TwoProcessorsMayUseBothLinksConcurrently) {
+  // n = 2: 0 sends to 1 over "next" while 1 sends to 0 over "next": different ports.
+  const Instance in = bidirectional({3, 3}, {3, 3}, {1, 2}, {1, 1});
+  const ValidationResult r =
+      validate_schedule(in, schedule({run(0, kNext, 0, 3), run(1, kNext, 0, 3)}));
+  EXPECT_TRUE(r.valid) << r.reason;
+  EXPECT_DOUBLE_EQ(r.makespan, 6.0);
+  // Same with 1 using its "prev" link to 0, which is again another link.
+  const ValidationResult r2 =
+      validate_schedule(in, schedule({run(0, kNext, 0, 3), run(1, kPrev, 0, 3)}));
+  EXPECT_TRUE(r2.valid) << r2.reason;
+  EXPECT_DOUBLE_EQ(r2.makespan, 3.0);
+}
+
+TEST(ValidateSchedule, TwoProcessorsOneSenderCannotUseBothLinksAtOnce) {
+  const Instance in = bidirectional({4, 0}, {0, 4}, {1, 1}, {1, 1});
+  expect_invalid(in, schedule({run(0, kNext, 0, 2), run(0, kPrev, 0, 2)}),
+                 "transfers[1]:", "send port of processor 0");
+  // Back to back is fine.
+  const ValidationResult r =
+      validate_schedule(in, schedule({run(0, kNext, 0, 2), run(0, kPrev, 2, 2)}, 4.0));
+  EXPECT_TRUE(r.valid) << r.reason;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Holding.
+
+TEST(ValidateSchedule, RejectsARelayForwardingBeforeReceiving) {
+  // 1 holds nothing; its item arrives at 1 but it forwards at 0.5.
+  const Instance in = unidirectional({1, 0, 0}, {0, 0, 1}, {1, 1, 1});
+  expect_invalid(in, schedule({run(0, kNext, 0, 1), run(1, kNext, 0.5, 1)}),
+                 "transfers[1]:", "processor 1 sends an item it does not hold at time 0.5");
+}
+
+TEST(ValidateSchedule, AcceptsForwardingAtTheArrivalTime) {
+  const Instance in = unidirectional({2, 0, 0}, {0, 0, 2}, {1, 1, 1});
+  const ValidationResult r =
+      validate_schedule(in, schedule({run(0, kNext, 0, 2), run(1, kNext, 1, 2)}, 3.0));
+  EXPECT_TRUE(r.valid) << r.reason;
+  EXPECT_DOUBLE_EQ(r.makespan, 3.0);
+}
+
+TEST(ValidateSchedule, AcceptsForwardingWithinTheTolerance) {
+  // Arrival at 1000, forwarded 1e-12 earlier: within 1e-9 of the makespan (1001).
+  const Instance in = unidirectional({1, 0, 0}, {0, 0, 1}, {1000, 1, 1});
+  const ValidationResult r =
+      validate_schedule(in, schedule({run(0, kNext, 0, 1), run(1, kNext, 1000 - 1e-12, 1)}));
+  EXPECT_TRUE(r.valid) << r.reason;
+  EXPECT_NEAR(r.makespan, 1001.0, 1e-9);
+  // 1e-3 earlier is well beyond the tolerance (1e-6).
+  expect_invalid(in, schedule({run(0, kNext, 0, 1), run(1, kNext, 1000 - 1e-3, 1)}),
+                 "transfers[1]:", "does not hold");
+}
+
+TEST(ValidateSchedule, RejectsForwardingFasterThanReceiving) {
+  // Arrivals at 1, 3, 5, 7 (period 2); forwarding back to back from 1 leaves at 1, 2, 3, 4:
+  // the second item leaves at 2 before it arrives at 3.
+  const Instance in = unidirectional({4, 0, 0}, {0, 0, 4}, {1, 1, 1});
+  expect_invalid(in, schedule({run(0, kNext, 0, 4, 2.0), run(1, kNext, 1, 4)}),
+                 "transfers[1]:", "processor 1 sends an item it does not hold at time 2");
+  // Forwarding at the pace of the arrivals is fine; so is starting late enough back to back.
+  EXPECT_TRUE(
+      validate_schedule(in, schedule({run(0, kNext, 0, 4, 2.0), run(1, kNext, 1, 4, 2.0)})).valid);
+  EXPECT_TRUE(
+      validate_schedule(in, schedule({run(0, kNext, 0, 4, 2.0), run(1, kNext, 4, 4)})).valid);
+  expect_invalid(in, schedule({run(0, kNext, 0, 4, 2.0), run(1, kNext, 3.5, 4)}),
+                 "transfers[1]:", "at time 6.5");
+}
+
+TEST(ValidateSchedule, RelayUsesItsOwnLoadFirst) {
+  // 1 holds 2 items: it can send 3 back to back from 0 when one item arrives by time 2.
+  const Instance in = unidirectional({1, 2, 0}, {0, 0, 3}, {2, 1, 1});
+  EXPECT_TRUE(validate_schedule(in, schedule({run(0, kNext, 0, 1), run(1, kNext, 0, 3)})).valid);
+  const Instance slow = unidirectional({1, 2, 0}, {0, 0, 3}, {2.5, 1, 1});
+  expect_invalid(slow, schedule({run(0, kNext, 0, 1), run(1, kNext, 0, 3)}),
+                 "transfers[1]:", "at time 2");
+}
+
+TEST(ValidateSchedule, RejectsSendingMoreThanEverHeld) {
+  const Instance in = unidirectional({1, 1}, {1, 1}, {1, 1});
+  expect_invalid(in, schedule({run(0, kNext, 0, 2)}),
+                 "transfers[0]:", "processor 0 sends an item it does not hold at time 1");
+}
+
+TEST(ValidateSchedule, ReportsTheEarliestHoldingViolation) {
+  // 3 (transfers[0], holding nothing) goes wrong at time 4, 1 (transfers[2]) at time 0.5.
+  const Instance in = unidirectional({1, 0, 1, 0}, {0, 0, 1, 1}, {1, 1, 1, 1});
+  const Schedule s = schedule({run(3, kNext, 4, 1), run(0, kNext, 0, 1), run(1, kNext, 0.5, 1)});
+  expect_invalid(in, s, "transfers[2]:", "processor 1 sends an item it does not hold at time 0.5");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Final loads, flows and makespan fields.
+
+TEST(ValidateSchedule, RejectsWrongFinalLoads) {
+  const Instance in = unidirectional({3, 0, 0}, {1, 1, 1}, {1, 1, 1});
+  expect_invalid(in, schedule({run(0, kNext, 0, 2)}), "processor 1 ends with 2 items",
+                 "its target is 1");
+}
+
+TEST(ValidateSchedule, ChecksTheFlowsField) {
+  const Instance in = bidirectional({3, 0, 0}, {1, 1, 1}, {1, 1, 1}, {1, 1, 1});
+  const std::vector<ring::Run> runs = {run(0, kNext, 0, 1), run(0, kPrev, 1, 1)};
+  EXPECT_TRUE(validate_schedule(in, schedule(runs, -1, {1, 0, -1})).valid);
+  expect_invalid(in, schedule(runs, -1, {1, 0, 1}), "flows[2] is 1", "the transfers move -1 items");
+  expect_invalid(in, schedule(runs, -1, {1, 0}), "flows has 2 entries", "3 processors");
+}
+
+TEST(ValidateSchedule, ChecksTheMakespanField) {
+  const Instance in = unidirectional({3, 0}, {0, 3}, {1.5, 1});
+  const std::vector<ring::Run> runs = {run(0, kNext, 1, 3)};  // ends at 5.5
+  EXPECT_TRUE(validate_schedule(in, schedule(runs, 5.5)).valid);
+  EXPECT_TRUE(validate_schedule(in, schedule(runs, 5.5 * (1 + 1e-12))).valid);
+  EXPECT_TRUE(validate_schedule(in, schedule(runs, -1.0)).valid);  // absent
+  expect_invalid(in, schedule(runs, 5.0), "makespan 5 differs", "recomputed makespan 5.5");
+  expect_invalid(in, schedule(runs, 5.5 * (1 + 1e-8)), "makespan", "5.5");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fields of a run.
+
+TEST(ValidateSchedule, RejectsAPeriodShorterThanTheLinkCost) {
+  const Instance in = unidirectional({3, 0}, {0, 3}, {2, 1});
+  expect_invalid(in, schedule({run(0, kNext, 0, 3, 1.5)}),
+                 "transfers[0]:", "period 1.5 is shorter than the link cost 2");
+  EXPECT_TRUE(validate_schedule(in, schedule({run(0, kNext, 0, 3, 2.0)}, 6.0)).valid);
+}
+
+TEST(ValidateSchedule, RejectsNonPositivePeriods) {
+  const Instance in = unidirectional({3, 0}, {0, 3}, {2, 1});
+  // The reader stores an explicit non-positive period as -1.
+  expect_invalid(in, schedule({run(0, kNext, 0, 3, -1.0)}), "transfers[0]:", "period must be");
+  expect_invalid(in, schedule({run(0, kNext, 0, 3, std::numeric_limits<double>::infinity())}),
+                 "transfers[0]:", "period must be");
+}
+
+TEST(ValidateSchedule, RejectsUnknownProcessors) {
+  const Instance in = unidirectional({1, 0}, {0, 1}, {1, 1});
+  expect_invalid(in, schedule({run(2, kNext, 0, 1)}),
+                 "transfers[0]:", "processor 2 does not exist");
+  expect_invalid(in, schedule({run(0, kNext, 0, 1), run(-1, kNext, 0, 1)}),
+                 "transfers[1]:", "processor -1 does not exist");
+}
+
+TEST(ValidateSchedule, RejectsUnknownDirections) {
+  const Instance in = bidirectional({1, 0}, {0, 1}, {1, 1}, {1, 1});
+  expect_invalid(in, schedule({run(0, Direction::unknown, 0, 1)}),
+                 "transfers[0]:", "unknown direction");
+}
+
+TEST(ValidateSchedule, RejectsPrevOnAUnidirectionalRing) {
+  const Instance in = unidirectional({1, 0}, {0, 1}, {1, 1});
+  expect_invalid(in, schedule({run(0, kPrev, 0, 1)}),
+                 "transfers[0]:", "direction prev on a unidirectional ring");
+}
+
+TEST(ValidateSchedule, RejectsNegativeOrNonFiniteStarts) {
+  const Instance in = unidirectional({1, 0}, {0, 1}, {1, 1});
+  expect_invalid(in, schedule({run(0, kNext, -0.5, 1)}), "transfers[0]:", "start -0.5 is negative");
+  expect_invalid(in, schedule({run(0, kNext, std::nan(""), 1)}),
+                 "transfers[0]:", "start is not finite");
+}
+
+TEST(ValidateSchedule, RejectsNegativeCounts) {
+  const Instance in = unidirectional({1, 0}, {0, 1}, {1, 1});
+  expect_invalid(in, schedule({run(0, kNext, 0, 1), run(1, kNext, 0, -1)}),
+                 "transfers[1]:", "count -1 is negative");
+}
+
+TEST(ValidateSchedule, RejectsRunsEndingAtInfinity) {
+  const Instance in = unidirectional({3, 0}, {0, 3}, {1, 1});
+  expect_invalid(in, schedule({run(0, kNext, 0, 3, 1e308)}), "transfers[0]:", "non-finite time");
+}
+
+TEST(ValidateSchedule, RejectsInvalidInstances) {
+  const Instance in = unidirectional({1, 0}, {0, 1}, {1});  // cost_next too short
+  EXPECT_THROW(validate_schedule(in, schedule({})), InputError);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Huge counts: the cost does not depend on item counts.
+
+TEST(ValidateSchedule, HugeCountsAreCheckedQuickly) {
+  constexpr std::int64_t kHuge = 4'000'000'000'000'000'000;
+  const Instance in = unidirectional({kHuge, 0, 0}, {0, 0, kHuge}, {1, 1, 1});
+  const auto t0 = std::chrono::steady_clock::now();
+  const ValidationResult r = validate_schedule(
+      in, schedule({run(0, kNext, 0, kHuge), run(1, kNext, 1, kHuge)}, 4e18, {kHuge, kHuge, 0}));
+  const auto elapsed = std::chrono::steady_clock::now() - t0;
+  EXPECT_TRUE(r.valid) << r.reason;
+  EXPECT_DOUBLE_EQ(r.makespan, 4e18);
+  EXPECT_LT(std::chrono::duration<double>(elapsed).count(), 0.1);
+}
+
+TEST(ValidateSchedule, HugeCountsRelaySendingOneItemTooMany) {
+  constexpr std::int64_t kHuge = 4'000'000'000'000'000'000;
+  const Instance in = unidirectional({kHuge, 0, 0}, {1, 0, kHuge - 1}, {1, 1, 1});
+  // 1 receives kHuge - 1 items and forwards kHuge: its last item was never received.
+  const ValidationResult r =
+      validate_schedule(in, schedule({run(0, kNext, 0, kHuge - 1), run(1, kNext, 1, kHuge)}));
+  EXPECT_FALSE(r.valid);
+  EXPECT_TRUE(starts_with(r.reason, "transfers[1]: processor 1 sends an item it does not hold"))
+      << r.reason;
+  // Item totals beyond 64 bits: the items go 0 -> 1 -> 0 -> 1 -> 0 -> 1, so 1 receives 1.2e19.
+  const Instance two = unidirectional({kHuge, 0}, {0, kHuge}, {1, 1});
+  const std::vector<ring::Run> rounds = {run(0, kNext, 0, kHuge), run(1, kNext, 1, kHuge),
+                                         run(0, kNext, 4e18, kHuge), run(1, kNext, 4e18 + 1, kHuge),
+                                         run(0, kNext, 8e18, kHuge)};
+  const ValidationResult r2 = validate_schedule(two, schedule(rounds, 1.2e19));
+  EXPECT_TRUE(r2.valid) << r2.reason;
+  EXPECT_DOUBLE_EQ(r2.makespan, 1.2e19);
+  // flows[0] would be 1.2e19, which no 64-bit flows field can state.
+  const ValidationResult r3 = validate_schedule(two, schedule(rounds, 1.2e19, {-1, 2 * kHuge}));
+  EXPECT_FALSE(r3.valid);
+  EXPECT_EQ(r3.reason,
+            "flows[0] is -1, the transfers move 12000000000000000000 items over that link");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Randomized comparison with an item-by-item checker.
+
+enum class Verdict { valid, field, port, holding, final_load, flows, makespan };
+
+const char* name(Verdict v) {
+  switch (v) {
+    case Verdict::valid:
+      return "valid";
+    case Verdict::field:
+      return "field";
+    case Verdict::port:
+      return "port";
+    case Verdict::holding:
+      return "holding";
+    case Verdict::final_load:
+      return "final";
+    case Verdict::flows:
+      return "flows";
+    default:
+      return "makespan";
+  }
+}
+
+Verdict verdict_of(const ValidationResult& r) {
+  if (r.valid) return Verdict::valid;
+  if (r.reason.find(" port of processor ") != std::string::npos) return Verdict::port;
+  if (r.reason.find("does not hold") != std::string::npos) return Verdict::holding;
+  if (r.reason.find("ends with") != std::string::npos) return Verdict::final_load;
+  if (starts_with(r.reason, "flows")) return Verdict::flows;
+  if (starts_with(r.reason, "makespan")) return Verdict::makespan;
+  return Verdict::field;
+}
+
+// Straight from the definitions of SPEC §2, item by item, in the same order of checks as the
+// validator (fields, ports, holding, final loads, makespan field). For small counts only.
+// `run` is the transfer the problem is reported on (fields, ports, holding), `time` when it
+// happens (ports, holding): the earliest one, ties going to the smaller transfer index.
+struct BruteResult {
+  Verdict verdict;
+  double makespan;
+  std::size_t run = 0;
+  double time = 0;
+};
+
+BruteResult brute_force(const Instance& in, const Schedule& s) {
+  const auto n = static_cast<std::int64_t>(in.size());
+  struct Item {
+    std::size_t run;
+    std::int64_t from, to;
+    double depart, arrive;
+  };
+  struct Span {
+    std::size_t run;
+    std::int64_t from, to;
+    double lo, hi;
+  };
+  std::vector<Item> items;
+  std::vector<Span> spans;
+  double makespan = 0;
+  for (std::size_t k = 0; k < s.transfers.size(); ++k) {
+    const ring::Run& r = s.transfers[k];
+    if (r.from < 0 || r.from >= n) return {Verdict::field, 0, k};
+    if (r.dir != kNext && r.dir != kPrev) return {Verdict::field, 0, k};
+    if (r.dir == kPrev && !in.bidirectional) return {Verdict::field, 0, k};
+    if (!std::isfinite(r.start) || r.start < 0 || r.count < 0) return {Verdict::field, 0, k};
+    const double c = r.dir == kNext ? in.cost_next[r.from] : in.cost_prev[r.from];
+    if (r.period != 0 && !(r.period >= c)) return {Verdict::field, 0, k};
+    const double p = r.period > 0 ? r.period : c;
+    const std::int64_t to = r.dir == kNext ? (r.from + 1) % n : (r.from + n - 1) % n;
+    for (std::int64_t j = 0; j < r.count; ++j) {
+      items.push_back({k, r.from, to, r.start + j * p, r.start + j * p + c});
+      makespan = std::max(makespan, r.start + j * p + c);
+    }
+    if (r.count > 0) spans.push_back({k, r.from, to, r.start, r.start + (r.count - 1) * p + c});
+  }
+  const double tol = 1e-9 * makespan;
+  // Earliest (time, run) of a problem; the time of a port conflict is the later start.
+  BruteResult first{Verdict::valid, makespan, 0, std::numeric_limits<double>::infinity()};
+  const auto note = [&](Verdict v, double time, std::size_t run) {
+    if (time < first.time || (time == first.time && run < first.run))
+      first = {v, makespan, run, time};
+  };
+  for (const Span& a : spans) {
+    for (const Span& b : spans) {
+      const bool b_later = a.lo < b.lo || (a.lo == b.lo && a.run < b.run);
+      const bool shared = a.from == b.from || a.to == b.to;
+      if (b_later && shared && b.lo < a.hi - tol) note(Verdict::port, b.lo, b.run);
+    }
+  }
+  if (first.verdict != Verdict::valid) return first;
+  for (const Item& d : items) {
+    // Held by d.from when d leaves: load + arrivals up to then - departures up to then.
+    std::int64_t held = in.loads[d.from];
+    for (const Item& e : items) {
+      if (e.to == d.from && e.arrive <= d.depart + tol) ++held;
+      if (e.from == d.from && e.depart <= d.depart) --held;
+    }
+    if (held < 0) note(Verdict::holding, d.depart, d.run);
+  }
+  if (first.verdict != Verdict::valid) return first;
+  for (std::int64_t i = 0; i < n; ++i) {
+    std::int64_t final_load = in.loads[i];
+    for (const Item& e : items) final_load += (e.to == i) - (e.from == i);
+    if (final_load != in.targets[i]) return {Verdict::final_load, makespan};
+  }
+  if (s.makespan >= 0 && std::fabs(s.makespan - makespan) > 1e-9 * makespan) {
+    return {Verdict::makespan, makespan};
+  }
+  return {Verdict::valid, makespan};
+}
+
+// Random small instances and schedules: mostly port-respecting runs placed after the ports free
+// up (so that holding and final loads get tested), with some free placements, relay pipelines
+// with random periods and offsets around the arrival times, and a few broken fields.
+struct Case {
+  Instance instance;
+  Schedule schedule;
+};
+
+Case random_case(std::mt19937_64& rng) {
+  const auto uniform = [&](std::int64_t lo, std::int64_t hi) {
+    return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+  };
+  const double costs[] = {0.5, 1.0, 1.5, 2.0, 3.0};
+  const std::int64_t n = uniform(2, 5);
+  Instance in;
+  in.bidirectional = uniform(0, 1) == 1;
+  for (std::int64_t i = 0; i < n; ++i) {
+    in.loads.push_back(uniform(0, 3));
+    in.cost_next.push_back(costs[uniform(0, 4)]);
+    if (in.bidirectional) in.cost_prev.push_back(costs[uniform(0, 4)]);
+  }
+  Schedule s;
+  s.makespan = -1;
+  const auto cost = [&](std::int64_t from, Direction d) {
+    return d == kNext ? in.cost_next[from] : in.cost_prev[from];
+  };
+  const auto period_for = [&](double c) {
+    switch (uniform(0, 6)) {
+      case 0:
+      case 1:
+      case 2:
+        return 0.0;
+      case 3:
+        return c;
+      case 4:
+        return c + 0.5;
+      case 5:
+        return c + 1.0;
+      default:
+        return c + 2.5;
+    }
+  };
+  // Some starts move 1e-12 earlier: within the tolerance (1e-9 of a makespan >= 0.5).
+  const auto jitter = [&](double start) {
+    return start >= 1 && uniform(0, 3) == 0 ? start - 1e-12 : start;
+  };
+  if (uniform(0, 2) == 0) {
+    // Pipeline: 0 pushes k items along the ring; every hop starts near its first arrival.
+    const std::int64_t k = uniform(1, 8);
+    in.loads[0] += k;
+    double first_arrival = 0;
+    const std::int64_t hops = uniform(1, n - 1);
+    for (std::int64_t h = 0; h < hops; ++h) {
+      const double c = cost(h, kNext);
+      const double p = period_for(c);
+      const double offsets[] = {-1.0, -0.5, 0.0, 0.0, 0.0, 0.5, 1.0, 2.0};
+      double start = h == 0 ? 0.0 : std::max(0.0, first_arrival + offsets[uniform(0, 7)]);
+      const bool off_by_one = uniform(0, 3) == 0;
+      const std::int64_t count = off_by_one ? std::max<std::int64_t>(0, k + uniform(-1, 1)) : k;
+      start = jitter(start);
+      s.transfers.push_back(run(h, kNext, start, count, p));
+      first_arrival = start + c;
+    }
+  } else {
+    std::vector<double> send_free(n, 0.0), receive_free(n, 0.0);
+    const std::int64_t runs = uniform(1, 7);
+    for (std::int64_t k = 0; k < runs; ++k) {
+      const std::int64_t from = uniform(0, n - 1);
+      const Direction dir = in.bidirectional && uniform(0, 1) ? kPrev : kNext;
+      const std::int64_t to = dir == kNext ? (from + 1) % n : (from + n - 1) % n;
+      const double c = cost(from, dir);
+      const double p = period_for(c);
+      const std::int64_t count = uniform(0, 6);
+      double start = uniform(0, 3) > 0
+                         ? std::max(send_free[from], receive_free[to]) + 0.5 * uniform(0, 2)
+                         : 0.5 * uniform(0, 24);
+      if (count > 0) {
+        const double end = start + (count - 1) * (p > 0 ? p : c) + c;
+        send_free[from] = std::max(send_free[from], end);
+        receive_free[to] = std::max(receive_free[to], end);
+      }
+      start = jitter(start);
+      s.transfers.push_back(run(from, dir, start, count, p));
+    }
+  }
+  // Targets: the final loads when they are all >= 0 (so that holding decides), else the loads.
+  in.targets = in.loads;
+  for (const Run& r : s.transfers) {
+    const std::int64_t to = r.dir == kNext ? (r.from + 1) % n : (r.from + n - 1) % n;
+    in.targets[r.from] -= r.count;
+    in.targets[to] += r.count;
+  }
+  if (std::any_of(in.targets.begin(), in.targets.end(), [](std::int64_t t) { return t < 0; })) {
+    in.targets = in.loads;
+  } else if (uniform(0, 9) == 0) {
+    const std::int64_t a = uniform(0, n - 1), b = uniform(0, n - 1);
+    if (in.targets[a] > 0) {
+      --in.targets[a];
+      ++in.targets[b];
+    }
+  }
+  // A few broken fields (on a copy of a run) and makespan fields.
+  if (!s.transfers.empty() && uniform(0, 19) == 0) {
+    Run& r = s.transfers[uniform(0, static_cast<std::int64_t>(s.transfers.size()) - 1)];
+    switch (uniform(0, 4)) {
+      case 0:
+        r.from = n;
+        break;
+      case 1:
+        r.dir = in.bidirectional ? Direction::unknown : kPrev;
+        break;
+      case 2:
+        r.start = -0.5;
+        break;
+      case 3:
+        r.count = -1;
+        break;
+      default:
+        r.period = cost(r.from, r.dir) - 0.25;
+        break;
+    }
+  }
+  return {in, s};
+}
+
+TEST(ValidateSchedule, AgreesWithAnItemByItemCheckerOnRandomSchedules) {
+  std::mt19937_64 rng(0x5eed2024);
+  std::vector<int> seen(7, 0);
+  constexpr int kCases = 5000;
+  for (int t = 0; t < kCases; ++t) {
+    Case c = random_case(rng);
+    // Some cases carry a makespan field, right or wrong.
+    const BruteResult first = brute_force(c.instance, c.schedule);
+    if (t % 5 == 1) c.schedule.makespan = first.makespan;
+    if (t % 5 == 2) c.schedule.makespan = first.makespan + 0.5;
+    const BruteResult expected = brute_force(c.instance, c.schedule);
+    const ValidationResult got = validate_schedule(c.instance, c.schedule);
+    ASSERT_EQ(name(verdict_of(got)), std::string(name(expected.verdict)))
+        << "case " << t << ": " << got.reason;
+    if (got.valid) {
+      EXPECT_NEAR(got.makespan, expected.makespan, 1e-9 * expected.makespan);
+    }
+    const Verdict v = expected.verdict;
+    if (v == Verdict::field || v == Verdict::port || v == Verdict::holding) {
+      const std::string prefix = "transfers[" + std::to_string(expected.run) + "]:";
+      ASSERT_TRUE(starts_with(got.reason, prefix))
+          << "case " << t << ": " << got.reason << ", expected " << prefix;
+    }
+    if (v == Verdict::port || v == Verdict::holding) {
+      const std::size_t at = got.reason.rfind("at time ");
+      ASSERT_NE(at, std::string::npos) << got.reason;
+      EXPECT_DOUBLE_EQ(std::stod(got.reason.substr(at + 8)), expected.time) << got.reason;
+    }
+    ++seen[static_cast<int>(expected.verdict)];
+  }
+  // The generator exercises every kind of verdict a fair number of times.
+  EXPECT_GT(seen[static_cast<int>(Verdict::valid)], kCases / 10);
+  EXPECT_GT(seen[static_cast<int>(Verdict::port)], kCases / 20);
+  EXPECT_GT(seen[static_cast<int>(Verdict::holding)], kCases / 10);
+  EXPECT_GT(seen[static_cast<int>(Verdict::final_load)], kCases / 100);
+  EXPECT_GT(seen[static_cast<int>(Verdict::field)], kCases / 100);
+  EXPECT_GT(seen[static_cast<int>(Verdict::makespan)], kCases / 100);
+}
+
+}  // namespace
+}  // namespace redist::ring

@@ -1,0 +1,557 @@
+#include "redist/svg/gantt.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <iterator>
+#include <limits>
+#include <utility>
+
+namespace redist::svg {
+namespace {
+
+// Layout (pixels).
+constexpr double kMarginLeft = 96.0;
+constexpr double kMarginRight = 28.0;
+constexpr double kPlotWidth = kChartWidth - kMarginLeft - kMarginRight;
+constexpr double kRowGap = 4.0;
+constexpr double kBarInset = 1.0;  // vertical gap between a bar and its lane's edges
+constexpr double kLabelFont = 10.0;
+constexpr double kMinSeparatorGap = 2.0;  // separators closer than this are not drawn
+constexpr double kMinItemGap = 2.0;       // item starts closer than this: hatched span instead
+// Global budgets, so that a pathological chart (e.g. many overlapping bars of an invalid
+// schedule) stays linear in the number of bars.
+constexpr std::int64_t kMaxSeparators = 200000;
+constexpr std::int64_t kMaxItemRects = 100000;
+
+using Out = std::string;
+
+template <typename... Args>
+void put(Out& out, fmt::format_string<Args...> format, Args&&... args) {
+  fmt::format_to(std::back_inserter(out), format, std::forward<Args>(args)...);
+}
+
+// Number of code points of a UTF-8 string.
+std::size_t text_length(std::string_view text) {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char ch) {
+    return (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+  }));
+}
+
+// A generous estimate of the rendered width of a sans-serif string.
+double text_width(std::string_view text, double font_size) {
+  return 0.62 * font_size * static_cast<double>(text_length(text));
+}
+
+std::string css_name(std::string_view name) {
+  // A class name must not be empty nor start with a digit or '-': prefix those with 'c'.
+  const bool prefix = name.empty() || (name[0] >= '0' && name[0] <= '9') || name[0] == '-';
+  std::string result = prefix ? "c" : "";
+  for (char ch : name) {
+    const bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                    (ch >= '0' && ch <= '9') || ch == '-' || ch == '_';
+    result += ok ? ch : '_';
+  }
+  return result;
+}
+
+bool finite(double x) { return std::isfinite(x); }
+
+struct Scale {
+  double lo = 0.0;
+  double hi = 1.0;
+  double px_per_unit = 1.0;
+  double x(double t) const { return kMarginLeft + (t - lo) * px_per_unit; }
+};
+
+// The items of a bar are drawn one by one, as a single (possibly separated) bar, or as a hatched
+// span.
+enum class BarMode { solid, items, hatched };
+
+class Renderer {
+ public:
+  explicit Renderer(const GanttChart& chart) : chart_(chart) {}
+
+  std::string render() {
+    compute_scale();
+    const std::size_t lanes = std::max<std::size_t>(1, chart_.lane_labels.size());
+    row_height_ = static_cast<double>(lanes) * kLaneHeight + kRowGap;
+
+    // Bars first: the legend needs to know whether some bar was drawn hatched.
+    Out bars;
+    bars.reserve(chart_.bars.size() * 160);
+    for (const GanttBar& bar : chart_.bars) render_bar(bars, bar);
+
+    Out legend;
+    const double legend_bottom = render_legend(legend, 56.0);
+    plot_top_ = legend_bottom + 26.0;
+    const std::size_t rows = chart_.row_labels.size();
+    plot_bottom_ = plot_top_ + (rows == 0 ? 20.0 : static_cast<double>(rows) * row_height_);
+
+    // The bars were laid out with plot_top_ = 0; shift them with a group transform.
+    Out body;
+    render_rows(body);
+    render_axis(body);
+    put(body, "<g transform=\"translate(0,{:.1f})\">\n", plot_top_);
+    body += bars;
+    body += "</g>\n";
+    const double bottom = render_markers_and_notes(body);
+    const double height = std::ceil(bottom + 12.0);
+
+    Out out;
+    out.reserve(body.size() + legend.size() + 4096);
+    put(out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0:.0f}\" height=\"{1:.0f}\" "
+        "viewBox=\"0 0 {0:.0f} {1:.0f}\">\n",
+        kChartWidth, height);
+    render_defs(out);
+    put(out, "<rect class=\"bg\" x=\"0\" y=\"0\" width=\"{:.0f}\" height=\"{:.0f}\"/>\n",
+        kChartWidth, height);
+    put(out, "<text class=\"title\" x=\"12\" y=\"24\">{}</text>\n", xml_escape(chart_.title));
+    if (!chart_.subtitle.empty()) {
+      put(out, "<text class=\"subtitle\" x=\"12\" y=\"42\">{}</text>\n",
+          xml_escape(chart_.subtitle));
+    }
+    out += legend;
+    out += body;
+    out += "</svg>\n";
+    return out;
+  }
+
+ private:
+  void compute_scale() {
+    double lo = 0.0;
+    double hi = finite(chart_.horizon) && chart_.horizon > 0.0 ? chart_.horizon : 0.0;
+    for (const GanttBar& bar : chart_.bars) {
+      if (!drawable(bar)) continue;
+      lo = std::min(lo, bar.start);
+      hi = std::max(hi, bar.end);
+    }
+    for (const GanttMarker& marker : chart_.markers) {
+      if (!finite(marker.time)) continue;
+      lo = std::min(lo, marker.time);
+      hi = std::max(hi, marker.time);
+    }
+    if (!(hi > lo)) hi = lo + 1.0;
+    scale_.lo = lo;
+    scale_.hi = hi;
+    scale_.px_per_unit = kPlotWidth / (hi - lo);
+    if (!finite(scale_.px_per_unit) || scale_.px_per_unit <= 0.0) {
+      // hi - lo overflowed (e.g. -1e308 .. 1e308): fall back to a degenerate but valid axis.
+      scale_.lo = 0.0;
+      scale_.hi = 1.0;
+      scale_.px_per_unit = kPlotWidth;
+    }
+  }
+
+  bool drawable(const GanttBar& bar) const {
+    return finite(bar.start) && finite(bar.end) && bar.end >= bar.start &&
+           bar.row < chart_.row_labels.size() &&
+           bar.lane < std::max<std::size_t>(1, chart_.lane_labels.size());
+  }
+
+  double lane_top(const GanttBar& bar) const {
+    return static_cast<double>(bar.row) * row_height_ + kRowGap / 2.0 +
+           static_cast<double>(bar.lane) * kLaneHeight;
+  }
+
+  BarMode mode_of(const GanttBar& bar, double* period_px) const {
+    *period_px = 0.0;
+    if (bar.hatched) return BarMode::hatched;
+    if (bar.items <= 1 || !finite(bar.item_length) || bar.item_length <= 0.0 ||
+        !finite(bar.item_period) || bar.item_period <= 0.0) {
+      return BarMode::solid;
+    }
+    *period_px = bar.item_period * scale_.px_per_unit;
+    if (bar.item_period <= bar.item_length) return BarMode::solid;  // back to back
+    if (bar.items <= kMaxItemsDrawn && *period_px >= kMinItemGap &&
+        item_rects_ + bar.items <= kMaxItemRects) {
+      return BarMode::items;
+    }
+    return BarMode::hatched;
+  }
+
+  void render_bar(Out& out, const GanttBar& bar) {
+    if (!drawable(bar)) return;
+    const std::string cls = bar.css_class.empty() ? std::string() : css_name(bar.css_class);
+    const double x0 = scale_.x(bar.start);
+    const double width = std::max(1.0, (bar.end - bar.start) * scale_.px_per_unit);
+    const double y = lane_top(bar) + kBarInset;
+    const double h = kLaneHeight - 2.0 * kBarInset;
+    double period_px = 0.0;
+    const BarMode mode = mode_of(bar, &period_px);
+
+    out += "<g><title>";
+    out += xml_escape(bar.tooltip.empty() ? bar.label : bar.tooltip);
+    out += "</title>";
+    std::string label = bar.label;
+    bool dark_label = false;
+    bool separated = false;
+    switch (mode) {
+      case BarMode::solid: {
+        put(out,
+            "<rect class=\"bar {}\" x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" height=\"{:.1f}\"/>",
+            cls, x0, y, width, h);
+        // Separators between back-to-back items, when they are far enough apart.
+        if (bar.items > 1 && period_px >= kMinSeparatorGap &&
+            separators_ + (bar.items - 1) <= kMaxSeparators) {
+          separators_ += bar.items - 1;
+          separated = true;
+          out += "<path class=\"sep\" d=\"";
+          for (std::int64_t j = 1; j < bar.items; ++j) {
+            const double t = bar.start + static_cast<double>(j) * bar.item_period;
+            put(out, "M{:.2f} {:.1f}v{:.1f}", scale_.x(t), y, h);
+          }
+          out += "\"/>";
+        }
+        break;
+      }
+      case BarMode::items: {
+        item_rects_ += bar.items;
+        put(out,
+            "<rect class=\"span {}\" x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" "
+            "height=\"{:.1f}\"/>",
+            cls, x0, y, width, h);
+        const double item_px = std::max(1.0, bar.item_length * scale_.px_per_unit);
+        for (std::int64_t j = 0; j < bar.items; ++j) {
+          const double t = bar.start + static_cast<double>(j) * bar.item_period;
+          put(out,
+              "<rect class=\"bar {}\" x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" "
+              "height=\"{:.1f}\"/>",
+              cls, scale_.x(t), y, item_px, h);
+        }
+        dark_label = true;
+        break;
+      }
+      case BarMode::hatched: {
+        if (!used_hatch_) {
+          used_hatch_ = true;
+          hatch_class_ = cls;
+        }
+        put(out,
+            "<rect class=\"bar {} hatched\" x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" "
+            "height=\"{:.1f}\"/>",
+            cls, x0, y, width, h);
+        if (bar.items > 1 && bar.item_period > bar.item_length) {
+          std::string noted = label + " (period " + format_number(bar.item_period) + ")";
+          if (text_width(noted, kLabelFont) + 6.0 <= width) label = std::move(noted);
+        }
+        dark_label = true;
+        break;
+      }
+    }
+    if (text_width(label, kLabelFont) + 6.0 > width) label = bar.short_label;
+    const double label_width = text_width(label, kLabelFont);
+    if (!label.empty() && label_width + 6.0 <= width) {
+      const double cx = x0 + width / 2.0;
+      if (separated) {
+        // A patch of the bar's colour keeps the separators out of the label.
+        put(out,
+            "<rect class=\"pill {}\" x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" "
+            "height=\"{:.1f}\"/>",
+            cls, cx - label_width / 2.0 - 2.0, y + 1.0, label_width + 4.0, h - 2.0);
+      }
+      put(out, "<text class=\"lbl {}\" x=\"{:.2f}\" y=\"{:.1f}\">{}</text>",
+          dark_label ? std::string("dark") : cls, cx, y + h / 2.0 + 3.5, xml_escape(label));
+    }
+    out += "</g>\n";
+  }
+
+  // Returns the y just below the legend.
+  double render_legend(Out& out, double top) {
+    struct Item {
+      std::string swatch;  // SVG of the swatch, drawn at (0,0)..(16,10)
+      std::string text;
+    };
+    std::vector<Item> items;
+    for (const GanttLegendEntry& entry : chart_.legend) {
+      items.push_back({fmt::format("<rect class=\"swatch {}{}\" x=\"0\" y=\"0\" width=\"16\" "
+                                   "height=\"10\"/>",
+                                   css_name(entry.css_class), entry.hatched ? " hatched" : ""),
+                       entry.text});
+    }
+    if (used_hatch_ && !chart_.hatched_legend.empty()) {
+      items.push_back({fmt::format("<rect class=\"swatch {} hatched\" x=\"0\" y=\"0\" "
+                                   "width=\"16\" height=\"10\"/>",
+                                   hatch_class_),
+                       chart_.hatched_legend});
+    }
+    for (const GanttMarker& marker : chart_.markers) {
+      if (!finite(marker.time)) continue;
+      items.push_back({fmt::format("<line x1=\"0\" y1=\"5\" x2=\"16\" y2=\"5\" stroke=\"{}\" "
+                                   "stroke-width=\"1.5\" stroke-dasharray=\"{}\"/>",
+                                   xml_escape(marker.colour), marker.dashed ? "5,3" : "1.5,2"),
+                       marker.label});
+    }
+    if (items.empty()) return top;
+    double x = 12.0;
+    double y = top;
+    for (const Item& item : items) {
+      const double w = 16.0 + 5.0 + text_width(item.text, 11.0) + 18.0;
+      if (x > 12.0 && x + w > kChartWidth - 12.0) {
+        x = 12.0;
+        y += 18.0;
+      }
+      put(out, "<g class=\"legend\" transform=\"translate({:.1f},{:.1f})\">{}", x, y, item.swatch);
+      put(out, "<text x=\"21\" y=\"9.5\">{}</text></g>\n", xml_escape(item.text));
+      x += w;
+    }
+    return y + 12.0;
+  }
+
+  void render_rows(Out& out) {
+    const std::size_t lanes = chart_.lane_labels.size();
+    for (std::size_t r = 0; r < chart_.row_labels.size(); ++r) {
+      const double top = plot_top_ + static_cast<double>(r) * row_height_;
+      if (r % 2 == 0) {
+        put(out, "<rect class=\"row-bg\" x=\"4\" y=\"{:.1f}\" width=\"{:.0f}\" height=\"{:.1f}\"/>",
+            top, kChartWidth - 8.0, row_height_);
+      }
+      const double mid = top + row_height_ / 2.0;
+      put(out, "<text class=\"row-label\" x=\"10\" y=\"{:.1f}\">{}</text>", mid + 4.5,
+          xml_escape(chart_.row_labels[r]));
+      for (std::size_t l = 0; l < lanes; ++l) {
+        const double lane_y = top + kRowGap / 2.0 + static_cast<double>(l) * kLaneHeight;
+        put(out, "<text class=\"lane-label\" x=\"{:.1f}\" y=\"{:.1f}\">{}</text>",
+            kMarginLeft - 6.0, lane_y + kLaneHeight / 2.0 + 3.0, xml_escape(chart_.lane_labels[l]));
+        if (l > 0) {
+          put(out,
+              "<line class=\"lane-div\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\"/>",
+              kMarginLeft, lane_y, kMarginLeft + kPlotWidth, lane_y);
+        }
+      }
+      out += '\n';
+    }
+  }
+
+  void render_axis(Out& out) {
+    const std::vector<double> ticks = nice_ticks(scale_.lo, scale_.hi, 10);
+    for (double t : ticks) {
+      const double x = scale_.x(t);
+      put(out, "<line class=\"grid\" x1=\"{0:.2f}\" y1=\"{1:.1f}\" x2=\"{0:.2f}\" y2=\"{2:.1f}\"/>",
+          x, plot_top_, plot_bottom_);
+    }
+    out += '\n';
+    for (const double y : {plot_top_, plot_bottom_}) {
+      put(out,
+          "<line class=\"axis-line\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\"/>",
+          kMarginLeft, y, kMarginLeft + kPlotWidth, y);
+    }
+    for (double t : ticks) {
+      const double x = scale_.x(t);
+      const std::string text = format_number(t);
+      put(out,
+          "<line class=\"axis-line\" x1=\"{0:.2f}\" y1=\"{1:.1f}\" x2=\"{0:.2f}\" y2=\"{2:.1f}\"/>"
+          "<line class=\"axis-line\" x1=\"{0:.2f}\" y1=\"{3:.1f}\" x2=\"{0:.2f}\" y2=\"{4:.1f}\"/>"
+          "<text class=\"axis tick\" x=\"{0:.2f}\" y=\"{5:.1f}\">{6}</text>"
+          "<text class=\"axis tick\" x=\"{0:.2f}\" y=\"{7:.1f}\">{6}</text>\n",
+          x, plot_top_ - 4.0, plot_top_, plot_bottom_, plot_bottom_ + 4.0, plot_top_ - 7.0, text,
+          plot_bottom_ + 15.0);
+    }
+    put(out, "<text class=\"axis axis-title\" x=\"10\" y=\"{:.1f}\">{}</text>\n",
+        plot_bottom_ + 15.0, xml_escape(chart_.time_label));
+  }
+
+  // Marker lines (over the bars) with labels under the axis, then the notes. Returns the y of
+  // the last line of text.
+  double render_markers_and_notes(Out& out) {
+    double y = plot_bottom_ + 15.0;
+    std::vector<std::vector<std::pair<double, double>>> lines;  // occupied x ranges per line
+    for (const GanttMarker& marker : chart_.markers) {
+      if (!finite(marker.time)) continue;
+      const double x = scale_.x(marker.time);
+      put(out,
+          "<line class=\"marker\" x1=\"{0:.2f}\" y1=\"{1:.1f}\" x2=\"{0:.2f}\" y2=\"{2:.1f}\" "
+          "stroke=\"{3}\" stroke-dasharray=\"{4}\"/>\n",
+          x, plot_top_ - 2.0, plot_bottom_ + 20.0, xml_escape(marker.colour),
+          marker.dashed ? "5,3" : "1.5,2");
+      if (marker.label.empty()) continue;
+      const double w = text_width(marker.label, 10.0);
+      const double left = std::clamp(x - w / 2.0, 8.0, kChartWidth - 8.0 - w);
+      std::size_t line = 0;
+      for (; line < lines.size(); ++line) {
+        bool free = true;
+        for (const auto& [a, b] : lines[line]) {
+          if (left < b + 8.0 && a < left + w + 8.0) free = false;
+        }
+        if (free) break;
+      }
+      if (line == lines.size()) lines.emplace_back();
+      lines[line].emplace_back(left, left + w);
+      const double ly = plot_bottom_ + 31.0 + 14.0 * static_cast<double>(line);
+      put(out, "<text class=\"marker-label\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"{}\">{}</text>\n",
+          left, ly, xml_escape(marker.colour), xml_escape(marker.label));
+      y = std::max(y, ly);
+    }
+    for (const std::string& note : chart_.notes) {
+      y += 15.0;
+      put(out, "<text class=\"note\" x=\"12\" y=\"{:.1f}\">{}</text>\n", y, xml_escape(note));
+    }
+    return y;
+  }
+
+  void render_defs(Out& out) const {
+    out += "<defs>\n";
+    auto hatch = [&out](const std::string& id, const std::string& colour) {
+      put(out,
+          "<pattern id=\"hatch-{0}\" patternUnits=\"userSpaceOnUse\" width=\"6\" height=\"6\" "
+          "patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"{1}\" "
+          "fill-opacity=\"0.12\"/><rect width=\"2.5\" height=\"6\" fill=\"{1}\" "
+          "fill-opacity=\"0.55\"/></pattern>\n",
+          id, colour);
+    };
+    hatch("default", "#888888");
+    for (const GanttClass& cls : chart_.classes) hatch(css_name(cls.name), xml_escape(cls.colour));
+    out += "</defs>\n<style>\n";
+    out +=
+        "text{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;fill:#222}\n"
+        ".bg{fill:#fff}\n"
+        ".title{font-size:16px;font-weight:bold}\n"
+        ".subtitle{font-size:12px;fill:#444}\n"
+        ".legend text{font-size:11px}\n"
+        ".axis{font-size:10px;fill:#333}\n"
+        ".tick{text-anchor:middle}\n"
+        ".axis-title{font-style:italic}\n"
+        ".grid{stroke:#dcdcdc;stroke-width:1}\n"
+        ".axis-line{stroke:#777;stroke-width:1}\n"
+        ".row-bg{fill:#f2f2f2}\n"
+        ".row-label{font-size:12px;font-weight:bold}\n"
+        ".lane-label{font-size:9px;fill:#666;text-anchor:end}\n"
+        ".lane-div{stroke:#e2e2e2;stroke-width:1}\n"
+        ".bar,.swatch,.pill{fill:#888}\n"
+        ".span{fill:#888;fill-opacity:0.15}\n"
+        ".bar.hatched,.swatch.hatched{fill:url(#hatch-default);stroke:#888;stroke-width:1}\n"
+        ".sep{stroke:#fff;stroke-opacity:0.8;stroke-width:1;fill:none}\n"
+        ".lbl{font-size:10px;text-anchor:middle;fill:#fff;stroke:#888;stroke-width:3px;"
+        "paint-order:stroke;stroke-linejoin:round}\n"
+        ".lbl.dark{fill:#111;stroke:#fff}\n"
+        ".marker{stroke-width:1.5;fill:none}\n"
+        ".marker-label{font-size:10px}\n"
+        ".note{font-size:10px;fill:#555}\n";
+    for (const GanttClass& cls : chart_.classes) {
+      const std::string name = css_name(cls.name);
+      // Colours are written into CSS: keep only characters that colours use.
+      std::string colour;
+      for (char ch : cls.colour) {
+        if (std::isalnum(static_cast<unsigned char>(ch)) || ch == '#' || ch == '(' || ch == ')' ||
+            ch == ',' || ch == '.' || ch == ' ' || ch == '%') {
+          colour += ch;
+        }
+      }
+      put(out,
+          ".bar.{0},.swatch.{0},.pill.{0}{{fill:{1}}}\n.span.{0}{{fill:{1}}}\n"
+          ".bar.{0}.hatched,.swatch.{0}.hatched{{fill:url(#hatch-{0});stroke:{1}}}\n"
+          ".lbl.{0}{{stroke:{1}}}\n",
+          name, colour);
+    }
+    out += "</style>\n";
+  }
+
+  const GanttChart& chart_;
+  Scale scale_;
+  double row_height_ = kLaneHeight + kRowGap;
+  double plot_top_ = 0.0;
+  double plot_bottom_ = 0.0;
+  std::int64_t separators_ = 0;
+  std::int64_t item_rects_ = 0;
+  bool used_hatch_ = false;
+  std::string hatch_class_;
+};
+
+}  // namespace
+
+double nice_step(double lo, double hi, int target) {
+  if (target < 1) target = 1;
+  if (!finite(lo) || !finite(hi)) return 1.0;
+  if (!(hi > lo)) hi = lo + 1.0;
+  const double raw = (hi - lo) / target;
+  if (!finite(raw) || raw <= 0.0) return 1.0;
+  const double exponent = std::floor(std::log10(raw));
+  const double base = std::pow(10.0, exponent);
+  const double f = raw / base;
+  constexpr double eps = 1e-9;
+  const double mantissa = f <= 1.0 + eps ? 1.0 : f <= 2.0 + eps ? 2.0 : f <= 5.0 + eps ? 5.0 : 10.0;
+  return mantissa * base;
+}
+
+std::vector<double> nice_ticks(double lo, double hi, int target) {
+  if (!finite(lo) || !finite(hi)) return {0.0};
+  if (!(hi > lo)) hi = lo + 1.0;
+  const double step = nice_step(lo, hi, target);
+  const double first = std::ceil(lo / step - 1e-9);
+  const double last = std::floor(hi / step + 1e-9);
+  std::vector<double> ticks;
+  for (double k = first; k <= last && ticks.size() < 1000; k += 1.0) {
+    ticks.push_back(k == 0.0 ? 0.0 : k * step);
+  }
+  return ticks;
+}
+
+std::string xml_escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte >= 0x80) {
+      // Copy a well-formed UTF-8 sequence; replace anything else by U+FFFD.
+      const std::size_t length = byte >= 0xF0 && byte <= 0xF4   ? 4
+                                 : byte >= 0xE0                 ? 3
+                                 : byte >= 0xC2 && byte <= 0xDF ? 2
+                                                                : 0;
+      bool ok = length > 0 && i + length <= text.size() && byte < 0xF5;
+      for (std::size_t k = 1; ok && k < length; ++k) {
+        ok = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
+      }
+      if (ok && length >= 3) {
+        const auto second = static_cast<unsigned char>(text[i + 1]);
+        if (byte == 0xE0 && second < 0xA0) ok = false;   // overlong
+        if (byte == 0xED && second >= 0xA0) ok = false;  // surrogates
+        if (byte == 0xF0 && second < 0x90) ok = false;   // overlong
+        if (byte == 0xF4 && second >= 0x90) ok = false;  // above U+10FFFF
+      }
+      if (ok) {
+        out.append(text.substr(i, length));
+        i += length;
+      } else {
+        out += "\xEF\xBF\xBD";
+        ++i;
+      }
+      continue;
+    }
+    switch (byte) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        // Control characters other than tab, newline and carriage return are not allowed in
+        // XML 1.0 documents at all.
+        out += byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r' ? ' ' : text[i];
+    }
+    ++i;
+  }
+  return out;
+}
+
+std::string format_number(double value) {
+  if (value == 0.0) return "0";  // also -0
+  return fmt::format("{:.6g}", value);
+}
+
+std::string render_svg(const GanttChart& chart) { return Renderer(chart).render(); }
+
+}  // namespace redist::svg

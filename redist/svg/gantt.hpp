@@ -1,0 +1,102 @@
+// A generic Gantt chart rendered as a standalone SVG document.
+//
+// The chart has rows (e.g. processors), each split into lanes (e.g. "send" and "recv" ports),
+// and bars on those lanes along a time axis. A bar may stand for a run of `items` equal items of
+// length `item_length` started every `item_period`; the renderer then decides, from the pixel
+// scale, how much of that inner structure to draw:
+//   - back to back (item_period <= item_length): one bar, with thin separators between items when
+//     they are at least 2 px apart;
+//   - spaced (item_period > item_length): one rectangle per item when there are at most
+//     kMaxItemsDrawn items and they are at least 2 px apart, else the whole span with a light
+//     hatched fill and " (period P)" appended to the label.
+// Nothing loops over items beyond these bounds, and global budgets cap the number of separators
+// and item rectangles, so a bar of 10^15 items costs as much as a bar of one item.
+//
+// Ring specifics live in ring_gantt.hpp; this part is meant to be reused for other platforms.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace redist::svg {
+
+struct GanttBar {
+  std::size_t row = 0;
+  std::size_t lane = 0;
+  double start = 0.0;
+  double end = 0.0;         // end of the whole span
+  std::string label;        // drawn inside the bar when it fits
+  std::string short_label;  // drawn instead when only it fits (optional)
+  std::string css_class;    // one of GanttChart::classes (sets the colour)
+  std::string tooltip;      // <title> hover text; the label when empty
+  bool hatched = false;     // force the light hatched fill
+  // Optional inner structure: `items` items of length `item_length`, item j starting at
+  // start + j * item_period (then end == start + (items - 1) * item_period + item_length).
+  std::int64_t items = 1;
+  double item_length = 0.0;
+  double item_period = 0.0;
+};
+
+struct GanttClass {
+  std::string name;    // CSS class name ([A-Za-z0-9_-]; other characters are replaced by '_')
+  std::string colour;  // e.g. "#0072B2"
+};
+
+struct GanttLegendEntry {
+  std::string css_class;
+  std::string text;
+  bool hatched = false;
+};
+
+// A vertical line across all rows, e.g. at the makespan.
+struct GanttMarker {
+  double time = 0.0;
+  std::string label;
+  bool dashed = true;  // dashed (true) or dotted (false)
+  std::string colour = "#222222";
+};
+
+struct GanttChart {
+  std::string title;
+  std::string subtitle;                  // optional second line
+  std::vector<std::string> row_labels;   // one per row
+  std::vector<std::string> lane_labels;  // one per lane (every row has the same lanes)
+  std::vector<GanttBar> bars;
+  std::vector<GanttClass> classes;
+  std::vector<GanttLegendEntry> legend;
+  // Legend text for the hatched fill; shown (with the colour of the first class that used it)
+  // only when some bar is drawn hatched.
+  std::string hatched_legend = "items too dense to draw one by one";
+  std::vector<GanttMarker> markers;
+  std::vector<std::string> notes;  // small lines under the axis
+  std::string time_label = "time";
+  // The axis spans at least [0, horizon], widened to cover every bar and marker; 0 (or a
+  // non-finite value) means "from the bars", and an empty chart gets [0, 1].
+  double horizon = 0.0;
+};
+
+// Layout constants (pixels).
+inline constexpr double kChartWidth = 1100.0;
+inline constexpr double kLaneHeight = 16.0;
+inline constexpr std::int64_t kMaxItemsDrawn = 200;
+
+// Tick positions for an axis over [lo, hi]: multiples of a step 1, 2 or 5 times a power of ten,
+// chosen so that there are about `target` intervals; includes 0 when lo <= 0 <= hi.
+std::vector<double> nice_ticks(double lo, double hi, int target = 10);
+
+// The step nice_ticks uses.
+double nice_step(double lo, double hi, int target = 10);
+
+// Escapes & < > " ' for XML text and attribute values.
+std::string xml_escape(std::string_view text);
+
+// Compact number formatting for labels: {:.6g} with "-0" printed as "0".
+std::string format_number(double value);
+
+// The whole SVG document, starting with "<svg" and ending with "</svg>\n".
+std::string render_svg(const GanttChart& chart);
+
+}  // namespace redist::svg
