@@ -50,11 +50,11 @@ int run_demo(const DemoOptions& o) {
   line("");
   line(fmt::format("algorithm   {}", s.algorithm));
   line(fmt::format("makespan    {:g}", s.makespan));
-  std::string terms;
+  std::vector<std::string> terms;
   for (const auto& [name, value] : bounds.terms) {
-    terms += value ? fmt::format(" {} {:g};", name, *value) : fmt::format(" {} skipped;", name);
+    terms.push_back(value ? fmt::format("{} {:g}", name, *value) : name + " skipped");
   }
-  line(fmt::format("lower bound {:g} ({} )", bounds.lower_bound, terms));
+  line(fmt::format("lower bound {:g} ({})", bounds.lower_bound, fmt::join(terms, ", ")));
   line(fmt::format("optimal     {}", s.optimal.value_or(false)
                                          ? "yes (makespan equals the lower bound)"
                                          : "not proven"));

@@ -1,4 +1,5 @@
 // `redist ring plan|check|bound` (SPEC §2): thin adapters from JSON files to the core library.
+#include <iostream>
 #include <memory>
 
 #include "apps/redist/cli.hpp"
@@ -34,7 +35,7 @@ int run_plan(const RingOptions& o) {
     write_text_file(o.gantt, svg::ring_gantt_svg(instance, schedule, "redist ring plan"),
                     "--gantt");
   }
-  print_json(io::write_ring_schedule(schedule));
+  std::cout << io::ring_schedule_json(schedule);
   return 0;
 }
 
@@ -44,7 +45,7 @@ int run_check(const RingOptions& o) {
                      "command line");
   }
   const ring::Instance instance = io::read_ring_instance(io::read_document(o.instance));
-  const ring::Schedule schedule = io::read_ring_schedule(io::read_document(o.schedule));
+  const ring::Schedule schedule = io::read_ring_schedule(io::read_text(o.schedule));
   const ring::ValidationResult result = ring::validate_schedule(instance, schedule);
   io::OrderedJson out;
   out["valid"] = result.valid;

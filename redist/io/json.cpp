@@ -30,7 +30,8 @@ class PathTrackingSax : public nlohmann::detail::json_sax_dom_parser<Json> {
   using Base = nlohmann::detail::json_sax_dom_parser<Json>;
 
  public:
-  explicit PathTrackingSax(Json& root) : Base(root, /*allow_exceptions_=*/true) {}
+  PathTrackingSax(Json& root, const ArrayStream* stream)
+      : Base(root, /*allow_exceptions_=*/true), root_(root), stream_(stream) {}
 
   bool null() { return value(Base::null()); }
   bool boolean(bool v) { return value(Base::boolean(v)); }
@@ -81,19 +82,29 @@ class PathTrackingSax : public nlohmann::detail::json_sax_dom_parser<Json> {
     std::string key;
   };
 
+  // Called after every complete value; hands elements of the streamed array to the consumer.
   bool value(bool ok) {
-    if (!frames_.empty() && frames_.back().array) ++frames_.back().next_index;
+    if (frames_.empty() || !frames_.back().array) return ok;
+    if (stream_ != nullptr && frames_.size() == 2 && !frames_[0].array &&
+        frames_[0].key == stream_->member) {
+      Json& array = root_[stream_->member];
+      stream_->consume(array.back(), frames_.back().next_index);
+      array.erase(array.size() - 1);
+    }
+    ++frames_.back().next_index;
     return ok;
   }
 
+  Json& root_;
+  const ArrayStream* stream_;
   std::vector<Frame> frames_;
 };
 
 }  // namespace
 
-Json parse_document(std::string_view text) {
+Json parse_document(std::string_view text, const ArrayStream* stream) {
   Json root;
-  PathTrackingSax sax(root);
+  PathTrackingSax sax(root, stream);
   try {
     Json::sax_parse(text.begin(), text.end(), &sax);
   } catch (const Json::exception& e) {
@@ -106,18 +117,23 @@ Json parse_document(std::string_view text) {
   return root;
 }
 
-Json read_document(const std::string& file) {
-  std::string text;
+std::string read_text(const std::string& file) {
   if (file.empty() || file == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  } else {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw InputError(fmt::format("cannot read file '{}'", file), "command line");
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    text = std::move(buffer).str();
+    return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
   }
-  return parse_document(text);
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw InputError(fmt::format("cannot read file '{}'", file), "command line");
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return std::move(buffer).str();
+}
+
+Json read_document(const std::string& file) { return parse_document(read_text(file)); }
+
+std::string json_number(double value) {
+  std::string text = fmt::format("{}", value);
+  if (text.find_first_not_of("-0123456789") == std::string::npos) text += ".0";
+  return text;
 }
 
 std::string child_path(const std::string& path, std::string_view key) {

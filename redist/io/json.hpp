@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,11 +15,26 @@ namespace redist::io {
 using Json = nlohmann::json;
 using OrderedJson = nlohmann::ordered_json;
 
-// Parses a whole document; malformed JSON is an InputError at `$`.
-Json parse_document(std::string_view text);
+// Hands the elements of one top-level array member (`$.<member>[k]`) to `consume` as soon as each
+// is parsed, then drops it: the document keeps an empty array there. A schedule of 10^6 runs is
+// thereby read without ever existing as a DOM of 10^6 objects.
+struct ArrayStream {
+  std::string member;
+  std::function<void(const Json& element, std::size_t index)> consume;
+};
 
-// Reads a whole file ("-" or "" for standard input) and parses it.
+// Parses a whole document. Malformed JSON and numbers that overflow a double are InputErrors at
+// the JSONPath where parsing stopped.
+Json parse_document(std::string_view text, const ArrayStream* stream = nullptr);
+
+// The whole content of a file ("-" or "" for standard input); InputError when unreadable.
+std::string read_text(const std::string& file);
+
+// read_text + parse_document.
 Json read_document(const std::string& file);
+
+// A double as a JSON number: shortest round-trip form, with ".0" on integral values.
+std::string json_number(double value);
 
 std::string child_path(const std::string& path, std::string_view key);
 std::string index_path(const std::string& path, std::size_t index);

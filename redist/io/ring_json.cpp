@@ -102,17 +102,44 @@ ring::Instance read_ring_instance(const Json& document) {
   return in;
 }
 
-ring::Schedule read_ring_schedule(const Json& document) {
+namespace {
+
+ring::Run read_run(const Json& t, const std::string& rpath) {
+  as_object(t, rpath);
+  ring::Run r;
+  r.from = as_int64(require(t, rpath, "from"), child_path(rpath, "from"));
+  const std::string dir = as_string(require(t, rpath, "dir"), child_path(rpath, "dir"));
+  r.dir = dir == "next"   ? ring::Direction::next
+          : dir == "prev" ? ring::Direction::prev
+                          : ring::Direction::unknown;
+  r.start = as_finite_number(require(t, rpath, "start"), child_path(rpath, "start"));
+  r.count = as_int64(require(t, rpath, "count"), child_path(rpath, "count"));
+  if (auto it = t.find("period"); it != t.end()) {
+    r.period = as_finite_number(*it, child_path(rpath, "period"));
+    // 0 in a Run means "no period"; an explicit non-positive period is kept as an invalid one.
+    if (r.period <= 0) r.period = -1.0;
+  }
+  return r;
+}
+
+}  // namespace
+
+ring::Schedule read_ring_schedule(std::string_view text) {
   const std::string path = "$";
-  as_object(document, path);
   ring::Schedule s;
+  const ArrayStream transfers{
+      "transfers", [&s](const Json& element, std::size_t k) {
+        s.transfers.push_back(read_run(element, index_path("$.transfers", k)));
+      }};
+  const Json document = parse_document(text, &transfers);
+  as_object(document, path);
+  as_array(require(document, path, "transfers"), child_path(path, "transfers"));
   if (auto it = document.find("algorithm"); it != document.end()) {
     s.algorithm = as_string(*it, child_path(path, "algorithm"));
   }
+  s.makespan = -1.0;  // absent: nothing to compare against
   if (auto it = document.find("makespan"); it != document.end()) {
     s.makespan = as_finite_number(*it, child_path(path, "makespan"));
-  } else {
-    s.makespan = -1.0;  // absent: nothing to compare against
   }
   if (auto it = document.find("lower_bound"); it != document.end() && !it->is_null()) {
     s.lower_bound = as_finite_number(*it, child_path(path, "lower_bound"));
@@ -123,50 +150,34 @@ ring::Schedule read_ring_schedule(const Json& document) {
   if (auto it = document.find("flows"); it != document.end()) {
     s.flows = as_int64_array(*it, child_path(path, "flows"));
   }
-  const std::string tpath = child_path(path, "transfers");
-  const Json& transfers = as_array(require(document, path, "transfers"), tpath);
-  s.transfers.reserve(transfers.size());
-  for (std::size_t k = 0; k < transfers.size(); ++k) {
-    const std::string rpath = index_path(tpath, k);
-    const Json& t = as_object(transfers[k], rpath);
-    ring::Run r;
-    r.from = as_int64(require(t, rpath, "from"), child_path(rpath, "from"));
-    const std::string dir = as_string(require(t, rpath, "dir"), child_path(rpath, "dir"));
-    r.dir = dir == "next"   ? ring::Direction::next
-            : dir == "prev" ? ring::Direction::prev
-                            : ring::Direction::unknown;
-    r.start = as_finite_number(require(t, rpath, "start"), child_path(rpath, "start"));
-    r.count = as_int64(require(t, rpath, "count"), child_path(rpath, "count"));
-    if (auto it = t.find("period"); it != t.end()) {
-      r.period = as_finite_number(*it, child_path(rpath, "period"));
-      // 0 in a Run means "no period"; an explicit non-positive period is kept as an invalid one.
-      if (r.period <= 0) r.period = -1.0;
-    }
-    s.transfers.push_back(r);
-  }
   return s;
 }
 
-OrderedJson write_ring_schedule(const ring::Schedule& s) {
-  OrderedJson out;
-  out["algorithm"] = s.algorithm;
-  out["makespan"] = s.makespan;
-  if (s.lower_bound) out["lower_bound"] = *s.lower_bound;
-  if (s.optimal) out["optimal"] = *s.optimal;
-  if (s.light) out["light"] = *s.light;
-  out["flows"] = s.flows;
-  OrderedJson transfers = OrderedJson::array();
-  for (const ring::Run& r : s.transfers) {
-    OrderedJson t;
-    t["from"] = r.from;
-    t["dir"] = ring::to_string(r.dir);
-    t["start"] = r.start;
-    t["count"] = r.count;
-    if (r.period > 0) t["period"] = r.period;
-    transfers.push_back(std::move(t));
+std::string ring_schedule_json(const ring::Schedule& s) {
+  std::string out;
+  out.reserve(128 + 16 * s.flows.size() + 64 * s.transfers.size());
+  out += "{\n  \"algorithm\": " + Json(s.algorithm).dump();
+  out += ",\n  \"makespan\": " + json_number(s.makespan);
+  if (s.lower_bound) out += ",\n  \"lower_bound\": " + json_number(*s.lower_bound);
+  if (s.optimal) out += std::string(",\n  \"optimal\": ") + (*s.optimal ? "true" : "false");
+  if (s.light) out += std::string(",\n  \"light\": ") + (*s.light ? "true" : "false");
+  out += ",\n  \"flows\": [";
+  for (std::size_t i = 0; i < s.flows.size(); ++i) {
+    if (i > 0) out += ',';
+    fmt::format_to(std::back_inserter(out), "{}", s.flows[i]);
   }
-  out["transfers"] = std::move(transfers);
-  if (!s.notes.empty()) out["notes"] = s.notes;
+  out += "],\n  \"transfers\": [";
+  for (std::size_t k = 0; k < s.transfers.size(); ++k) {
+    const ring::Run& r = s.transfers[k];
+    fmt::format_to(
+        std::back_inserter(out), "{}\n    {{\"from\":{},\"dir\":\"{}\",\"start\":{},\"count\":{}",
+        k == 0 ? "" : ",", r.from, ring::to_string(r.dir), json_number(r.start), r.count);
+    if (r.period > 0) out += ",\"period\":" + json_number(r.period);
+    out += '}';
+  }
+  out += s.transfers.empty() ? "]" : "\n  ]";
+  if (!s.notes.empty()) out += ",\n  \"notes\": " + Json(s.notes).dump();
+  out += "\n}\n";
   return out;
 }
 

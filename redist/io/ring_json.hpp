@@ -13,9 +13,12 @@ ring::Instance read_ring_instance(const Json& document);
 // A schedule document as written by `plan`. Only the format is checked here (types, required
 // fields); whether it respects the model is the validator's job (ring/validate.hpp), so unknown
 // processors, negative counts, unknown direction names and the like are read as they are.
-ring::Schedule read_ring_schedule(const Json& document);
+// Transfers are streamed (ArrayStream): memory stays proportional to the runs, not to a DOM.
+ring::Schedule read_ring_schedule(std::string_view text);
 
-OrderedJson write_ring_schedule(const ring::Schedule& schedule);
+// The schedule as JSON text: top-level members one per line, `flows` inline, one transfer per
+// line. Written directly, without a DOM (a 10^6-run schedule is one pass over the runs).
+std::string ring_schedule_json(const ring::Schedule& schedule);
 OrderedJson write_ring_instance(const ring::Instance& instance);
 
 }  // namespace redist::io

@@ -120,7 +120,7 @@ TEST(RingJson, ScheduleRoundTrip) {
   s.optimal = true;
   s.flows = {3, 0, -1, 2};
   s.transfers = {{0, ring::Direction::next, 0.0, 3, 0.0}, {3, ring::Direction::prev, 2.0, 1, 2.5}};
-  const ring::Schedule back = read_ring_schedule(parse_document(write_ring_schedule(s).dump()));
+  const ring::Schedule back = read_ring_schedule(ring_schedule_json(s));
   EXPECT_EQ(back.algorithm, s.algorithm);
   EXPECT_EQ(back.makespan, 3.5);
   EXPECT_EQ(back.flows, s.flows);
@@ -128,12 +128,19 @@ TEST(RingJson, ScheduleRoundTrip) {
   EXPECT_EQ(back.transfers[1].dir, ring::Direction::prev);
   EXPECT_EQ(back.transfers[1].period, 2.5);
   EXPECT_EQ(back.transfers[0].period, 0.0);
+  // The text is plain JSON for any other reader, and integral times keep a ".0".
+  const Json parsed = Json::parse(ring_schedule_json(s));
+  EXPECT_EQ(parsed["transfers"][0]["start"].dump(), "0.0");
+  EXPECT_TRUE(parsed["optimal"].get<bool>());
+  EXPECT_EQ(json_number(0.1 + 0.2), "0.30000000000000004");
+  EXPECT_EQ(json_number(1e300), "1e+300");
+  EXPECT_EQ(json_number(-3), "-3.0");
 }
 
 TEST(RingJson, ScheduleFormatErrorsAndModelViolationsAreApart) {
   auto schedule_error = [](const std::string& text) -> std::string {
     try {
-      read_ring_schedule(parse_document(text));
+      read_ring_schedule(text);
     } catch (const InputError& e) {
       return e.what();
     }
@@ -144,10 +151,22 @@ TEST(RingJson, ScheduleFormatErrorsAndModelViolationsAreApart) {
             "missing field (at $.transfers[0].count)");
   EXPECT_EQ(schedule_error(R"({"transfers": [{"from": 0, "dir": 1, "start": 0, "count": 1}]})"),
             "must be a string, got an integer (at $.transfers[0].dir)");
+  // Streamed transfers keep exact paths, also past the first element and inside broken JSON.
+  EXPECT_EQ(schedule_error(R"({"transfers": [{"from": 0, "dir": "next", "start": 0, "count": 1},
+                                             {"from": 0, "dir": "next", "start": "x", "count": 1}]})"),
+            "must be a number, got string (at $.transfers[1].start)");
+  EXPECT_EQ(schedule_error(R"({"transfers": [1]})"),
+            "must be an object, got an integer (at $.transfers[0])");
+  EXPECT_EQ(schedule_error(R"({"transfers": {"from": 0}})"),
+            "must be an array, got object (at $.transfers)");
+  const std::string broken = schedule_error(
+      R"({"transfers": [{"from": 0, "dir": "next", "start": 0, "count": 1}, {"from": 0,, }]})");
+  EXPECT_NE(broken.find("malformed JSON"), std::string::npos) << broken;
+  EXPECT_NE(broken.find("(at $.transfers[1].from)"), std::string::npos) << broken;
   // Unknown directions, negative counts and starts, and zero periods are read, then judged
   // invalid by the validator (exit 1, not 2).
-  const ring::Schedule odd = read_ring_schedule(parse_document(
-      R"({"transfers": [{"from": 7, "dir": "up", "start": -1, "count": -2, "period": 0}]})"));
+  const ring::Schedule odd = read_ring_schedule(
+      R"({"transfers": [{"from": 7, "dir": "up", "start": -1, "count": -2, "period": 0}]})");
   EXPECT_EQ(odd.transfers[0].dir, ring::Direction::unknown);
   EXPECT_EQ(odd.transfers[0].count, -2);
   EXPECT_LT(odd.transfers[0].period, 0);
