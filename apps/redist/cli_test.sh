@@ -31,7 +31,7 @@ expect_error() {
 instance() { printf '%s' "$1" >"$work/$2"; echo "$work/$2"; }
 
 # --- plan, check and bound on the bundled examples -------------------------------------------
-for example in demo-ring homogeneous-bidirectional; do
+for example in demo-ring unidirectional homogeneous-bidirectional relay above-system6; do
   if "$redist" ring plan "$data/examples/$example.json" --gantt "$work/$example.svg" >"$work/plan.json"; then ok; else ko "plan $example"; fi
   if grep -q '"optimal": true' "$work/plan.json"; then ok; else ko "plan $example not optimal"; fi
   if head -c 4 "$work/$example.svg" | grep -q '<svg'; then ok; else ko "gantt $example"; fi
@@ -40,8 +40,25 @@ for example in demo-ring homogeneous-bidirectional; do
   if "$redist" ring bound "$data/examples/$example.json" | grep -q '"system6"'; then ok; else ko "bound $example"; fi
 done
 
+# Heterogeneous bidirectional rings: every algorithm, both solvers, re-checked.
+for args in "" "-a light" "-a light --solver lp" "-a light-enforced" "-a light-enforced --solver lp" "-a heuristic" "-a exact"; do
+  # shellcheck disable=SC2086
+  if "$redist" ring plan $args "$data/examples/spec-example.json" >"$work/plan.json" &&
+     "$redist" ring check "$data/examples/spec-example.json" "$work/plan.json" | grep -q '"valid": true' &&
+     grep -q '"makespan": 3.5,' "$work/plan.json"; then ok; else ko "spec example with '$args': $(cat "$work/plan.json")"; fi
+done
+# The SPEC's example schedule, exactly.
+"$redist" ring plan "$data/examples/spec-example.json" >"$work/plan.json"
+if grep -q '"light": true' "$work/plan.json" && grep -q '"flows": \[3,0,-1,2\]' "$work/plan.json" &&
+   grep -q '{"from":3,"dir":"prev","start":2.0,"count":1}' "$work/plan.json"; then ok; else ko "spec example schedule: $(cat "$work/plan.json")"; fi
+# An instance whose optimum (22, proven by exact) exceeds System 6's bound (20).
+"$redist" ring plan "$data/examples/above-system6.json" >"$work/plan.json"
+if grep -q '"algorithm": "exact"' "$work/plan.json" && grep -q '"makespan": 22.0' "$work/plan.json" &&
+   grep -q '"lower_bound": 22.0' "$work/plan.json"; then ok; else ko "above-system6: $(cat "$work/plan.json")"; fi
+if "$redist" ring bound "$data/examples/above-system6.json" | grep -q '"lower_bound": 20.0'; then ok; else ko "above-system6 bound"; fi
+
 # The instance can come from standard input.
-if "$redist" ring plan - <"$data/examples/demo-ring.json" | grep -q '"algorithm": "unidirectional"'; then ok; else ko "plan from stdin"; fi
+if "$redist" ring plan - <"$data/examples/unidirectional.json" | grep -q '"algorithm": "unidirectional"'; then ok; else ko "plan from stdin"; fi
 
 # A tampered schedule is invalid: exit 1 with a reason.
 "$redist" ring plan "$data/examples/demo-ring.json" >"$work/plan.json"
@@ -74,7 +91,7 @@ expect_error "malformed JSON" 'malformed JSON' -- ring plan "$f"
 expect_error "missing file" "cannot read file" -- ring plan "$work/does-not-exist.json"
 expect_error "unknown algorithm" '(at --algorithm)' -- ring plan --algorithm fastest "$data/examples/demo-ring.json"
 expect_error "inapplicable algorithm" '(at --algorithm)' -- ring plan --algorithm bidirectional-homogeneous "$data/examples/demo-ring.json"
-expect_error "heterogeneous bidirectional not yet" '(at --algorithm)' -- ring plan "$data/examples/spec-example.json"
+expect_error "exact over its limits" '(at $.ring.loads)' -- ring plan --algorithm exact "$data/examples/demo-ring.json"
 expect_error "unknown solver" '(at --solver)' -- ring plan --solver magic "$data/examples/demo-ring.json"
 expect_error "unknown option" '(at command line)' -- ring plan --frobnicate "$data/examples/demo-ring.json"
 expect_error "no subcommand" '(at command line)' --

@@ -58,6 +58,11 @@ int run_demo(const DemoOptions& o) {
   line(fmt::format("optimal     {}", s.optimal.value_or(false)
                                          ? "yes (makespan equals the lower bound)"
                                          : "not proven"));
+  if (s.light) {
+    line(fmt::format("light       {}", *s.light ? "yes (every processor sends only items it holds "
+                                                  "at the start)"
+                                                : "no"));
+  }
   line(fmt::format("validator   {}", check.valid ? "schedule valid" : "INVALID: " + check.reason));
   line(fmt::format("flows       {}", join(s.flows)));
   line("");

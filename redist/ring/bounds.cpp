@@ -171,27 +171,127 @@ double system6_time(const Instance& in, const std::vector<std::int64_t>& flows) 
   return static_cast<double>(system6_tau(in, flows, 0));  // flows[i] = 0 + flows[i]
 }
 
+namespace {
+
+// A line slope * u + intercept, u = x - origin (long double: exact enough for counts < 2^63).
+struct Line {
+  long double slope;
+  long double intercept;
+};
+
+// A real minimiser, relative to `origin`, of tau(x) over x in [origin, origin + length], where no
+// breakpoint -prefix[i] lies strictly inside the segment, so that every send and receive time of
+// System 6 is linear there: tau is the upper envelope of 2n lines, built by the convex hull trick
+// after a sort by slope; the minimum is at the vertex where the envelope's slope turns >= 0.
+// O(n log n).
+long double segment_minimiser(const Instance& in, const std::vector<std::int64_t>& prefix,
+                              Int128 origin, Int128 length) {
+  const std::size_t n = in.size();
+  // sign of x + prefix[i] inside the segment: sign of 2 * (origin + prefix[i]) + length.
+  auto positive = [&](std::size_t i) { return 2 * (origin + prefix[i]) + length > 0; };
+  auto negative = [&](std::size_t i) { return 2 * (origin + prefix[i]) + length < 0; };
+  // flow_i(u) = u + (origin + prefix[i]); term = factor * flow_i(u) * cost.
+  std::vector<Line> lines;
+  lines.reserve(2 * n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t before = in.pred(i);
+    const auto out0 = static_cast<long double>(origin + prefix[i]);
+    const auto in0 = static_cast<long double>(origin + prefix[before]);
+    Line send{0, 0}, receive{0, 0};
+    auto add = [](Line& l, long double sign, long double base, double cost) {
+      l.slope += sign * cost;
+      l.intercept += sign * base * cost;
+    };
+    if (positive(i)) add(send, 1, out0, in.cost_next[i]);
+    if (negative(i)) add(receive, -1, out0, in.cost_prev[in.succ(i)]);
+    if (positive(before)) add(receive, 1, in0, in.cost_next[before]);
+    if (negative(before)) add(send, -1, in0, in.cost_prev[i]);
+    lines.push_back(send);
+    lines.push_back(receive);
+  }
+  std::sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) {
+    return a.slope != b.slope ? a.slope < b.slope : a.intercept > b.intercept;
+  });
+  std::vector<Line> hull;
+  for (const Line& l : lines) {
+    if (!hull.empty() && hull.back().slope == l.slope) continue;  // dominated (same slope)
+    while (hull.size() >= 2) {
+      const Line& a = hull[hull.size() - 2];
+      const Line& b = hull.back();
+      // b is useless when a and l cross at or left of where a and b cross.
+      if ((a.intercept - l.intercept) * (b.slope - a.slope) <=
+          (a.intercept - b.intercept) * (l.slope - a.slope)) {
+        hull.pop_back();
+      } else {
+        break;
+      }
+    }
+    hull.push_back(l);
+  }
+  std::size_t k = 0;
+  while (k < hull.size() && hull[k].slope < 0) ++k;
+  if (k == 0) return 0;
+  if (k == hull.size()) return static_cast<long double>(length);
+  const Line& a = hull[k - 1];
+  const Line& b = hull[k];
+  const long double u = (a.intercept - b.intercept) / (b.slope - a.slope);
+  return std::clamp(u, 0.0L, static_cast<long double>(length));
+}
+
+}  // namespace
+
+// Integer minimum of the convex tau(x), x = flows[n-1], in O(n log n) independent of the loads:
+// a binary search over the sorted breakpoints x = -prefix[i] (tau evaluated at O(log n) of them)
+// brackets the minimum between two breakpoints around the best one; on each of the (at most two)
+// segments every term is linear and segment_minimiser finds the real minimiser x*; by convexity
+// the integer optimum is floor(x*) or ceil(x*) (one more integer each side absorbs rounding).
 System6Solution system6_integer_optimum(const Instance& in) {
   const std::vector<std::int64_t> prefix = prefix_imbalances(in);
-  const auto [lo_it, hi_it] = std::minmax_element(prefix.begin(), prefix.end());
-  // Flows must be >= 0 on a unidirectional ring, so x >= -min(prefix); tau grows with x there.
-  Int128 lo = -static_cast<Int128>(*hi_it);
-  const Int128 hi = -static_cast<Int128>(*lo_it);
-  if (!in.bidirectional) lo = hi;
-  // Smallest x in [lo, hi] with tau(x + 1) >= tau(x): the minimum of a convex function.
-  Int128 a = lo, b = hi;
-  while (a < b) {
-    const Int128 mid = a + (b - a) / 2;
-    if (system6_tau(in, prefix, mid + 1) >= system6_tau(in, prefix, mid)) {
-      b = mid;
-    } else {
-      a = mid + 1;
+  const std::size_t n = in.size();
+  auto tau = [&](Int128 x) { return system6_tau(in, prefix, x); };
+  Int128 best_x;
+  if (!in.bidirectional) {
+    // Flows must be >= 0 on a unidirectional ring, so x >= -min(prefix); tau grows with x there.
+    best_x = -static_cast<Int128>(*std::min_element(prefix.begin(), prefix.end()));
+  } else {
+    std::vector<std::int64_t> points(n);
+    for (std::size_t i = 0; i < n; ++i) points[i] = -prefix[i];
+    std::sort(points.begin(), points.end());
+    points.erase(std::unique(points.begin(), points.end()), points.end());
+    // Smallest k with tau(points[k + 1]) >= tau(points[k]): the best breakpoint (convexity).
+    std::size_t a = 0, b = points.size() - 1;
+    while (a < b) {
+      const std::size_t mid = a + (b - a) / 2;
+      if (tau(points[mid + 1]) >= tau(points[mid])) {
+        b = mid;
+      } else {
+        a = mid + 1;
+      }
+    }
+    best_x = points[a];
+    long double best = tau(best_x);
+    auto offer = [&](Int128 x, Int128 lo, Int128 hi) {
+      x = std::clamp(x, lo, hi);
+      const long double t = tau(x);
+      if (t < best) {
+        best = t;
+        best_x = x;
+      }
+    };
+    for (std::size_t s = (a == 0 ? 0 : a - 1); s < a + 1 && s + 1 < points.size(); ++s) {
+      const Int128 lo = points[s], hi = points[s + 1];
+      if (hi - lo <= 1) continue;  // both ends are breakpoints, already bracketed
+      const long double u = segment_minimiser(in, prefix, lo, hi - lo);
+      const auto floor_u = static_cast<Int128>(std::floor(u));
+      for (Int128 d = -1; d <= 2; ++d) offer(lo + floor_u + d, lo, hi);
+      offer(lo, lo, hi);
+      offer(hi, lo, hi);
     }
   }
   System6Solution s;
-  s.tau = static_cast<double>(system6_tau(in, prefix, a));
-  s.flows.resize(in.size());
-  for (std::size_t i = 0; i < in.size(); ++i) s.flows[i] = static_cast<std::int64_t>(a + prefix[i]);
+  s.tau = static_cast<double>(tau(best_x));
+  s.flows.resize(n);
+  for (std::size_t i = 0; i < n; ++i) s.flows[i] = static_cast<std::int64_t>(best_x + prefix[i]);
   return s;
 }
 

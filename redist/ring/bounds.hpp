@@ -30,9 +30,11 @@ std::optional<double> lemma12_bound(const Instance& instance, std::size_t max_n 
 // a lower bound for every schedule, on any ring (a unidirectional ring allows only flows >= 0).
 //
 // All flows are fixed by x = flows[n-1] (Lemma 10): flows[i] = x + prefix[i]; every constraint is
-// convex piecewise-linear in x, so tau(x) is convex and its integer minimum is found by a binary
-// search on the sign of tau(x+1) - tau(x) over x in [-max prefix, -min prefix].
-// Complexity: O(n log(range)) with range <= sum of loads.
+// convex piecewise-linear in x with breakpoints only at x = -prefix[i], so tau(x) is convex. A
+// binary search over the sorted breakpoints finds the segment holding the minimum; on it every
+// constraint is a line, and the minimum of their upper envelope (lines sorted by slope) gives the
+// real minimiser, whose floor or ceiling is the integer optimum.
+// Complexity: O(n log n), independent of the item counts.
 struct System6Solution {
   double tau = 0.0;
   std::vector<std::int64_t> flows;

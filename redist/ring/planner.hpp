@@ -1,9 +1,14 @@
 // Chooses and runs a ring planner by name (SPEC §2, `redist ring plan --algorithm NAME`).
 //
-// `auto` picks the optimal algorithm that applies: `unidirectional` (RRV04 Algorithms 1-2) on
-// unidirectional rings, `bidirectional-homogeneous` (Algorithm 3) on bidirectional rings whose
-// costs are all equal. Heterogeneous bidirectional rings are not handled yet (RRV04 §6 arrives
-// with the light/heuristic/exact planners): auto reports so as an InputError.
+// `auto` picks, per case:
+//  - unidirectional rings: `unidirectional` (RRV04 Algorithms 1-2, optimal);
+//  - homogeneous bidirectional rings: `bidirectional-homogeneous` (Algorithm 3, optimal under the
+//    paper's assumptions); when zero loads or targets defeat its guarantee, the better of it and
+//    the heterogeneous path below;
+//  - heterogeneous bidirectional rings: `light` when an optimal System 6 flow is light (optimal,
+//    Lemma 9), otherwise the better of `heuristic` and `light-enforced`; and on rings small
+//    enough for `exact` (exact.hpp limits), its proven optimum when it is shorter, or the proof
+//    that the schedule found is optimal.
 #pragma once
 
 #include <string>
@@ -11,10 +16,9 @@
 #include <vector>
 
 #include "redist/ring/model.hpp"
+#include "redist/ring/solver.hpp"
 
 namespace redist::ring {
-
-enum class Solver { fast, lp };
 
 // Names accepted by plan_ring, in the order of SPEC §2's table.
 const std::vector<std::string>& ring_algorithm_names();

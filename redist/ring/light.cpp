@@ -1,0 +1,256 @@
+#include "redist/ring/light.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "redist/common/checked.hpp"
+#include "redist/common/error.hpp"
+#include "redist/lp/lp_solver.hpp"
+#include "redist/ring/bounds.hpp"
+#include "redist/ring/heuristic.hpp"
+
+namespace redist::ring {
+
+namespace {
+
+void require_bidirectional(const Instance& in, const char* name) {
+  if (!in.bidirectional) {
+    throw InputError(fmt::format("algorithm '{}' applies to bidirectional rings only", name),
+                     "--algorithm");
+  }
+}
+
+std::int64_t to_int64(Int128 v) {
+  if (v > std::numeric_limits<std::int64_t>::max() || v < std::numeric_limits<std::int64_t>::min())
+    throw std::overflow_error("flow out of the 64-bit range");
+  return static_cast<std::int64_t>(v);
+}
+
+std::vector<std::int64_t> flows_for(const std::vector<std::int64_t>& prefix, Int128 x) {
+  std::vector<std::int64_t> flows(prefix.size());
+  for (std::size_t i = 0; i < prefix.size(); ++i) flows[i] = to_int64(x + prefix[i]);
+  return flows;
+}
+
+// The light x = flows[n-1]: processor i sends max(x + prefix[i], 0) + max(-(x + prefix[i-1]), 0)
+// items, at most L_i iff -prefix[i-1] - L_i <= x <= -prefix[i] + L_i. Empty when lo > hi.
+struct Interval {
+  Int128 lo, hi;
+  bool empty() const { return lo > hi; }
+  Int128 clamp(Int128 x) const { return std::clamp(x, lo, hi); }
+};
+
+Interval light_interval(const Instance& in, const std::vector<std::int64_t>& prefix) {
+  Interval r{std::numeric_limits<Int128>::min(), std::numeric_limits<Int128>::max()};
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    r.lo = std::max(r.lo, -static_cast<Int128>(prefix[in.pred(i)]) - in.loads[i]);
+    r.hi = std::min(r.hi, -static_cast<Int128>(prefix[i]) + in.loads[i]);
+  }
+  return r;
+}
+
+System6Solution solution_at(const Instance& in, const std::vector<std::int64_t>& prefix, Int128 x) {
+  System6Solution s;
+  s.flows = flows_for(prefix, x);
+  s.tau = system6_time(in, s.flows);
+  return s;
+}
+
+// Within `relative` of `reference` (both >= 0).
+bool same_time(double value, double reference, double relative = 1e-12) {
+  return value <= reference + relative * std::max(1.0, std::abs(reference));
+}
+
+// Rational optimum of System 6 (or 12 when `light`) by the LP solver; returns R = the net flow
+// over link n-1, or std::nullopt when the LP is infeasible.
+std::optional<long double> lp_net_flow(const Instance& in, bool light) {
+  const std::size_t n = in.size();
+  lp::Model m;
+  std::vector<int> next(n), prev(n);
+  for (std::size_t i = 0; i < n; ++i) next[i] = m.add_variable(0, lp::kInfinity);  // S_{i,i+1}
+  for (std::size_t i = 0; i < n; ++i) prev[i] = m.add_variable(0, lp::kInfinity);  // S_{i,i-1}
+  const int tau = m.add_variable(0, lp::kInfinity, 1.0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t s = in.succ(i), p = in.pred(i);
+    const auto delta = static_cast<double>(in.imbalance(i));
+    m.add_row(delta, {{next[i], 1}, {prev[i], 1}, {prev[s], -1}, {next[p], -1}}, delta);
+    m.add_row(-lp::kInfinity, {{next[i], in.cost_next[i]}, {prev[i], in.cost_prev[i]}, {tau, -1}},
+              0);
+    m.add_row(-lp::kInfinity, {{prev[s], in.cost_prev[s]}, {next[p], in.cost_next[p]}, {tau, -1}},
+              0);
+    if (light) {
+      m.add_row(-lp::kInfinity, {{next[i], 1}, {prev[i], 1}}, static_cast<double>(in.loads[i]));
+    }
+  }
+  const lp::Result r = lp::make_default_lp_solver()->solve(m);
+  if (r.status == lp::Status::infeasible) return std::nullopt;
+  if (r.status != lp::Status::optimal) {
+    throw std::runtime_error(
+        fmt::format("LP solver failed on System {}: {}", light ? 12 : 6, lp::to_string(r.status)));
+  }
+  return static_cast<long double>(r.values[next[n - 1]]) - r.values[prev[0]];
+}
+
+// Proposition 1: the better of floor(R) and ceil(R), each clamped to `allowed`. R is snapped to
+// the nearest integer when within the LP's tolerance (so that floor/ceil see the exact value).
+System6Solution round_lp(const Instance& in, const std::vector<std::int64_t>& prefix, long double r,
+                         const Interval& allowed) {
+  const long double nearest = std::nearbyint(r);
+  if (std::abs(r - nearest) <= 1e-7L * std::max(1.0L, std::abs(r))) r = nearest;
+  System6Solution best;
+  bool first = true;
+  for (long double c : {std::floor(r), std::ceil(r)}) {
+    const Int128 x = allowed.clamp(static_cast<Int128>(c));
+    System6Solution s = solution_at(in, prefix, x);
+    if (first || s.tau < best.tau) best = std::move(s);
+    first = false;
+  }
+  return best;
+}
+
+// Farthest x from `from` towards `to` (inclusive) with tau(x) within `limit`, assuming tau(from)
+// is (tau convex: the set is an interval). O(n log |to - from|).
+Int128 walk_optimal(const Instance& in, const std::vector<std::int64_t>& prefix, Int128 from,
+                    Int128 to, double limit) {
+  auto ok = [&](Int128 x) { return same_time(solution_at(in, prefix, x).tau, limit); };
+  if (ok(to)) return to;
+  Int128 good = from, bad = to;
+  while (good - bad > 1 || bad - good > 1) {
+    const Int128 mid = good + (bad - good) / 2;
+    (ok(mid) ? good : bad) = mid;
+  }
+  return good;
+}
+
+System6Solution system6_optimum(const Instance& in, Solver solver) {
+  return solver == Solver::lp ? system6_lp_optimum(in) : system6_integer_optimum(in);
+}
+
+Schedule light_schedule(const Instance& in, const System6Solution& flows, double tau6,
+                        const char* name) {
+  Schedule s;
+  s.algorithm = name;
+  s.flows = flows.flows;
+  s.transfers = lemma9_schedule(in, s.flows);
+  s.makespan = schedule_makespan(in, s.transfers);
+  s.lower_bound = tau6;
+  s.light = true;
+  s.optimal = same_time(flows.tau, tau6, 1e-9);
+  return s;
+}
+
+// What `auto` does when no optimal flow is light: the shorter of `heuristic` and, when a light
+// flow exists, the light-enforced schedule; "light": false, and the note says why.
+Schedule fallback_schedule(const Instance& in, const std::optional<System6Solution>& enforced,
+                           double tau6, std::string note) {
+  Schedule s = plan_heuristic(in);
+  if (enforced) {
+    Schedule e = light_schedule(in, *enforced, tau6, "light-enforced");
+    if (e.makespan < s.makespan) s = std::move(e);
+  }
+  s.light = false;
+  s.notes.insert(s.notes.begin(), std::move(note));
+  return s;
+}
+
+// The System 6 optimum preferred for scheduling: light if some optimal flow is light, else the
+// optimal flow closest to the light interval (or the smallest optimal x when it is empty), so that
+// the choice does not depend on which optimal x the solver returned.
+System6Solution preferred_optimum(const Instance& in, const std::vector<std::int64_t>& prefix,
+                                  const System6Solution& opt, const Interval& light) {
+  const Int128 x0 = opt.flows[in.size() - 1];
+  Int128 target;
+  if (light.empty()) {
+    target = -static_cast<Int128>(*std::max_element(prefix.begin(), prefix.end()));
+  } else {
+    target = light.clamp(x0);
+  }
+  return solution_at(in, prefix, walk_optimal(in, prefix, x0, target, opt.tau));
+}
+
+}  // namespace
+
+bool is_light(const Instance& in, const std::vector<std::int64_t>& flows) {
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const Int128 sends = static_cast<Int128>(std::max<std::int64_t>(flows[i], 0)) +
+                         std::max<Int128>(-static_cast<Int128>(flows[in.pred(i)]), 0);
+    if (sends > in.loads[i]) return false;
+  }
+  return true;
+}
+
+std::vector<Run> lemma9_schedule(const Instance& in, const std::vector<std::int64_t>& flows) {
+  const std::size_t n = in.size();
+  auto to_next = [&](std::size_t i) { return std::max<std::int64_t>(flows[i], 0); };
+  auto to_prev = [&](std::size_t i) { return std::max<std::int64_t>(-flows[in.pred(i)], 0); };
+  std::vector<Run> runs;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (to_next(i) > 0)
+      runs.push_back(Run{static_cast<std::int64_t>(i), Direction::next, 0.0, to_next(i), 0.0});
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (to_prev(i) == 0) continue;
+    // P_i's send port is free after its run to succ(i); pred(i)'s receive port after the run
+    // from pred(pred(i)) to pred(i).
+    const std::size_t pp = in.pred(in.pred(i));
+    const double start = std::max(static_cast<double>(to_next(i)) * in.cost_next[i],
+                                  static_cast<double>(to_next(pp)) * in.cost_next[pp]);
+    runs.push_back(Run{static_cast<std::int64_t>(i), Direction::prev, start, to_prev(i), 0.0});
+  }
+  return runs;
+}
+
+System6Solution system6_lp_optimum(const Instance& in) {
+  const std::vector<std::int64_t> prefix = prefix_imbalances(in);
+  require_bidirectional(in, "light");
+  const std::optional<long double> r = lp_net_flow(in, /*light=*/false);
+  if (!r) throw std::runtime_error("LP solver reported System 6 infeasible");
+  const Interval all{std::numeric_limits<Int128>::min(), std::numeric_limits<Int128>::max()};
+  return round_lp(in, prefix, *r, all);
+}
+
+std::optional<System6Solution> system12_integer_optimum(const Instance& in, Solver solver) {
+  require_bidirectional(in, "light-enforced");
+  const std::vector<std::int64_t> prefix = prefix_imbalances(in);
+  const Interval light = light_interval(in, prefix);
+  if (light.empty()) return std::nullopt;
+  if (solver == Solver::fast) {
+    const System6Solution opt = system6_integer_optimum(in);
+    return solution_at(in, prefix, light.clamp(opt.flows[in.size() - 1]));
+  }
+  const std::optional<long double> r = lp_net_flow(in, /*light=*/true);
+  if (!r) {
+    // Cannot happen in exact arithmetic (the interval is not empty); trust the exact check.
+    const System6Solution opt = system6_integer_optimum(in);
+    return solution_at(in, prefix, light.clamp(opt.flows[in.size() - 1]));
+  }
+  return round_lp(in, prefix, *r, light);
+}
+
+Schedule plan_light(const Instance& in, Solver solver) {
+  require_bidirectional(in, "light");
+  const std::vector<std::int64_t> prefix = prefix_imbalances(in);
+  const System6Solution opt = system6_optimum(in, solver);
+  const Interval light = light_interval(in, prefix);
+  const System6Solution chosen = preferred_optimum(in, prefix, opt, light);
+  if (is_light(in, chosen.flows)) return light_schedule(in, chosen, opt.tau, "light");
+  return fallback_schedule(
+      in, system12_integer_optimum(in, solver), opt.tau,
+      "no optimal System 6 flow is light (some processor must forward items it does not hold), "
+      "so Lemma 9 does not apply: the better of heuristic and light-enforced is used");
+}
+
+Schedule plan_light_enforced(const Instance& in, Solver solver) {
+  require_bidirectional(in, "light-enforced");
+  const System6Solution opt = system6_optimum(in, solver);
+  if (const std::optional<System6Solution> s12 = system12_integer_optimum(in, solver)) {
+    return light_schedule(in, *s12, opt.tau, "light-enforced");
+  }
+  return fallback_schedule(in, std::nullopt, opt.tau,
+                           "no light flow exists (System 12 is infeasible): heuristic is used");
+}
+
+}  // namespace redist::ring
