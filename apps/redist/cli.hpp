@@ -2,7 +2,9 @@
 // subcommand stores the action to run once the arguments are parsed.
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -14,8 +16,22 @@ namespace redist::cli {
 // The action chosen by the parsed command line; returns the process exit code.
 using Action = std::function<int()>;
 
+// `redist experiment NAME` (SPEC §6): each family registers its papers' experiments by name.
+struct ExperimentOptions {
+  std::string out_dir = "experiment-out";  // tables (JSON, Markdown) and figures (SVG) go here
+  std::uint64_t seed = 1;
+  std::int64_t instances = 0;  // 0: the paper's count; smaller for a quick run
+};
+// Runs the experiment, writes its files into options.out_dir (created if missing), and returns a
+// JSON summary printed on standard output (at least the list of files written).
+using ExperimentRunner = std::function<io::OrderedJson(const ExperimentOptions&)>;
+using ExperimentRegistry = std::map<std::string, ExperimentRunner>;
+
 void register_ring_commands(CLI::App& app, Action& action);
 void register_demo_command(CLI::App& app, Action& action);
+// Registered last: lists whatever the families put into `experiments`.
+void register_experiment_command(CLI::App& app, Action& action,
+                                 const ExperimentRegistry& experiments);
 
 // Prints a JSON document on standard output (one document, 2-space indentation, newline).
 void print_json(const io::OrderedJson& document);

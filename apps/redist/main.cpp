@@ -13,8 +13,10 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", "redist 0.1.0");
   redist::cli::Action action;
+  redist::cli::ExperimentRegistry experiments;
   redist::cli::register_ring_commands(app, action);
   redist::cli::register_demo_command(app, action);
+  redist::cli::register_experiment_command(app, action, experiments);
 
   try {
     app.parse(argc, argv);

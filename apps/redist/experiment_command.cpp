@@ -1,0 +1,62 @@
+// `redist experiment NAME [--out DIR] [--seed S] [--instances N]` (SPEC §6): reruns a paper's
+// experiment and writes its tables and figures. The experiments themselves are registered by
+// their families (see ExperimentRegistry in cli.hpp).
+#include <filesystem>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "apps/redist/cli.hpp"
+#include "redist/common/error.hpp"
+
+namespace redist::cli {
+
+namespace {
+
+struct ExperimentArgs {
+  std::string name;
+  ExperimentOptions options;
+};
+
+int run_experiment(const ExperimentArgs& args, const ExperimentRegistry& experiments) {
+  const auto it = experiments.find(args.name);
+  if (it == experiments.end()) {
+    std::vector<std::string> names;
+    for (const auto& [name, runner] : experiments) names.push_back(name);
+    throw InputError(
+        fmt::format("unknown experiment '{}' (available: {})", args.name,
+                    names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "))),
+        "command line");
+  }
+  if (args.options.instances < 0) throw InputError("must be >= 0", "--instances");
+  std::error_code error;
+  std::filesystem::create_directories(args.options.out_dir, error);
+  if (error) {
+    throw InputError(
+        fmt::format("cannot create directory '{}': {}", args.options.out_dir, error.message()),
+        "--out");
+  }
+  print_json(it->second(args.options));
+  return 0;
+}
+
+}  // namespace
+
+void register_experiment_command(CLI::App& app, Action& action,
+                                 const ExperimentRegistry& experiments) {
+  auto args = std::make_shared<ExperimentArgs>();
+  CLI::App* command = app.add_subcommand(
+      "experiment", "Rerun a paper's experiment; writes its tables and figures into --out");
+  command->add_option("name", args->name, "Experiment name")->required();
+  command->add_option("--out", args->options.out_dir, "Output directory")->capture_default_str();
+  command->add_option("--seed", args->options.seed, "Random seed")->capture_default_str();
+  command
+      ->add_option("--instances", args->options.instances,
+                   "Instances per configuration (0: as in the paper)")
+      ->capture_default_str();
+  command->callback([&action, &experiments, args] {
+    action = [&experiments, args] { return run_experiment(*args, experiments); };
+  });
+}
+
+}  // namespace redist::cli
