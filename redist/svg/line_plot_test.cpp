@@ -1,0 +1,67 @@
+#include "redist/svg/line_plot.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+
+namespace redist::svg {
+namespace {
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t pos = text.find(what); pos != std::string::npos; pos = text.find(what, pos + 1))
+    ++n;
+  return n;
+}
+
+TEST(LinePlot, DrawsEverySeriesWithALegendEntry) {
+  LinePlot p;
+  p.title = "Cumulative distance <to best> & more";
+  p.x_label = "distance";
+  p.y_label = "fraction of platforms";
+  p.series.push_back({"BBA", {0, 0.1, 0.2}, {0.2, 0.7, 1.0}, true, false});
+  p.series.push_back({"MBBSA", {0, 0.05}, {0.5, 1.0}, false, true});
+  p.series.push_back({"empty", {}, {}, false, false});
+  const std::string svg = render_line_plot(p);
+  EXPECT_EQ(svg.rfind("<svg", 0), 0u);
+  EXPECT_EQ(svg.substr(svg.size() - 7), "</svg>\n");
+  EXPECT_EQ(count(svg, "<polyline"), 2u);  // the empty series is in the legend only
+  EXPECT_EQ(count(svg, "<circle"), 2u);    // markers of the second series
+  EXPECT_NE(svg.find("&lt;to best&gt; &amp; more"), std::string::npos);
+  EXPECT_NE(svg.find(">MBBSA<"), std::string::npos);
+  EXPECT_NE(svg.find(">empty<"), std::string::npos);
+  // A step function doubles its inner points: 3 points -> 5 vertices.
+  const std::size_t start = svg.find("points=\"") + 8;
+  const std::string first_points = svg.substr(start, svg.find('"', start) - start);
+  EXPECT_EQ(count(first_points, ","), 5u);
+}
+
+TEST(LinePlot, LogAxisSkipsNonPositiveAndNonFinitePoints) {
+  LinePlot p;
+  p.log_x = true;
+  p.series.push_back({"s", {0.0, 1, 10, 100, 1000, NAN}, {1, 2, 3, 4, 5, 6}, false, true});
+  const std::string svg = render_line_plot(p);
+  EXPECT_EQ(count(svg, "<circle"), 4u);              // x = 0 and NaN skipped
+  EXPECT_NE(svg.find(">1000<"), std::string::npos);  // decade ticks
+  EXPECT_EQ(svg.find("nan"), std::string::npos);
+}
+
+TEST(LinePlot, EmptyPlotIsStillADocument) {
+  const std::string svg = render_line_plot(LinePlot{});
+  EXPECT_EQ(svg.rfind("<svg", 0), 0u);
+  EXPECT_NE(svg.find("</svg>"), std::string::npos);
+  if (const char* path = std::getenv("REDIST_LINE_PLOT_EXAMPLE")) {
+    LinePlot p;
+    p.title = "Example";
+    p.x_label = "W/H";
+    p.y_label = "processors";
+    p.log_x = true;
+    p.series.push_back({"Lyon", {1, 10, 100, 1000, 10000}, {1, 2, 5, 9, 14}, true, true});
+    p.series.push_back({"Strasbourg", {1, 10, 100, 1000, 10000}, {1, 3, 7, 12, 13}, true, true});
+    std::ofstream(path) << render_line_plot(p);
+  }
+}
+
+}  // namespace
+}  // namespace redist::svg
