@@ -1,5 +1,7 @@
 #include "redist/io/ring_json.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "redist/common/checked.hpp"
@@ -158,7 +160,14 @@ std::string ring_schedule_json(const ring::Schedule& s) {
   out.reserve(128 + 16 * s.flows.size() + 64 * s.transfers.size());
   out += "{\n  \"algorithm\": " + Json(s.algorithm).dump();
   out += ",\n  \"makespan\": " + json_number(s.makespan);
-  if (s.lower_bound) out += ",\n  \"lower_bound\": " + json_number(*s.lower_bound);
+  if (s.lower_bound) {
+    out += ",\n  \"lower_bound\": " + json_number(*s.lower_bound);
+    // Relative distance to the bound: 0 when the bound is met.
+    if (*s.lower_bound > 0) {
+      const double gap = std::max(0.0, s.makespan / *s.lower_bound - 1);
+      out += ",\n  \"gap\": " + json_number(gap);
+    }
+  }
   if (s.optimal) out += std::string(",\n  \"optimal\": ") + (*s.optimal ? "true" : "false");
   if (s.light) out += std::string(",\n  \"light\": ") + (*s.light ? "true" : "false");
   out += ",\n  \"flows\": [";
