@@ -302,9 +302,9 @@ TEST(LightProperty, FastSystem12MatchesBruteForceOnSmallRings) {
   EXPECT_GT(infeasible, 0);
 }
 
-TEST(LightProperty, LpAndFastAgreeOnTwoThousandRandomRings) {
+TEST(LightProperty, LpAndFastAgreeOnTenThousandRandomRings) {
   std::mt19937_64 rng(99);
-  for (int trial = 0; trial < 2000; ++trial) {
+  for (int trial = 0; trial < 10000; ++trial) {
     const Instance in = trial % 3 == 2 ? near_balanced(rng, options(trial % 2 == 1))
                                        : testkit::random_ring(rng, options(trial % 2 == 1));
     ASSERT_TRUE(near(system6_lp_optimum(in).tau, system6_integer_optimum(in).tau)) << trial;
