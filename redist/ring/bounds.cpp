@@ -1,69 +1,15 @@
 #include "redist/ring/bounds.hpp"
-#include "redist/common/checked.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <limits>
+
+#include "redist/common/checked.hpp"
+#include "redist/ring/slices.hpp"
 
 namespace redist::ring {
 
 namespace {
-
-// The three smallest (or largest) values of a sequence with their indices, so that the extreme
-// over "all indices but at most two" is found in O(1).
-struct Extremes {
-  std::array<std::int64_t, 3> value{};
-  std::array<std::size_t, 3> index{};
-  std::size_t size = 0;
-
-  // `better(a, b)`: a is more extreme than b.
-  template <class Better>
-  void offer(std::int64_t v, std::size_t i, Better better) {
-    std::size_t pos = size < 3 ? size : 3;
-    while (pos > 0 && better(v, value[pos - 1])) --pos;
-    if (pos >= 3) return;
-    for (std::size_t k = std::min<std::size_t>(size, 2); k > pos; --k) {
-      value[k] = value[k - 1];
-      index[k] = index[k - 1];
-    }
-    value[pos] = v;
-    index[pos] = i;
-    size = std::min<std::size_t>(size + 1, 3);
-  }
-
-  // The most extreme value whose index is neither a nor b; false when there is none.
-  bool excluding(std::size_t a, std::size_t b, std::int64_t* out) const {
-    for (std::size_t k = 0; k < size; ++k) {
-      if (index[k] != a && index[k] != b) {
-        *out = value[k];
-        return true;
-      }
-    }
-    return false;
-  }
-};
-
-// Largest |imbalance| over non-trivial slices (2 <= length <= n-1): the slice C_{k,l} is
-// prefix[l] - prefix[m] with m = k-1, and its length is in range iff m is neither l nor l-1.
-// Returns {largest positive imbalance, largest negative magnitude}, both >= 0.
-std::pair<std::int64_t, std::int64_t> extreme_nontrivial_slices(
-    const std::vector<std::int64_t>& prefix) {
-  const std::size_t n = prefix.size();
-  Extremes low, high;
-  for (std::size_t i = 0; i < n; ++i) {
-    low.offer(prefix[i], i, [](std::int64_t a, std::int64_t b) { return a < b; });
-    high.offer(prefix[i], i, [](std::int64_t a, std::int64_t b) { return a > b; });
-  }
-  std::int64_t positive = 0, negative = 0;
-  for (std::size_t l = 0; l < n; ++l) {
-    const std::size_t before = l == 0 ? n - 1 : l - 1;
-    std::int64_t m;
-    if (low.excluding(l, before, &m)) positive = std::max(positive, prefix[l] - m);
-    if (high.excluding(l, before, &m)) negative = std::max(negative, m - prefix[l]);
-  }
-  return {positive, negative};
-}
 
 // min over integer i in [0, total] of max(i * a, (total - i) * b): the best split of `total`
 // items over two ports of per-item costs a and b. The function is convex in i, so the integer
@@ -103,8 +49,11 @@ double lemma6_bound(const Instance& in) {
     const std::int64_t d = in.imbalance(i);
     steps = std::max(steps, d < 0 ? -d : d);
   }
-  const auto [positive, negative] = extreme_nontrivial_slices(prefix_imbalances(in));
-  const std::int64_t slice = std::max(positive, negative);
+  const std::vector<std::int64_t> prefix = prefix_imbalances(in);
+  const detail::SliceExtremes slices(prefix);
+  // Largest |imbalance| over non-trivial slices (none when n = 2).
+  const std::int64_t slice =
+      in.size() < 3 ? 0 : std::max<std::int64_t>({0, slices.max_slice(), -slices.min_slice()});
   steps = std::max(steps, slice / 2 + slice % 2);
   return static_cast<double>(static_cast<long double>(steps) * in.cost_next[0]);
 }
