@@ -74,7 +74,7 @@ class RunBuilder {
 }  // namespace
 
 std::vector<Run> execute_flows_asap(const Instance& in, const std::vector<std::int64_t>& flows,
-                                    std::int64_t max_items) {
+                                    std::int64_t max_items, SendPriority priority) {
   const std::size_t n = in.size();
   if (flows.size() != n) throw InputError("flows must have one entry per processor", "flows");
   // Items each processor still has to send each way, and still has to receive.
@@ -133,7 +133,18 @@ std::vector<Run> execute_flows_asap(const Instance& in, const std::vector<std::i
       const bool can_next = to_next[i] > 0 && receive_free[right] <= now;
       const bool can_prev = to_prev[i] > 0 && receive_free[left] <= now;
       if (!can_next && !can_prev) continue;
-      const bool go_next = can_next && (!can_prev || to_receive[right] >= to_receive[left]);
+      bool prefer_next = true;
+      switch (priority) {
+        case SendPriority::receiver_backlog:
+          prefer_next = to_receive[right] >= to_receive[left];
+          break;
+        case SendPriority::next_first:
+          break;
+        case SendPriority::prev_first:
+          prefer_next = false;
+          break;
+      }
+      const bool go_next = can_next && (!can_prev || prefer_next);
       const Direction dir = go_next ? Direction::next : Direction::prev;
       const std::size_t to = go_next ? right : left;
       const double end = now + in.cost(i, dir);

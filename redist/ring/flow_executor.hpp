@@ -4,8 +4,8 @@
 // processor sends max(flows[i], 0) items to succ(i) and max(-flows[i-1], 0) items to pred(i).
 // Whenever a processor's send port is free, it holds an item and one of its links still owes
 // items to a receiver whose receive port is free, it starts sending, as early as possible.
-// Priority between the two directions: the receiver with more items left to receive first (the
-// rule the team's notes found best among simple ones), ties to `next`.
+// Priority between the two directions (SendPriority): by default the receiver with more items left
+// to receive first (the rule the team's notes found best among simple ones), ties to `next`.
 //
 // Guarantee: a valid schedule whenever the flows balance every processor (targets >= 0) and
 // some item exists when flows are non-zero; no optimality claim. Consecutive items of one link
@@ -21,10 +21,18 @@
 
 namespace redist::ring {
 
+// Which direction a processor free to send both ways serves first.
+enum class SendPriority {
+  receiver_backlog,  // the receiver with more items left to receive (ties: next)
+  next_first,
+  prev_first,
+};
+
 // Throws InputError when the flows do not balance the instance, or when the number of items to
 // move exceeds max_items (the simulation is item by item).
 std::vector<Run> execute_flows_asap(const Instance& instance,
                                     const std::vector<std::int64_t>& flows,
-                                    std::int64_t max_items = 200'000'000);
+                                    std::int64_t max_items = 200'000'000,
+                                    SendPriority priority = SendPriority::receiver_backlog);
 
 }  // namespace redist::ring

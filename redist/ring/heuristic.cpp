@@ -194,6 +194,8 @@ struct Candidate {
 };
 
 class Portfolio {
+  static constexpr std::int64_t kNoLimit = std::numeric_limits<std::int64_t>::max();
+
  public:
   Portfolio(const Instance& in, const HeuristicOptions& o)
       : in_(in), rev_(in.bidirectional ? detail::reversed_instance(in) : in), options_(o) {}
@@ -206,8 +208,16 @@ class Portfolio {
   }
 
   void try_executor(const std::vector<std::int64_t>& flows) {
-    std::vector<Run> runs = execute_flows_asap(in_, flows);
-    offer(std::move(runs), flows, "list scheduling (flow executor)");
+    std::vector<std::int64_t> reversed(flows.size());
+    for (std::size_t i = 0; i < flows.size(); ++i) reversed[i] = -flows[i];
+    for (SendPriority rule :
+         {SendPriority::receiver_backlog, SendPriority::next_first, SendPriority::prev_first}) {
+      offer(execute_flows_asap(in_, flows, kNoLimit, rule), flows, "list scheduling");
+      if (in_.bidirectional) {
+        offer(detail::unreverse_runs(in_, execute_flows_asap(rev_, reversed, kNoLimit, rule)),
+              flows, "list scheduling, time-reversed");
+      }
+    }
   }
 
   const Candidate& best() const { return best_; }

@@ -16,8 +16,9 @@
 // schedule with those flows; the team's notes show the best flow is not always x*). Orders:
 // "next first" and "prev first" everywhere, then coordinate descent flipping one source or sink
 // at a time (n <= 2000). Each also on the time-reversed instance (final loads become initial loads,
-// links swap directions; the schedule is read backwards), and, for at most 10^5 moved items, the
-// item-level list scheduler of flow_executor.hpp. The shortest valid schedule wins.
+// links swap directions; the schedule is read backwards), and, when a gap to tau6 remains and at
+// most 10^5 items move, the item-level list scheduler of flow_executor.hpp with each of its
+// priority rules, forwards and time-reversed. The shortest valid schedule wins.
 //
 // Guarantee: valid; lower_bound = the System 6 integer optimum (>= RRV04 Lemma 12); optimal only
 // when the makespan equals it. Complexity: O(n + R) per evaluated order (R runs); O(n * (n + R))
