@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Transcript tests of `redist slicering` (SPEC §1, §5): plan -> check round trips on the SLICE
+# platforms, tsp == exact with all processors, homogeneous == exact on a homogeneous network, and
+# input errors (exit 2, one `error: ... (at <JSON path>)` line, nothing on standard output).
+# Usage: slicering_cli_test.sh path/to/redist path/to/data
+set -u
+redist=$1
+data=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+ko() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+expect_error() {
+  local name=$1 want=$2
+  shift 3
+  local code
+  "$redist" "$@" <"${STDIN:-/dev/null}" >"$work/out" 2>"$work/err"
+  code=$?
+  if [ "$code" -ne 2 ]; then ko "$name: exit $code, expected 2"; return; fi
+  if [ -s "$work/out" ]; then ko "$name: stdout not empty"; return; fi
+  if [ "$(wc -l <"$work/err")" -ne 1 ]; then ko "$name: stderr has $(wc -l <"$work/err") lines"; return; fi
+  if ! grep -q '^error: .* (at .*)$' "$work/err"; then ko "$name: bad error line: $(cat "$work/err")"; return; fi
+  if ! grep -qF -- "$want" "$work/err"; then ko "$name: '$want' not in: $(cat "$work/err")"; return; fi
+  ok
+}
+
+instance() { printf '%s' "$1" >"$work/$2"; echo "$work/$2"; }
+# The value of a top-level numeric member of a JSON output.
+field() { sed -n "s/^  \"$1\": \([-0-9.eE+]*\),\{0,1\}\$/\1/p" "$2"; }
+# same A B: relative difference <= 1e-9.
+same() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; m = (a < 0 ? -a : a); exit !(a != "" && d <= 1e-9 * m) }'; }
+
+# --- plan -> check on every platform and algorithm --------------------------------------------
+for platform in lyon strasbourg small; do
+  for algorithm in greedy tsp exact; do
+    if "$redist" slicering plan -a "$algorithm" "$data/slicering/$platform.json" >"$work/plan.json"; then ok; else ko "plan $algorithm $platform"; continue; fi
+    if grep -q "\"algorithm\": \"$algorithm\"" "$work/plan.json"; then ok; else ko "algorithm name $algorithm"; fi
+    "$redist" slicering check "$data/slicering/$platform.json" "$work/plan.json" >"$work/check.json"
+    if grep -q '"valid": true' "$work/check.json"; then ok; else ko "check $algorithm $platform: $(cat "$work/check.json")"; fi
+    cp "$work/plan.json" "$work/$algorithm-$platform.json"
+  done
+  # tsp uses all processors, as exact does with --q p; LKH found the optimum in the paper, so must we.
+  p=$(grep -o '"w": \[[^]]*\]' "$data/slicering/$platform.json" | tr ',' '\n' | wc -l)
+  "$redist" slicering plan -a exact --q "$p" "$data/slicering/$platform.json" >"$work/exact-all.json"
+  if same "$(field t_step "$work/tsp-$platform.json")" "$(field t_step "$work/exact-all.json")"; then ok; else ko "tsp != exact --q $p on $platform"; fi
+  # exact is optimal over all q: never above greedy.
+  if awk -v e="$(field t_step "$work/exact-$platform.json")" -v g="$(field t_step "$work/greedy-$platform.json")" 'BEGIN { exit !(e <= g * (1 + 1e-12)) }'; then ok; else ko "exact above greedy on $platform"; fi
+  if grep -q '"optimal": true' "$work/exact-$platform.json"; then ok; else ko "exact not optimal on $platform"; fi
+done
+
+# The small cluster from standard input, forced ring sizes.
+for q in 1 2 3 4; do
+  "$redist" slicering plan -a exact --q "$q" - <"$data/slicering/small.json" >"$work/plan.json"
+  n=$(grep -o '"ring": \[[^]]*\]' "$work/plan.json" | tr ',' '\n' | wc -l)
+  if [ "$n" -eq "$q" ]; then ok; else ko "exact --q $q gave $n processors"; fi
+  "$redist" slicering plan -a greedy --q "$q" "$data/slicering/small.json" >"$work/plan.json"
+  if "$redist" slicering check "$data/slicering/small.json" "$work/plan.json" >/dev/null; then ok; else ko "greedy --q $q invalid"; fi
+done
+
+# Homogeneous network: Proposition 1 equals the exact optimum.
+f=$(instance '{"cluster": {"w": [1, 2, 3, 0.5], "c": [[0, 0.3, 0.3, 0.3], [0.3, 0, 0.3, 0.3], [0.3, 0.3, 0, 0.3], [0.3, 0.3, 0.3, 0]], "W": 10, "H": 1}}' homogeneous.json)
+"$redist" slicering plan -a homogeneous "$f" >"$work/h.json"
+"$redist" slicering plan -a exact "$f" >"$work/e.json"
+if same "$(field t_step "$work/h.json")" "$(field t_step "$work/e.json")"; then ok; else ko "homogeneous != exact"; fi
+
+# A tampered solution is invalid: exit 1 with a reason.
+sed 's/"t_step": [0-9.eE+-]*/"t_step": 1234.5/' "$work/greedy-small.json" >"$work/bad.json"
+"$redist" slicering check "$data/slicering/small.json" "$work/bad.json" >"$work/out" 2>"$work/err"
+code=$?
+if [ "$code" -eq 1 ] && grep -q '"valid": false' "$work/out" && grep -q '"reason"' "$work/out"; then ok; else ko "tampered t_step: exit $code $(cat "$work/out")"; fi
+f=$(instance '{"ring": [0, 0], "alpha": [0.5, 0.5]}' dup.json)
+"$redist" slicering check "$data/slicering/small.json" "$f" >"$work/out"
+if [ $? -eq 1 ] && grep -q 'twice' "$work/out"; then ok; else ko "duplicate processor: $(cat "$work/out")"; fi
+
+# --- bad input: exit 2, one error line naming the JSON path -----------------------------------
+ok_c='"c": [[0, 1], [1, 0]]'
+f=$(instance '{"cluster": {"w": [1, 1], "c": [[0, 1]], "W": 1, "H": 1}}' rows.json)
+expect_error "not square" '(at $.cluster.c)' -- slicering plan "$f"
+f=$(instance '{"cluster": {"w": [1, 1], "c": [[0, 1], [1]], "W": 1, "H": 1}}' ragged.json)
+expect_error "ragged" '(at $.cluster.c[1])' -- slicering plan "$f"
+f=$(instance '{"cluster": {"w": [1, 1, 1], "c": [[0, 1, 1], [1, 0, 1], [1, 2, 0]], "W": 1, "H": 1}}' c21.json)
+sed -i 's/\[1, 2, 0\]/[1, -2, 0]/' "$f"
+expect_error "negative c" '(at $.cluster.c[2][1])' -- slicering plan "$f"
+f=$(instance "{\"cluster\": {\"w\": [1, 0], $ok_c, \"W\": 1, \"H\": 1}}" w0.json)
+expect_error "zero w" '(at $.cluster.w[1])' -- slicering plan "$f"
+f=$(instance "{\"cluster\": {\"w\": [1, -1], $ok_c, \"W\": 1, \"H\": 1}}" wneg.json)
+expect_error "negative w" '(at $.cluster.w[1])' -- slicering plan "$f"
+f=$(instance "{\"cluster\": {\"w\": [1, 1], $ok_c, \"W\": 0, \"H\": 1}}" W0.json)
+expect_error "zero W" '(at $.cluster.W)' -- slicering plan "$f"
+f=$(instance "{\"cluster\": {\"w\": [1, 1], $ok_c, \"W\": 1, \"H\": -3}}" Hneg.json)
+expect_error "negative H" '(at $.cluster.H)' -- slicering plan "$f"
+f=$(instance "{\"cluster\": {\"w\": [1, NaN], $ok_c, \"W\": 1, \"H\": 1}}" nan.json)
+expect_error "NaN" 'malformed JSON' -- slicering plan "$f"
+f=$(instance "{\"cluster\": {\"w\": [1, 1e999], $ok_c, \"W\": 1, \"H\": 1}}" huge.json)
+expect_error "1e999" '$.cluster.w[1]' -- slicering plan "$f"
+f=$(instance "{\"cluster\": {\"w\": [1, \"2\"], $ok_c, \"W\": 1, \"H\": 1}}" str.json)
+expect_error "string w" '(at $.cluster.w[1])' -- slicering plan "$f"
+f=$(instance "{\"cluster\": {\"w\": [1, 1], $ok_c, \"W\": 1}}" noH.json)
+expect_error "missing H" '(at $.cluster.H)' -- slicering plan "$f"
+f=$(instance "{\"cluster\": {\"w\": [1, 1], $ok_c, \"W\": 1, \"H\": 1, \"cc\": 2}}" typo.json)
+expect_error "unknown field" '(at $.cluster.cc)' -- slicering plan "$f"
+f=$(instance '{"cluster": {"w": [], "c": [], "W": 1, "H": 1}}' empty.json)
+expect_error "no processor" '(at $.cluster.w)' -- slicering plan "$f"
+expect_error "unknown algorithm" '(at --algorithm)' -- slicering plan -a lkh "$data/slicering/small.json"
+expect_error "q too large" '(at --q)' -- slicering plan -a greedy --q 5 "$data/slicering/small.json"
+expect_error "q zero" '(at --q)' -- slicering plan -a exact --q 0 "$data/slicering/small.json"
+expect_error "tsp with fewer" '(at --q)' -- slicering plan -a tsp --q 2 "$data/slicering/small.json"
+expect_error "homogeneous on heterogeneous" '(at $.cluster.c)' -- slicering plan -a homogeneous "$data/slicering/small.json"
+big=$(awk 'BEGIN { n = 21; printf "{\"cluster\": {\"w\": ["; for (i = 0; i < n; i++) printf "%s1", (i ? "," : ""); printf "], \"c\": ["; for (i = 0; i < n; i++) { printf "%s[", (i ? "," : ""); for (j = 0; j < n; j++) printf "%s1", (j ? "," : ""); printf "]" } printf "], \"W\": 1, \"H\": 1}}" }')
+f=$(instance "$big" big.json)
+expect_error "exact too large" 'at most 20 processors' -- slicering plan -a exact "$f"
+f=$(instance '{"ring": [0, 1.5], "alpha": [0.5, 0.5]}' badring.json)
+expect_error "non-integer ring" '(at $.ring[1])' -- slicering check "$data/slicering/small.json" "$f"
+f=$(instance '{"ring": [0, 1], "alpha": "x"}' badalpha.json)
+expect_error "alpha not an array" '(at $.alpha)' -- slicering check "$data/slicering/small.json" "$f"
+
+echo "slicering_cli_test: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,142 @@
+// `redist star plan|check|order` and `redist dlt plan` (SPEC §4, STAR): thin adapters from JSON
+// files to the core library (redist/star).
+#include <algorithm>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "apps/redist/cli.hpp"
+#include "experiments/star/star_experiment.hpp"
+#include "redist/common/error.hpp"
+#include "redist/io/star_json.hpp"
+#include "redist/star/dlt.hpp"
+#include "redist/star/gantt.hpp"
+#include "redist/star/order.hpp"
+#include "redist/star/planner.hpp"
+#include "redist/star/validate.hpp"
+
+namespace redist::cli {
+
+namespace {
+
+struct StarOptions {
+  std::string instance = "-";
+  std::string schedule;
+  std::string algorithm = "best";
+  std::string solver = "fast";
+  std::string gantt;
+};
+
+int run_plan(const StarOptions& o) {
+  const star::Instance instance = io::read_star_instance(io::read_document(o.instance));
+  const star::Schedule schedule = star::plan_star(instance, o.algorithm);
+  if (!o.gantt.empty()) {
+    write_text_file(o.gantt, star::star_gantt_svg(instance, schedule, "redist star plan"),
+                    "--gantt");
+  }
+  std::cout << io::star_schedule_json(schedule);
+  return 0;
+}
+
+int run_check(const StarOptions& o) {
+  if (o.instance == "-" && o.schedule == "-") {
+    throw InputError("instance and schedule cannot both be read from standard input",
+                     "command line");
+  }
+  const star::Instance instance = io::read_star_instance(io::read_document(o.instance));
+  const star::Schedule schedule = io::read_star_schedule(io::read_text(o.schedule));
+  const star::ValidationResult result = star::validate_schedule(instance, schedule);
+  io::OrderedJson out;
+  out["valid"] = result.valid;
+  if (result.valid) {
+    out["makespan"] = result.makespan;
+    if (!o.gantt.empty()) {
+      write_text_file(o.gantt, star::star_gantt_svg(instance, schedule, "redist star check"),
+                      "--gantt");
+    }
+  } else {
+    out["reason"] = result.reason;
+  }
+  print_json(out);
+  return result.valid ? 0 : 1;
+}
+
+int run_order(const StarOptions& o) {
+  const star::OrderInstance instance = io::read_order_instance(io::read_document(o.instance));
+  std::cout << io::star_schedule_json(star::plan_order(instance));
+  return 0;
+}
+
+int run_dlt(const StarOptions& o) {
+  const star::DltInstance instance = io::read_dlt_instance(io::read_document(o.instance));
+  star::DltSchedule schedule = star::solve_dlt(instance, o.solver);
+  std::size_t senders = 0, receivers = 0;
+  for (double d : schedule.delta) senders += d > 0, receivers += d < 0;
+  if (static_cast<double>(senders) * static_cast<double>(receivers) > 1e7) {
+    throw InputError(fmt::format("equations 8-9 give {} x {} transfers, more than 10^7 to write",
+                                 senders, receivers),
+                     "$.dlt.alpha");
+  }
+  star::dlt_transfers(schedule);
+  io::OrderedJson out;
+  out["algorithm"] = "lp7";
+  out["solver"] = schedule.solver;
+  out["makespan"] = schedule.makespan;
+  out["lower_bound"] = schedule.makespan;
+  out["optimal"] = true;
+  const io::OrderedJson body = io::dlt_schedule_json(schedule);
+  for (const auto& [key, value] : body.items()) {
+    if (key != "solver" && key != "makespan") out[key] = value;
+  }
+  print_json(out);
+  return 0;
+}
+
+}  // namespace
+
+void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& experiments) {
+  auto options = std::make_shared<StarOptions>();
+  CLI::App* star = app.add_subcommand("star",
+                                      "Scheduling and redistribution on star platforms "
+                                      "(STAR)");
+  star->require_subcommand(1);
+
+  CLI::App* plan = star->add_subcommand("plan", "Plan a redistribution; prints the schedule");
+  plan->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
+  plan->add_option("--algorithm,-a", options->algorithm, "bba | mbbsa | rbsa | exact | best")
+      ->capture_default_str();
+  plan->add_option("--gantt", options->gantt, "Write the schedule's Gantt chart to this SVG file");
+  plan->callback([&action, options] { action = [options] { return run_plan(*options); }; });
+
+  CLI::App* check = star->add_subcommand("check", "Validate a schedule against an instance");
+  check->add_option("instance", options->instance, "Instance JSON file ('-': stdin)")->required();
+  check->add_option("schedule", options->schedule, "Schedule JSON file ('-': stdin)")->required();
+  check->add_option("--gantt", options->gantt, "Write the Gantt chart of a valid schedule");
+  check->callback([&action, options] { action = [options] { return run_check(*options); }; });
+
+  CLI::App* order = star->add_subcommand(
+      "order", "Theorem 1: optimal redistribution order when computation is neglected");
+  order->add_option("instance", options->instance, "{\"star\": {\"c\", \"delta\"}} ('-': stdin)");
+  order->callback([&action, options] { action = [options] { return run_order(*options); }; });
+
+  CLI::App* dlt = app.add_subcommand("dlt", "Divisible load on a switch (STAR §5)");
+  dlt->require_subcommand(1);
+  CLI::App* dlt_plan = dlt->add_subcommand("plan", "Solve LP 7 and write equations 8-9");
+  dlt_plan->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
+  dlt_plan->add_option("--solver", options->solver, "fast | lp")->capture_default_str();
+  dlt_plan->callback([&action, options] { action = [options] { return run_dlt(*options); }; });
+
+  experiments["star"] = [](const ExperimentOptions& o) {
+    experiments::StarExperimentOptions options;
+    options.out_dir = o.out_dir;
+    options.seed = o.seed;
+    if (o.instances > 0) {
+      options.instances = o.instances;
+      options.small_instances = std::max<std::int64_t>(1, o.instances / 5);
+    }
+    return io::OrderedJson(experiments::run_star_experiment(options));
+  };
+}
+
+}  // namespace redist::cli

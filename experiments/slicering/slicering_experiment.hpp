@@ -1,0 +1,14 @@
+// `redist experiment slicering` (SPEC §6): SLICE Tables 5-6 and Figure 3.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace redist::experiments {
+
+// Writes the tables (JSON, Markdown) and the figures (SVG) into `out_dir`; returns a summary
+// ({"files": [...], ...}). `quick` shortens the W/H sweep of Figure 3 (used by the tests).
+nlohmann::ordered_json run_slicering_experiment(const std::string& out_dir, bool quick);
+
+}  // namespace redist::experiments

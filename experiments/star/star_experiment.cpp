@@ -1,0 +1,229 @@
+#include "experiments/star/star_experiment.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <random>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "experiments/experiment_files.hpp"
+#include "redist/common/error.hpp"
+#include "redist/star/bba.hpp"
+#include "redist/star/exact.hpp"
+#include "redist/star/mbbsa.hpp"
+#include "redist/star/random_instances.hpp"
+#include "redist/star/rbsa.hpp"
+#include "redist/star/validate.hpp"
+#include "redist/svg/line_plot.hpp"
+
+namespace redist::experiments {
+
+namespace {
+
+using star::Instance;
+using star::PlatformType;
+using star::Range;
+using star::Schedule;
+
+constexpr std::array<const char*, 3> kNames{"BBA", "MBBSA", "R-BSA"};
+
+// STAR Table 1: mean distance (BBA, MBBSA, R-BSA) then standard deviation, rows in the order
+// (links, computation, range) of `configurations()`.
+constexpr double kPaper[12][6] = {
+    {1, 1, 1.0014, 0, 0, 0.0107},                      // Hom Hom
+    {1, 1, 1.0061, 0, 0, 0.0234},                      // Hom Hom c<=w
+    {1, 1, 1, 0, 0, 0},                                // Hom Hom c>=w
+    {1.0000, 1, 1.0068, 0.0006, 0, 0.0181},            // Hom Het
+    {1.0003, 1, 1.0186, 0.0010, 0, 0.0395},            // Hom Het c<=w
+    {1, 1, 1.0017, 0, 0, 0.0040},                      // Hom Het c>=w
+    {1.1894, 1.0074, 1.0058, 0.4007, 0.0208, 0.0173},  // Het Hom
+    {1.0318, 1.0049, 1.0145, 0.0483, 0.0131, 0.0369},  // Het Hom c<=w
+    {1.0291, 1.0025, 1.0024, 0.0415, 0.0097, 0.0095},  // Het Hom c>=w
+    {1.2100, 1.0127, 1.0099, 0.3516, 0.0327, 0.0284},  // Het Het
+    {1.0296, 1.0055, 1.0189, 0.0450, 0.0127, 0.0407},  // Het Het c<=w
+    {1.0261, 1.0045, 1.0046, 0.0384, 0.0118, 0.0121},  // Het Het c>=w
+};
+
+std::vector<PlatformType> configurations() {
+  std::vector<PlatformType> out;
+  for (bool hom_links : {true, false}) {
+    for (bool hom_comp : {true, false}) {
+      for (Range r : {Range::general, Range::c_le_w, Range::c_ge_w}) {
+        out.push_back({hom_links, hom_comp, r});
+      }
+    }
+  }
+  return out;
+}
+
+std::array<Schedule, 3> run_heuristics(const Instance& in) {
+  std::array<Schedule, 3> s{star::plan_bba(in), star::plan_mbbsa(in), star::plan_rbsa(in)};
+  for (const Schedule& x : s) {
+    const auto v = star::validate_schedule(in, x);
+    if (!v.valid) throw std::runtime_error("invalid " + x.algorithm + " schedule: " + v.reason);
+  }
+  return s;
+}
+
+double round6(double x) { return std::round(x * 1e6) / 1e6; }
+
+struct Stats {
+  double mean = 0, sd = 0;
+};
+
+Stats stats(const std::vector<double>& v) {
+  Stats s;
+  if (v.empty()) return s;
+  for (double x : v) s.mean += x;
+  s.mean /= static_cast<double>(v.size());
+  for (double x : v) s.sd += (x - s.mean) * (x - s.mean);
+  s.sd = std::sqrt(s.sd / static_cast<double>(v.size()));
+  return s;
+}
+
+std::string figure_name(const PlatformType& t) {
+  const int number = t.homogeneous_links ? (t.homogeneous_computation ? 22 : 23)
+                                         : (t.homogeneous_computation ? 24 : 25);
+  const char panel = t.range == Range::general ? 'a' : t.range == Range::c_le_w ? 'b' : 'c';
+  return fmt::format("figure{}{}.svg", number, panel);
+}
+
+std::string type_title(const PlatformType& t) {
+  std::string s =
+      fmt::format("{} links, {} computation", t.homogeneous_links ? "homogeneous" : "heterogeneous",
+                  t.homogeneous_computation ? "homogeneous" : "heterogeneous");
+  if (t.range == Range::c_le_w) s += ", faster communicating (c <= w)";
+  if (t.range == Range::c_ge_w) s += ", faster computing (c >= w)";
+  return s;
+}
+
+}  // namespace
+
+nlohmann::ordered_json run_star_experiment(const StarExperimentOptions& o) {
+  OutputDirectory out(o.out_dir);
+  const std::vector<PlatformType> types = configurations();
+  Table table1;
+  table1.title = "STAR Table 1 rerun: mean distance from the best and standard deviation";
+  table1.columns = {"Comm.",
+                    "Comp.",
+                    "Range",
+                    "BBA mean",
+                    "MBBSA mean",
+                    "R-BSA mean",
+                    "BBA sd",
+                    "MBBSA sd",
+                    "R-BSA sd",
+                    "paper BBA mean",
+                    "paper MBBSA mean",
+                    "paper R-BSA mean",
+                    "paper BBA sd",
+                    "paper MBBSA sd",
+                    "paper R-BSA sd"};
+  table1.notes.push_back(fmt::format(
+      "{} random platforms per row (seed {}), 3 to 10 workers, 50 to 150 tasks; distance = "
+      "makespan / best makespan of the three; population standard deviation.",
+      o.instances, o.seed));
+  Table optimum;
+  optimum.title = "Distance to the optimum (exact) on small platforms";
+  optimum.columns = {"Comm.",         "Comp.",           "Range",           "platforms",
+                     "BBA mean",      "MBBSA mean",      "R-BSA mean",      "best-of-3 mean",
+                     "BBA optimal %", "MBBSA optimal %", "R-BSA optimal %", "best-of-3 optimal %",
+                     "best-of-3 max"};
+  optimum.notes.push_back(fmt::format(
+      "{} random platforms per row (seed {}), 2 to 5 workers, 4 to 14 tasks; distance = "
+      "makespan / optimum (exact); platforms the exact search refuses are skipped.",
+      o.small_instances, o.seed));
+  nlohmann::ordered_json summary;
+  summary["experiment"] = "star";
+  for (std::size_t row = 0; row < types.size(); ++row) {
+    const PlatformType& type = types[row];
+    std::mt19937_64 rng(o.seed * 1000003 + row);
+    std::array<std::vector<double>, 3> distance;
+    for (std::int64_t k = 0; k < o.instances; ++k) {
+      const Instance in = star::random_instance(rng, type);
+      const auto s = run_heuristics(in);
+      const double best = std::min({s[0].makespan, s[1].makespan, s[2].makespan});
+      for (std::size_t a = 0; a < 3; ++a) {
+        distance[a].push_back(best > 0 ? s[a].makespan / best : 1.0);
+      }
+    }
+    std::vector<nlohmann::ordered_json> cells{type.homogeneous_links ? "Hom" : "Het",
+                                              type.homogeneous_computation ? "Hom" : "Het",
+                                              star::to_string(type.range)};
+    std::array<Stats, 3> st;
+    for (std::size_t a = 0; a < 3; ++a) st[a] = stats(distance[a]);
+    for (std::size_t a = 0; a < 3; ++a) cells.push_back(round6(st[a].mean));
+    for (std::size_t a = 0; a < 3; ++a) cells.push_back(round6(st[a].sd));
+    for (double p : kPaper[row]) cells.push_back(p);
+    table1.rows.push_back(cells);
+
+    // Figure: cumulative share of platforms within x% of the best.
+    svg::LinePlot plot;
+    plot.title = "Distance to the best: " + type_title(type);
+    plot.x_label = "distance to the best (%)";
+    plot.y_label = "share of platforms (%)";
+    for (std::size_t a = 0; a < 3; ++a) {
+      std::vector<double> d = distance[a];
+      std::sort(d.begin(), d.end());
+      svg::Series series;
+      series.label = kNames[a];
+      series.step = true;
+      for (std::size_t k = 0; k < d.size(); ++k) {
+        if (k + 1 < d.size() && d[k + 1] == d[k]) continue;
+        series.x.push_back(100 * (d[k] - 1));
+        series.y.push_back(100.0 * static_cast<double>(k + 1) / static_cast<double>(d.size()));
+      }
+      plot.series.push_back(std::move(series));
+    }
+    plot.x_min = 0;
+    plot.y_min = 0;
+    plot.y_max = 100;
+    out.write_text(figure_name(type), svg::render_line_plot(plot));
+
+    // Small platforms: distance to the optimum.
+    std::mt19937_64 small_rng(o.seed * 7919 + row);
+    std::array<std::vector<double>, 4> to_opt;
+    std::int64_t refused = 0;
+    for (std::int64_t k = 0; k < o.small_instances; ++k) {
+      const Instance in = star::random_instance(small_rng, type, {2, 5, 4, 14});
+      Schedule e;
+      try {
+        e = star::plan_exact(in);
+      } catch (const InputError&) {
+        ++refused;
+        continue;
+      }
+      const auto s = run_heuristics(in);
+      const double best = std::min({s[0].makespan, s[1].makespan, s[2].makespan});
+      for (std::size_t a = 0; a < 3; ++a) {
+        to_opt[a].push_back(e.makespan > 0 ? s[a].makespan / e.makespan : 1.0);
+      }
+      to_opt[3].push_back(e.makespan > 0 ? best / e.makespan : 1.0);
+    }
+    std::vector<nlohmann::ordered_json> orow{cells[0], cells[1], cells[2],
+                                             static_cast<std::int64_t>(to_opt[3].size())};
+    for (std::size_t a = 0; a < 4; ++a) orow.push_back(round6(stats(to_opt[a]).mean));
+    for (std::size_t a = 0; a < 4; ++a) {
+      const auto optimal =
+          std::count_if(to_opt[a].begin(), to_opt[a].end(), [](double x) { return x <= 1 + 1e-9; });
+      orow.push_back(to_opt[a].empty() ? 0.0
+                                       : round6(100.0 * static_cast<double>(optimal) /
+                                                static_cast<double>(to_opt[a].size())));
+    }
+    orow.push_back(
+        to_opt[3].empty() ? 1.0 : round6(*std::max_element(to_opt[3].begin(), to_opt[3].end())));
+    optimum.rows.push_back(orow);
+    if (refused > 0) {
+      optimum.notes.push_back(
+          fmt::format("row {}: {} platforms refused by exact", row + 1, refused));
+    }
+  }
+  out.write_table("table1", table1);
+  out.write_table("optimum", optimum);
+  summary["files"] = out.files();
+  return summary;
+}
+
+}  // namespace redist::experiments

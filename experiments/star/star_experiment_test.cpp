@@ -1,0 +1,36 @@
+#include "experiments/star/star_experiment.hpp"
+
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+namespace redist::experiments {
+namespace {
+
+TEST(StarExperiment, SmallRunWritesTablesAndFigures) {
+  const std::string dir =
+      (std::filesystem::temp_directory_path() / "redist-star-experiment-test").string();
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  StarExperimentOptions options;
+  options.out_dir = dir;
+  options.seed = 5;
+  options.instances = 20;
+  options.small_instances = 5;
+  const auto summary = run_star_experiment(options);
+  EXPECT_EQ(summary["files"].size(), 12u + 4u);
+  for (const char* name :
+       {"table1.json", "table1.md", "optimum.md", "figure22a.svg", "figure25c.svg"}) {
+    EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(dir) / name)) << name;
+  }
+  // Homogeneous platforms: BBA and MBBSA are optimal, so both are at distance 1 from the best.
+  std::ifstream table(std::filesystem::path(dir) / "table1.json");
+  const auto json = nlohmann::json::parse(table);
+  EXPECT_EQ(json["rows"][0][3], 1.0);
+  EXPECT_EQ(json["rows"][0][4], 1.0);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace redist::experiments

@@ -1,0 +1,92 @@
+#include "redist/io/lau_json.hpp"
+
+#include <fmt/format.h>
+
+#include "redist/common/error.hpp"
+
+namespace redist::io {
+
+namespace {
+
+std::string int128_string(Int128 v) {
+  if (v == 0) return "0";
+  const bool negative = v < 0;
+  std::string digits;
+  while (v != 0) {
+    const int d = static_cast<int>(v % 10);
+    digits.insert(digits.begin(), static_cast<char>('0' + (d < 0 ? -d : d)));
+    v /= 10;
+  }
+  return negative ? "-" + digits : digits;
+}
+
+}  // namespace
+
+LauDocument read_lau_document(const Json& document, bool with_flows) {
+  as_object(document, "$");
+  const std::string path = "$.lau";
+  const Json& lau = as_object(require(document, "$", "lau"), path);
+  if (with_flows) {
+    reject_unknown_fields(lau, path, {"loads", "targets", "flows"});
+  } else {
+    reject_unknown_fields(lau, path, {"loads", "targets"});
+  }
+  LauDocument out;
+  lau::Instance& in = out.instance;
+  const std::string lpath = child_path(path, "loads");
+  in.loads = as_int64_array(require(lau, path, "loads"), lpath);
+  try {
+    if (auto it = lau.find("targets"); it != lau.end()) {
+      in.targets = as_int64_array(*it, child_path(path, "targets"));
+      lau::validate_instance(in);
+    } else {
+      in = lau::balanced_instance(std::move(in.loads));
+    }
+  } catch (const InputError& e) {
+    if (e.path().starts_with("$")) throw;
+    throw InputError(e.message(), child_path(path, e.path()));
+  }
+  if (with_flows) {
+    const std::string fpath = child_path(path, "flows");
+    out.flows = as_int64_array(require(lau, path, "flows"), fpath);
+    if (out.flows.size() != in.size()) {
+      throw InputError(fmt::format("has {} entries, loads has {}", out.flows.size(), in.size()),
+                       fpath);
+    }
+    if (const auto bad = lau::unbalanced_node(in, out.flows)) {
+      const std::size_t i = *bad, n = in.size();
+      const Int128 end = Int128{in.loads[i]} + out.flows[(i + n - 1) % n] - out.flows[i];
+      throw InputError(
+          fmt::format("the flows do not balance node {}: it would end with {} instead of {}", i,
+                      int128_string(end), in.targets[i]),
+          index_path(fpath, i));
+    }
+  }
+  return out;
+}
+
+namespace {
+
+std::string time_json(const lau::Time& t) { return t ? fmt::format("{}", *t) : "null"; }
+
+}  // namespace
+
+std::string lau_plan_json(const lau::Plan& plan, lau::Mode mode, bool optimal) {
+  std::string out;
+  out += "{\n  \"algorithm\": " + Json(plan.algorithm).dump();
+  out += fmt::format(",\n  \"mode\": \"{}\"", lau::mode_name(mode));
+  out += ",\n  \"flows\": [";
+  for (std::size_t i = 0; i < plan.flows.size(); ++i) {
+    if (i > 0) out += ',';
+    out += fmt::format("{}", plan.flows[i]);
+  }
+  out += "]";
+  out += fmt::format(",\n  \"h\": {}", plan.h);
+  out += ",\n  \"t_single\": " + time_json(plan.t_single);
+  out += ",\n  \"t_multi\": " + time_json(plan.t_multi);
+  out += fmt::format(",\n  \"traffic\": {}", plan.traffic);
+  out += fmt::format(",\n  \"optimal\": {}\n}}\n", optimal ? "true" : "false");
+  return out;
+}
+
+}  // namespace redist::io

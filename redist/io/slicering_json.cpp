@@ -1,0 +1,104 @@
+#include "redist/io/slicering_json.hpp"
+
+#include <fmt/format.h>
+
+#include "redist/common/error.hpp"
+
+namespace redist::io {
+
+slicering::Cluster read_cluster(const Json& document) {
+  as_object(document, "$");
+  const std::string path = "$.cluster";
+  const Json& cluster = as_object(require(document, "$", "cluster"), path);
+  reject_unknown_fields(cluster, path, {"w", "c", "W", "H"});
+  slicering::Cluster out;
+  const std::string wpath = child_path(path, "w");
+  const Json& w = as_array(require(cluster, path, "w"), wpath);
+  if (w.empty()) throw InputError("needs at least one processor", wpath);
+  const std::size_t p = w.size();
+  out.w.resize(p);
+  for (std::size_t i = 0; i < p; ++i) out.w[i] = as_positive_number(w[i], index_path(wpath, i));
+
+  const std::string cpath = child_path(path, "c");
+  const Json& c = as_array(require(cluster, path, "c"), cpath);
+  if (c.size() != p) {
+    throw InputError(
+        fmt::format("has {} rows, expected {} (c must be p x p, p = the size of w)", c.size(), p),
+        cpath);
+  }
+  out.c.assign(p * p, 0.0);
+  for (std::size_t i = 0; i < p; ++i) {
+    const std::string rpath = index_path(cpath, i);
+    const Json& row = as_array(c[i], rpath);
+    if (row.size() != p) {
+      throw InputError(fmt::format("has {} entries, expected {} (c must be p x p)", row.size(), p),
+                       rpath);
+    }
+    for (std::size_t j = 0; j < p; ++j) {
+      const std::string epath = index_path(rpath, j);
+      if (i == j) {
+        if (!row[j].is_null()) as_finite_number(row[j], epath);  // ignored, but must be a number
+        continue;
+      }
+      out.c[i * p + j] = as_positive_number(row[j], epath);
+    }
+  }
+  out.W = as_positive_number(require(cluster, path, "W"), child_path(path, "W"));
+  out.H = as_positive_number(require(cluster, path, "H"), child_path(path, "H"));
+  return out;
+}
+
+SolutionDocument read_slicering_solution(const Json& document) {
+  as_object(document, "$");
+  SolutionDocument out;
+  const Json& ring = as_array(require(document, "$", "ring"), "$.ring");
+  for (std::size_t k = 0; k < ring.size(); ++k) {
+    out.ring.push_back(static_cast<long long>(as_int64(ring[k], index_path("$.ring", k))));
+  }
+  const Json& alpha = as_array(require(document, "$", "alpha"), "$.alpha");
+  for (std::size_t k = 0; k < alpha.size(); ++k) {
+    out.alpha.push_back(as_finite_number(alpha[k], index_path("$.alpha", k)));
+  }
+  if (auto it = document.find("t_step"); it != document.end()) {
+    out.t_step = as_finite_number(*it, "$.t_step");
+  }
+  return out;
+}
+
+OrderedJson write_slicering_solution(const slicering::Solution& s) {
+  OrderedJson out;
+  out["algorithm"] = s.algorithm;
+  out["ring"] = s.ring;
+  out["alpha"] = s.alpha;
+  out["t_step"] = s.t_step;
+  out["makespan"] = s.t_step;
+  if (s.lower_bound) out["lower_bound"] = *s.lower_bound;
+  out["optimal"] = s.optimal;
+  if (s.tour_cost) out["tour_cost"] = *s.tour_cost;
+  if (s.tour_lower_bound) {
+    out["tour_lower_bound"] = *s.tour_lower_bound;
+    out["tour_gap"] = *s.tour_lower_bound > 0 ? *s.tour_cost / *s.tour_lower_bound - 1.0 : 0.0;
+  }
+  if (!s.notes.empty()) out["notes"] = s.notes;
+  return out;
+}
+
+OrderedJson write_cluster(const slicering::Cluster& cluster) {
+  const std::size_t p = cluster.size();
+  OrderedJson c = OrderedJson::array();
+  for (std::size_t i = 0; i < p; ++i) {
+    OrderedJson row = OrderedJson::array();
+    for (std::size_t j = 0; j < p; ++j) row.push_back(cluster.c[i * p + j]);
+    c.push_back(std::move(row));
+  }
+  OrderedJson inner;
+  inner["w"] = cluster.w;
+  inner["c"] = std::move(c);
+  inner["W"] = cluster.W;
+  inner["H"] = cluster.H;
+  OrderedJson out;
+  out["cluster"] = std::move(inner);
+  return out;
+}
+
+}  // namespace redist::io

@@ -1,0 +1,30 @@
+// JSON reading and writing of SliceRing clusters and solutions, exactly per SPEC §5.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "redist/io/json.hpp"
+#include "redist/slicering/model.hpp"
+
+namespace redist::io {
+
+// {"cluster": {"w": [...], "c": [[...], ...], "W": x, "H": y}}: w non-empty with every entry
+// finite and > 0; c square p x p, off-diagonal entries finite and > 0, diagonal entries ignored
+// (any number or null); W and H finite and > 0. Unknown fields are refused. InputError names the
+// JSONPath of the first problem (`$.cluster.c[2][1]`).
+slicering::Cluster read_cluster(const Json& document);
+
+// A solution as written by `slicering plan`. Only the format is checked (ring: array of integers,
+// alpha: array of numbers, t_step: number if present); the validator judges the rest.
+struct SolutionDocument {
+  std::vector<long long> ring;
+  std::vector<double> alpha;
+  std::optional<double> t_step;
+};
+SolutionDocument read_slicering_solution(const Json& document);
+
+OrderedJson write_slicering_solution(const slicering::Solution& solution);
+OrderedJson write_cluster(const slicering::Cluster& cluster);
+
+}  // namespace redist::io

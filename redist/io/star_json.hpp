@@ -1,0 +1,34 @@
+// JSON reading and writing of star instances and schedules (SPEC §4, STAR) and of divisible-load
+// instances and schedules (SPEC §4, STAR §5).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "redist/io/json.hpp"
+#include "redist/star/dlt.hpp"
+#include "redist/star/model.hpp"
+#include "redist/star/order.hpp"
+
+namespace redist::io {
+
+// {"star": {"c": [...], "w": [...], "loads": [...]}}. InputError with the JSONPath of the first
+// problem (e.g. `$.star.c[3]`).
+star::Instance read_star_instance(const Json& document);
+
+// {"star": {"c": [...], "delta": [...]}} for `redist star order`.
+star::OrderInstance read_order_instance(const Json& document);
+
+// A schedule as written by `plan`. Only the format is checked (types, required fields); whether
+// it respects the model is validate.hpp's job, so unknown workers, negative times and the like
+// are read as they are. `makespan` absent: -1. `finish` absent: empty. Transfers are streamed.
+star::Schedule read_star_schedule(std::string_view text);
+
+// One member per line, one transfer per line; written without a DOM.
+std::string star_schedule_json(const star::Schedule& schedule);
+
+// {"dlt": {"b": [...], "s": [...], "alpha": [...]}}.
+star::DltInstance read_dlt_instance(const Json& document);
+OrderedJson dlt_schedule_json(const star::DltSchedule& schedule);
+
+}  // namespace redist::io

@@ -1,0 +1,30 @@
+// LAU §5, Lemma 5 and Figure 9: the published "Optimal" algorithm, exactly as published.
+//
+// Start from the Traffic schedule s; the deficit of a red node is out_i - l_i when it sends to its
+// right (positive node) and -(out_i - l_i) when it sends to its left (negative node). Without red
+// node the Traffic schedule is returned; otherwise every h' of the window [d_min, d_max] is tried
+// on {s_i - h'} and the one of minimal time in the chosen mode wins (ties: less traffic, then
+// smaller h).
+// Guarantee: none. LAU Lemma 5 (the optimum lies in the window) is false: papers/README.md's
+// counterexample (loads 9 11 10 0 4 0 6 1 4 5) has window {5} with T_s = 5, while the Traffic
+// schedule itself (h' = 0) has T_s = 2. Use `optimal` (optimal.hpp) for a true optimum.
+// Complexity: O(n * window) single-send, O(n log n * window) multi-send, window = d_max - d_min + 1
+// (refused with InputError when n * window exceeds 2e9 evaluations).
+#pragma once
+
+#include "redist/lau/model.hpp"
+
+namespace redist::lau {
+
+struct DeficitWindow {
+  bool defined = false;  // false: no red node
+  std::int64_t d_min = 0, d_max = 0;
+  std::int64_t size() const { return defined ? d_max - d_min + 1 : 0; }
+};
+
+// Deficits of the red nodes of a valid schedule (LAU §5).
+DeficitWindow deficit_window(const Instance& instance, const std::vector<std::int64_t>& flows);
+
+Plan plan_optimal_window(const Instance& instance, Mode mode);
+
+}  // namespace redist::lau

@@ -1,0 +1,244 @@
+#include "redist/slicering/exact.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <numeric>
+
+#include <fmt/format.h>
+
+#include "redist/common/error.hpp"
+#include "redist/slicering/shares.hpp"
+
+namespace redist::slicering {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+class Solver {
+ public:
+  explicit Solver(const Cluster& cluster) : cl_(cluster), p_(cluster.size()) {
+    e_.resize(p_ * p_);
+    for (std::size_t i = 0; i < p_; ++i) {
+      for (std::size_t j = 0; j < p_; ++j) e_[i * p_ + j] = i == j ? 0.0 : cluster.edge(i, j);
+    }
+    const std::size_t n = std::size_t{1} << p_;
+    inverse_.assign(n, 0.0);
+    for (std::size_t s = 1; s < n; ++s) {
+      const int low = std::countr_zero(s);
+      inverse_[s] = inverse_[s & (s - 1)] + 1.0 / cluster.w[static_cast<std::size_t>(low)];
+    }
+    // dp[S*p + j]: shortest path from lowbit(S) through S ending at j.
+    dp_.assign(n * p_, kInf);
+    for (std::size_t s = 0; s < p_; ++s) dp_[(std::size_t{1} << s) * p_ + s] = 0.0;
+    for (std::size_t set = 1; set < n; ++set) {
+      const auto s = static_cast<std::size_t>(std::countr_zero(set));
+      for (std::uint64_t bits = set; bits; bits &= bits - 1) {
+        const auto j = static_cast<std::size_t>(std::countr_zero(bits));
+        const double v = dp_[set * p_ + j];
+        if (v == kInf) continue;
+        for (std::size_t k = s + 1; k < p_; ++k) {
+          if (set >> k & 1) continue;
+          double& target = dp_[(set | std::size_t{1} << k) * p_ + k];
+          target = std::min(target, v + e_[j * p_ + k]);
+        }
+      }
+    }
+  }
+
+  // Shortest tour through `set` and the last vertex of that tour (before closing).
+  std::pair<double, std::size_t> tour(std::size_t set) const {
+    const auto s = static_cast<std::size_t>(std::countr_zero(set));
+    if (std::popcount(set) == 1) return {0.0, s};
+    double best = kInf;
+    std::size_t last = s;
+    for (std::uint64_t bits = set & (set - 1); bits; bits &= bits - 1) {
+      const auto j = static_cast<std::size_t>(std::countr_zero(bits));
+      const double v = dp_[set * p_ + j] + e_[j * p_ + s];
+      if (v < best) best = v, last = j;
+    }
+    return {best, last};
+  }
+
+  std::vector<std::size_t> reconstruct(std::size_t set, std::size_t last) const {
+    std::vector<std::size_t> path;
+    std::size_t cur = last;
+    while (std::popcount(set) > 1) {
+      path.push_back(cur);
+      const std::size_t prev_set = set & ~(std::size_t{1} << cur);
+      std::size_t found = p_;
+      if (std::popcount(prev_set) == 1) {
+        found = static_cast<std::size_t>(std::countr_zero(prev_set));
+      } else {
+        for (std::uint64_t bits = prev_set; bits; bits &= bits - 1) {
+          const auto i = static_cast<std::size_t>(std::countr_zero(bits));
+          if (dp_[prev_set * p_ + i] + e_[i * p_ + cur] == dp_[set * p_ + cur]) {
+            found = i;
+            break;
+          }
+        }
+      }
+      cur = found;
+      set = prev_set;
+    }
+    path.push_back(cur);
+    std::reverse(path.begin(), path.end());
+    return path;
+  }
+
+  // H times the two cheapest capacities from `u` to the other members of `set` (u's comm in any
+  // ring on `set` is at least this).
+  double cheapest_comm(std::size_t u, std::size_t set) const {
+    double a = kInf, b = kInf;
+    for (std::uint64_t bits = set & ~(std::size_t{1} << u); bits; bits &= bits - 1) {
+      const double c = cl_.cost(u, static_cast<std::size_t>(std::countr_zero(bits)));
+      if (c < a)
+        b = a, a = c;
+      else if (c < b)
+        b = c;
+    }
+    if (a == kInf) return 0.0;
+    return cl_.H * (a + (b == kInf ? a : b));  // two members: both neighbours are the other one
+  }
+
+  // max(F with the shortest tour, the largest unavoidable comm): no ring on `set` does better.
+  double lower_bound(std::size_t set) const {
+    double bound = (cl_.W + tour(set).first) / inverse_[set];
+    for (std::uint64_t bits = set; bits; bits &= bits - 1) {
+      bound = std::max(bound, cheapest_comm(static_cast<std::size_t>(std::countr_zero(bits)), set));
+    }
+    return bound;
+  }
+
+  // Best ring on `set` with T_step < incumbent (updates incumbent and ring).
+  void branch_and_bound(std::size_t set, double& incumbent, std::vector<std::size_t>& best) const {
+    const auto s = static_cast<std::size_t>(std::countr_zero(set));
+    std::vector<std::size_t> path{s};
+    const double inverse = inverse_[set];
+    const double H = cl_.H;
+    std::function<void(std::size_t, double, double)> dfs = [&](std::size_t visited, double cost,
+                                                               double fixed) {
+      const std::size_t j = path.back();
+      const std::size_t rest = set & ~visited;
+      if (rest == 0) {
+        const double t = ring_t_step(cl_, path);
+        if (t < incumbent) incumbent = t, best = path;
+        return;
+      }
+      if (path.size() >= 2) {
+        const double completion = dp_[(rest | std::size_t{1} << s | std::size_t{1} << j) * p_ + j];
+        double cheapest_j = kInf, cheapest_s = kInf;
+        for (std::uint64_t bits = rest; bits; bits &= bits - 1) {
+          const auto k = static_cast<std::size_t>(std::countr_zero(bits));
+          cheapest_j = std::min(cheapest_j, cl_.cost(j, k));
+          cheapest_s = std::min(cheapest_s, cl_.cost(s, k));
+        }
+        double bound = std::max({(cl_.W + cost + completion) / inverse, fixed,
+                                 H * (cl_.cost(j, path[path.size() - 2]) + cheapest_j),
+                                 H * (cl_.cost(s, path[1]) + cheapest_s)});
+        if (bound >= incumbent) return;
+        // Members not yet placed have both neighbours among the rest, s and j.
+        const std::size_t around = rest | std::size_t{1} << s | std::size_t{1} << j;
+        for (std::uint64_t bits = rest; bits && bound < incumbent; bits &= bits - 1) {
+          bound = std::max(bound,
+                           cheapest_comm(static_cast<std::size_t>(std::countr_zero(bits)), around));
+        }
+        if (bound >= incumbent) return;
+      }
+      std::vector<std::size_t> next;
+      for (std::uint64_t bits = rest; bits; bits &= bits - 1) {
+        next.push_back(static_cast<std::size_t>(std::countr_zero(bits)));
+      }
+      std::sort(next.begin(), next.end(),
+                [&](std::size_t a, std::size_t b) { return e_[j * p_ + a] < e_[j * p_ + b]; });
+      for (std::size_t k : next) {
+        double fixed_k = fixed;
+        if (path.size() >= 2) {
+          fixed_k = std::max(fixed, H * (cl_.cost(j, path[path.size() - 2]) + cl_.cost(j, k)));
+        }
+        path.push_back(k);
+        dfs(visited | std::size_t{1} << k, cost + e_[j * p_ + k], fixed_k);
+        path.pop_back();
+      }
+    };
+    dfs(std::size_t{1} << s, 0.0, 0.0);
+  }
+
+  // Optimal ring of exactly q processors.
+  std::pair<double, std::vector<std::size_t>> solve_size(std::size_t q) const {
+    std::vector<std::pair<double, std::size_t>> sets;
+    const std::size_t n = std::size_t{1} << p_;
+    for (std::size_t set = 1; set < n; ++set) {
+      if (static_cast<std::size_t>(std::popcount(set)) == q)
+        sets.emplace_back(lower_bound(set), set);
+    }
+    std::sort(sets.begin(), sets.end());
+    double incumbent = kInf;
+    std::vector<std::size_t> best;
+    for (const auto& [bound, set] : sets) {
+      if (bound >= incumbent) break;
+      const auto [cost, last] = tour(set);
+      std::vector<std::size_t> ring = reconstruct(set, last);
+      const double t = ring_t_step(cl_, ring);
+      if (t < incumbent) incumbent = t, best = ring;
+      if (t > bound * (1.0 + 1e-12) && bound < incumbent) branch_and_bound(set, incumbent, best);
+    }
+    return {incumbent, best};
+  }
+
+ private:
+  const Cluster& cl_;
+  std::size_t p_;
+  std::vector<double> e_, inverse_, dp_;
+};
+
+}  // namespace
+
+ExactTable exact_table(const Cluster& cluster, std::optional<std::size_t> q) {
+  const std::size_t p = cluster.size();
+  if (p > kExactMaxProcessors) {
+    throw InputError(fmt::format("algorithm exact handles at most {} processors, got {}",
+                                 kExactMaxProcessors, p),
+                     "$.cluster.w");
+  }
+  const Solver solver(cluster);
+  ExactTable table;
+  table.by_size.resize(p);
+  double best = kInf;
+  for (std::size_t size = 1; size <= p; ++size) {
+    if (q && size != *q) continue;
+    auto [t, ring] = solver.solve_size(size);
+    Solution s = solution_for_ring(cluster, std::move(ring), "exact");
+    s.lower_bound = s.t_step;
+    s.optimal = true;
+    if (s.t_step < best) best = s.t_step, table.best = s;
+    table.by_size[size - 1] = std::move(s);
+  }
+  return table;
+}
+
+Solution plan_exact(const Cluster& cluster, std::optional<std::size_t> q) {
+  return exact_table(cluster, q).best;
+}
+
+double brute_force_t_step(const Cluster& cluster, std::optional<std::size_t> q) {
+  const std::size_t p = cluster.size();
+  double best = kInf;
+  for (std::size_t set = 1; set < (std::size_t{1} << p); ++set) {
+    if (q && static_cast<std::size_t>(std::popcount(set)) != *q) continue;
+    std::vector<std::size_t> ring;
+    for (std::size_t i = 0; i < p; ++i) {
+      if (set >> i & 1) ring.push_back(i);
+    }
+    // Every ring: fix the first member, permute the rest.
+    do {
+      best = std::min(best, optimal_shares(cluster, ring).t_step);
+    } while (std::next_permutation(ring.begin() + 1, ring.end()));
+  }
+  return best;
+}
+
+}  // namespace redist::slicering

@@ -1,0 +1,99 @@
+#include "redist/slicering/exact.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <random>
+
+#include "redist/common/error.hpp"
+#include "redist/slicering/homogeneous.hpp"
+#include "redist/slicering/shares.hpp"
+#include "redist/slicering/validate.hpp"
+#include "redist/testing/random_cluster.hpp"
+
+namespace redist::slicering {
+namespace {
+
+void expect_valid(const Cluster& cl, const Solution& s) {
+  const std::vector<long long> ring(s.ring.begin(), s.ring.end());
+  const CheckResult r = check_solution(cl, ring, s.alpha, s.t_step);
+  EXPECT_TRUE(r.valid) << r.reason;
+}
+
+TEST(Exact, EqualsBruteForceOverAllRings) {
+  std::mt19937_64 rng(11);
+  for (int trial = 0; trial < 150; ++trial) {
+    const std::size_t p = 1 + trial % 8;
+    const double W = std::pow(10.0, static_cast<double>(rng() % 5) - 1.0);
+    const Cluster cl = testing::random_cluster(rng, p, W, 1.0, trial % 2 == 0);
+    const ExactTable table = exact_table(cl);
+    expect_valid(cl, table.best);
+    EXPECT_TRUE(table.best.optimal);
+    EXPECT_NEAR(table.best.t_step, brute_force_t_step(cl), 1e-9 * table.best.t_step)
+        << "trial " << trial << " p " << p;
+    for (std::size_t q = 1; q <= p; ++q) {
+      ASSERT_TRUE(table.by_size[q - 1]);
+      const Solution& s = *table.by_size[q - 1];
+      EXPECT_EQ(s.ring.size(), q);
+      expect_valid(cl, s);
+      EXPECT_NEAR(s.t_step, brute_force_t_step(cl, q), 1e-9 * s.t_step)
+          << "trial " << trial << " q " << q;
+    }
+  }
+}
+
+TEST(Exact, ForcedSize) {
+  std::mt19937_64 rng(3);
+  const Cluster cl = testing::random_cluster(rng, 7, 10.0, 1.0);
+  const Solution s = plan_exact(cl, 4);
+  EXPECT_EQ(s.ring.size(), 4u);
+  EXPECT_NEAR(s.t_step, brute_force_t_step(cl, 4), 1e-9 * s.t_step);
+}
+
+TEST(Exact, HomogeneousEqualsExactOnHomogeneousNetworks) {
+  std::mt19937_64 rng(5);
+  for (int trial = 0; trial < 60; ++trial) {
+    const std::size_t p = 1 + trial % 9;
+    Cluster cl = testing::random_cluster(rng, p, std::pow(10.0, (rng() % 5) - 1.0), 1.0);
+    const double c = std::pow(10.0, std::uniform_real_distribution<double>(-1, 1)(rng));
+    for (std::size_t i = 0; i < p * p; ++i) cl.c[i] = c;
+    const Solution h = plan_homogeneous(cl);
+    expect_valid(cl, h);
+    EXPECT_NEAR(h.t_step, plan_exact(cl).t_step, 1e-9 * h.t_step);
+    const std::size_t q = 1 + rng() % p;
+    EXPECT_NEAR(plan_homogeneous(cl, q).t_step, plan_exact(cl, q).t_step, 1e-9 * h.t_step);
+  }
+}
+
+TEST(Exact, HomogeneousRefusesHeterogeneousNetworks) {
+  std::mt19937_64 rng(5);
+  EXPECT_THROW(plan_homogeneous(testing::random_cluster(rng, 4, 1.0, 1.0)), InputError);
+}
+
+TEST(Exact, RefusesTooManyProcessors) {
+  std::mt19937_64 rng(5);
+  EXPECT_THROW(plan_exact(testing::random_cluster(rng, kExactMaxProcessors + 1, 1.0, 1.0)),
+               InputError);
+}
+
+TEST(Exact, PublishedPlatformsAllSizes) {
+  for (const char* name : {"lyon", "strasbourg"}) {
+    Cluster cl = testing::platform(name);
+    for (double W : {1.0, 100.0, 10000.0}) {
+      cl.W = W;
+      const auto start = std::chrono::steady_clock::now();
+      const ExactTable table = exact_table(cl);
+      const double seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      EXPECT_LT(seconds, 30.0);
+      for (std::size_t q = 1; q <= cl.size(); ++q) {
+        ASSERT_TRUE(table.by_size[q - 1]);
+        expect_valid(cl, *table.by_size[q - 1]);
+        EXPECT_GE(table.by_size[q - 1]->t_step, table.best.t_step);
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace redist::slicering

@@ -1,0 +1,51 @@
+#include "redist/slicering/greedy.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "redist/slicering/exact.hpp"
+#include "redist/slicering/shares.hpp"
+#include "redist/slicering/validate.hpp"
+#include "redist/testing/random_cluster.hpp"
+
+namespace redist::slicering {
+namespace {
+
+TEST(Greedy, ValidNeverBelowExactAndTraceIsExact) {
+  std::mt19937_64 rng(13);
+  for (int trial = 0; trial < 100; ++trial) {
+    const std::size_t p = 1 + trial % 10;
+    const Cluster cl =
+        testing::random_cluster(rng, p, std::pow(10.0, (rng() % 5) - 1.0), 1.0, trial % 2);
+    const GreedyTrace trace = greedy_trace(cl);
+    ASSERT_EQ(trace.t_step_by_size.size(), p);
+    const Solution& s = trace.best;
+    const std::vector<long long> ring(s.ring.begin(), s.ring.end());
+    const CheckResult r = check_solution(cl, ring, s.alpha, s.t_step);
+    ASSERT_TRUE(r.valid) << r.reason;
+    EXPECT_GE(s.t_step, plan_exact(cl).t_step * (1 - 1e-12));
+    double best = 1e300;
+    for (double t : trace.t_step_by_size) best = std::min(best, t);
+    EXPECT_NEAR(s.t_step, best, 1e-9 * best);
+    for (std::size_t q = 1; q <= p; ++q) {
+      const Solution forced = plan_greedy(cl, q);
+      EXPECT_EQ(forced.ring.size(), q);
+      EXPECT_NEAR(forced.t_step, trace.t_step_by_size[q - 1], 1e-9 * forced.t_step);
+    }
+  }
+}
+
+TEST(Greedy, StartsFromTheFastestProcessor) {
+  Cluster cl;
+  cl.w = {3, 1, 2};
+  cl.c.assign(9, 100.0);
+  cl.W = 1.0;
+  cl.H = 1.0;
+  const Solution s = plan_greedy(cl);
+  EXPECT_EQ(s.ring, std::vector<std::size_t>{1});
+  EXPECT_DOUBLE_EQ(s.t_step, 1.0);
+}
+
+}  // namespace
+}  // namespace redist::slicering

@@ -1,0 +1,51 @@
+#include "redist/slicering/homogeneous.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include "redist/common/error.hpp"
+#include "redist/slicering/shares.hpp"
+
+namespace redist::slicering {
+
+bool is_homogeneous_network(const Cluster& cluster) {
+  const std::size_t p = cluster.size();
+  if (p < 2) return true;
+  const double c = cluster.cost(0, 1);
+  for (std::size_t i = 0; i < p; ++i) {
+    for (std::size_t j = 0; j < p; ++j) {
+      if (i != j && cluster.cost(i, j) != c) return false;
+    }
+  }
+  return true;
+}
+
+Solution plan_homogeneous(const Cluster& cluster, std::optional<std::size_t> q) {
+  if (!is_homogeneous_network(cluster)) {
+    throw InputError("algorithm homogeneous needs every off-diagonal c equal (SLICE §3)",
+                     "$.cluster.c");
+  }
+  const std::size_t p = cluster.size();
+  std::vector<std::size_t> order(p);
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return cluster.w[a] < cluster.w[b]; });
+  const double c = p >= 2 ? cluster.cost(0, 1) : 0.0;
+  std::size_t best = 1;
+  if (q) {
+    best = *q;
+  } else if (p >= 2) {
+    // Proposition 1: the fastest alone, or everybody.
+    double inverse = 0.0;
+    for (double w : cluster.w) inverse += 1.0 / w;
+    const double all = cluster.W / inverse + 2.0 * cluster.H * c;
+    if (all < cluster.W * cluster.w[order[0]]) best = p;
+  }
+  std::vector<std::size_t> ring(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(best));
+  Solution s = solution_for_ring(cluster, std::move(ring), "homogeneous");
+  s.lower_bound = s.t_step;
+  s.optimal = true;
+  return s;
+}
+
+}  // namespace redist::slicering

@@ -1,0 +1,28 @@
+#include "redist/slicering/planner.hpp"
+
+#include <fmt/format.h>
+
+#include "redist/common/error.hpp"
+#include "redist/slicering/exact.hpp"
+#include "redist/slicering/greedy.hpp"
+#include "redist/slicering/homogeneous.hpp"
+#include "redist/slicering/tsp.hpp"
+
+namespace redist::slicering {
+
+Solution plan_slicering(const Cluster& cluster, const std::string& algorithm,
+                        std::optional<std::size_t> q) {
+  if (q && (*q < 1 || *q > cluster.size())) {
+    throw InputError(fmt::format("ring size must be in [1, {}], got {}", cluster.size(), *q),
+                     "--q");
+  }
+  if (algorithm == "homogeneous") return plan_homogeneous(cluster, q);
+  if (algorithm == "greedy") return plan_greedy(cluster, q);
+  if (algorithm == "tsp") return plan_tsp(cluster, q);
+  if (algorithm == "exact") return plan_exact(cluster, q);
+  throw InputError(
+      fmt::format("unknown algorithm '{}' (expected homogeneous, greedy, tsp or exact)", algorithm),
+      "--algorithm");
+}
+
+}  // namespace redist::slicering

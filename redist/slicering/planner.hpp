@@ -1,0 +1,16 @@
+// `redist slicering plan --algorithm NAME [--q Q]` (SPEC §5): dispatch to the SLICE planners.
+// Names: homogeneous (Proposition 1), greedy (§6.2), tsp (§6.1), exact (Held-Karp + branch and
+// bound). Unknown names and a q outside [1, p] are InputErrors at --algorithm / --q.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "redist/slicering/model.hpp"
+
+namespace redist::slicering {
+
+Solution plan_slicering(const Cluster& cluster, const std::string& algorithm,
+                        std::optional<std::size_t> q = std::nullopt);
+
+}  // namespace redist::slicering

@@ -1,0 +1,65 @@
+#include "redist/slicering/shares.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace redist::slicering {
+
+Shares optimal_shares(const Cluster& cluster, const std::vector<std::size_t>& ring) {
+  const std::size_t q = ring.size();
+  Shares out;
+  out.alpha.assign(q, 0.0);
+  std::vector<double> comm(q);
+  for (std::size_t k = 0; k < q; ++k) comm[k] = ring_comm(cluster, ring, k);
+  std::vector<std::size_t> order(q);
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return comm[a] < comm[b]; });
+  // Water-filling: with the m smallest comms active, T = (1 + sum comm/(W w)) / sum 1/(W w).
+  double a = 0.0, b = 0.0, level = 0.0;
+  std::size_t active = 0;
+  for (std::size_t m = 0; m < q; ++m) {
+    const std::size_t k = order[m];
+    const double speed = 1.0 / (cluster.W * cluster.w[ring[k]]);
+    a += speed;
+    b += comm[k] * speed;
+    level = (1.0 + b) / a;
+    active = m + 1;
+    if (m + 1 == q || level <= comm[order[m + 1]]) break;
+  }
+  double total = 0.0;
+  for (std::size_t m = 0; m < active; ++m) {
+    const std::size_t k = order[m];
+    out.alpha[k] = std::max(0.0, (level - comm[k]) / (cluster.W * cluster.w[ring[k]]));
+    total += out.alpha[k];
+  }
+  for (double& x : out.alpha) x /= total;
+  double t = 0.0;
+  for (std::size_t k = 0; k < q; ++k) {
+    t = std::max(t, out.alpha[k] * cluster.W * cluster.w[ring[k]] + comm[k]);
+  }
+  out.t_step = t;
+  return out;
+}
+
+double ring_t_step(const Cluster& cluster, const std::vector<std::size_t>& ring) {
+  double inverse = 0.0, max_comm = 0.0;
+  for (std::size_t k = 0; k < ring.size(); ++k) {
+    inverse += 1.0 / cluster.w[ring[k]];
+    max_comm = std::max(max_comm, ring_comm(cluster, ring, k));
+  }
+  return std::max((cluster.W + ring_tour_cost(cluster, ring)) / inverse, max_comm);
+}
+
+Solution solution_for_ring(const Cluster& cluster, std::vector<std::size_t> ring,
+                           std::string algorithm) {
+  Solution s;
+  s.algorithm = std::move(algorithm);
+  Shares shares = optimal_shares(cluster, ring);
+  s.ring = std::move(ring);
+  s.alpha = std::move(shares.alpha);
+  s.t_step = shares.t_step;
+  return s;
+}
+
+}  // namespace redist::slicering

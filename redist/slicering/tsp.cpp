@@ -1,0 +1,358 @@
+#include "redist/slicering/tsp.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <random>
+
+#include <fmt/format.h>
+
+#include "redist/common/error.hpp"
+#include "redist/slicering/shares.hpp"
+
+namespace redist::slicering {
+
+namespace {
+
+constexpr double kEps = 1e-12;
+
+double tour_length(const std::vector<double>& d, std::size_t n, const std::vector<std::size_t>& t) {
+  double total = 0.0;
+  for (std::size_t k = 0; k < n; ++k) total += d[t[k] * n + t[(k + 1) % n]];
+  return total;
+}
+
+class LocalSearch {
+ public:
+  LocalSearch(const std::vector<double>& d, std::size_t n) : d_(d), n_(n) {
+    const std::size_t k = std::min<std::size_t>(10, n - 1);
+    neighbours_.resize(n * k);
+    k_ = k;
+    std::vector<std::size_t> others(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      std::iota(others.begin(), others.end(), 0);
+      std::swap(others[i], others[n - 1]);
+      auto by = [&](std::size_t a, std::size_t b) { return dist(i, a) < dist(i, b); };
+      std::partial_sort(others.begin(), others.begin() + static_cast<std::ptrdiff_t>(k),
+                        others.end() - 1, by);
+      std::copy(others.begin(), others.begin() + static_cast<std::ptrdiff_t>(k),
+                neighbours_.begin() + static_cast<std::ptrdiff_t>(i * k));
+    }
+  }
+
+  double dist(std::size_t a, std::size_t b) const { return d_[a * n_ + b]; }
+
+  std::vector<std::size_t> nearest_neighbour() const {
+    std::vector<std::size_t> tour{0};
+    std::vector<char> used(n_, 0);
+    used[0] = 1;
+    while (tour.size() < n_) {
+      const std::size_t a = tour.back();
+      std::size_t next = n_;
+      for (std::size_t m = 0; m < k_; ++m) {
+        const std::size_t c = neighbours_[a * k_ + m];
+        if (!used[c]) {
+          next = c;
+          break;
+        }
+      }
+      if (next == n_) {
+        double best = std::numeric_limits<double>::infinity();
+        for (std::size_t c = 0; c < n_; ++c) {
+          if (!used[c] && dist(a, c) < best) best = dist(a, c), next = c;
+        }
+      }
+      used[next] = 1;
+      tour.push_back(next);
+    }
+    return tour;
+  }
+
+  // Improves `tour` in place until no 2-opt or Or-opt move of the neighbour lists applies.
+  void optimise(std::vector<std::size_t>& tour, std::vector<char>* dirty_only = nullptr) {
+    tour_ = std::move(tour);
+    pos_.assign(n_, 0);
+    for (std::size_t k = 0; k < n_; ++k) pos_[tour_[k]] = k;
+    std::vector<std::size_t> queue;
+    active_.assign(n_, 0);
+    for (std::size_t c = 0; c < n_; ++c) {
+      if (!dirty_only || (*dirty_only)[c]) push(queue, c);
+    }
+    while (!queue.empty()) {
+      const std::size_t a = queue.back();
+      queue.pop_back();
+      active_[a] = 0;
+      if (two_opt(a, queue) || or_opt(a, queue)) push(queue, a);
+    }
+    tour = std::move(tour_);
+  }
+
+ private:
+  std::size_t next(std::size_t c) const { return tour_[pos_[c] + 1 == n_ ? 0 : pos_[c] + 1]; }
+  std::size_t prev(std::size_t c) const { return tour_[pos_[c] == 0 ? n_ - 1 : pos_[c] - 1]; }
+  void push(std::vector<std::size_t>& queue, std::size_t c) {
+    if (!active_[c]) active_[c] = 1, queue.push_back(c);
+  }
+
+  // Reverses the cyclic stretch of positions from i to j (inclusive), or its complement.
+  void reverse(std::size_t i, std::size_t j) {
+    std::size_t len = (j + n_ - i) % n_ + 1;
+    if (2 * len > n_) {
+      const std::size_t ni = (j + 1) % n_, nj = (i + n_ - 1) % n_;
+      i = ni, j = nj;
+      len = n_ - len;
+    }
+    for (std::size_t m = 0; m < len / 2; ++m) {
+      std::swap(tour_[i], tour_[j]);
+      pos_[tour_[i]] = i;
+      pos_[tour_[j]] = j;
+      i = i + 1 == n_ ? 0 : i + 1;
+      j = j == 0 ? n_ - 1 : j - 1;
+    }
+  }
+
+  bool two_opt(std::size_t a, std::vector<std::size_t>& queue) {
+    for (int dir = 0; dir < 2; ++dir) {
+      const std::size_t b = dir == 0 ? next(a) : prev(a);
+      const double dab = dist(a, b);
+      for (std::size_t m = 0; m < k_; ++m) {
+        const std::size_t c = neighbours_[a * k_ + m];
+        const double g = dab - dist(a, c);
+        if (g <= kEps) break;
+        const std::size_t e = dir == 0 ? next(c) : prev(c);
+        if (c == b || e == a) continue;
+        if (g + dist(c, e) - dist(b, e) > kEps) {
+          if (dir == 0) {
+            reverse(pos_[b], pos_[c]);  // a b ... c e -> a c ... b e
+          } else {
+            reverse(pos_[c], pos_[b]);  // e c ... b a -> e b ... c a
+          }
+          for (std::size_t x : {a, b, c, e}) push(queue, x);
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  bool or_opt(std::size_t a, std::vector<std::size_t>& queue) {
+    if (n_ < 5) return false;
+    for (std::size_t len = 1; len <= 3 && len + 2 < n_; ++len) {
+      // Segment s1..sL starting at a going forward.
+      const std::size_t s1 = a;
+      std::size_t sl = a;
+      for (std::size_t m = 1; m < len; ++m) sl = next(sl);
+      const std::size_t p0 = prev(s1), n0 = next(sl);
+      const double removed = dist(p0, s1) + dist(sl, n0) - dist(p0, n0);
+      if (removed <= kEps) continue;
+      auto in_segment = [&](std::size_t x) { return (pos_[x] + n_ - pos_[s1]) % n_ < len; };
+      for (std::size_t end = 0; end < 2; ++end) {
+        const std::size_t anchor = end == 0 ? s1 : sl;
+        for (std::size_t m = 0; m < k_; ++m) {
+          const std::size_t x = neighbours_[anchor * k_ + m];
+          if (dist(anchor, x) >= removed) break;
+          if (in_segment(x)) continue;
+          for (int side = 0; side < 2; ++side) {
+            const std::size_t y = side == 0 ? next(x) : prev(x);
+            if (in_segment(y)) continue;
+            if ((x == p0 && y == n0) || (x == n0 && y == p0)) continue;
+            // Insert between x and y with `anchor` next to x.
+            const std::size_t other = anchor == s1 ? sl : s1;
+            const double added = dist(x, anchor) + dist(other, y) - dist(x, y);
+            if (removed - added > kEps) {
+              move_segment(s1, len, x, y, anchor);
+              for (std::size_t c : {p0, n0, x, y, s1, sl}) push(queue, c);
+              return true;
+            }
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  // Moves the segment of `len` cities starting at s1 between adjacent x and y, `anchor` (s1 or the
+  // segment's last city) next to x. O(n).
+  void move_segment(std::size_t s1, std::size_t len, std::size_t x, std::size_t y,
+                    std::size_t anchor) {
+    std::vector<std::size_t> segment(len);
+    for (std::size_t m = 0; m < len; ++m) segment[m] = tour_[(pos_[s1] + m) % n_];
+    std::vector<std::size_t> rest;
+    rest.reserve(n_);
+    const std::size_t start = (pos_[s1] + len) % n_;
+    for (std::size_t m = 0; m < n_ - len; ++m) rest.push_back(tour_[(start + m) % n_]);
+    // In `rest`, x and y are adjacent; orient the insertion along rest's order.
+    std::size_t first = x, second = y;
+    std::size_t px = 0;
+    while (rest[px] != x) ++px;
+    const bool y_after = rest[(px + 1) % rest.size()] == y;
+    if (!y_after) first = y, second = x;
+    // Segment order seen after `first`: the end adjacent to `first`.
+    const bool anchor_at_first = (first == x);
+    const std::size_t lead =
+        anchor_at_first ? anchor : (anchor == segment.front() ? segment.back() : segment.front());
+    if (lead != segment.front()) std::reverse(segment.begin(), segment.end());
+    (void)second;
+    std::size_t k = 0;
+    for (std::size_t m = 0; m < rest.size(); ++m) {
+      tour_[k++] = rest[m];
+      if (rest[m] == first) {
+        for (std::size_t s : segment) tour_[k++] = s;
+      }
+    }
+    for (std::size_t m = 0; m < n_; ++m) pos_[tour_[m]] = m;
+  }
+
+  const std::vector<double>& d_;
+  std::size_t n_, k_ = 0;
+  std::vector<std::size_t> neighbours_, tour_, pos_;
+  std::vector<char> active_;
+};
+
+}  // namespace
+
+std::vector<std::size_t> tsp_tour(const std::vector<double>& d, std::size_t n, std::uint64_t seed) {
+  std::vector<std::size_t> tour(n);
+  std::iota(tour.begin(), tour.end(), 0);
+  if (n <= 3) return tour;
+  LocalSearch search(d, n);
+  tour = search.nearest_neighbour();
+  search.optimise(tour);
+  double best_length = tour_length(d, n, tour);
+  // Iterated local search for small instances: double-bridge kicks.
+  const std::size_t kicks = n < 8 ? 0 : (n <= 200 ? 2000 : (n <= 2000 ? 200 : 0));
+  std::mt19937_64 rng(seed);
+  std::vector<std::size_t> candidate;
+  std::vector<char> dirty(n);
+  for (std::size_t kick = 0; kick < kicks; ++kick) {
+    std::vector<std::size_t> cut(3);
+    std::uniform_int_distribution<std::size_t> at(1, n - 1);
+    for (auto& x : cut) x = at(rng);
+    std::sort(cut.begin(), cut.end());
+    if (cut[0] == cut[1] || cut[1] == cut[2]) continue;
+    candidate.clear();
+    candidate.insert(candidate.end(), tour.begin(),
+                     tour.begin() + static_cast<std::ptrdiff_t>(cut[0]));
+    candidate.insert(candidate.end(), tour.begin() + static_cast<std::ptrdiff_t>(cut[2]),
+                     tour.end());
+    candidate.insert(candidate.end(), tour.begin() + static_cast<std::ptrdiff_t>(cut[1]),
+                     tour.begin() + static_cast<std::ptrdiff_t>(cut[2]));
+    candidate.insert(candidate.end(), tour.begin() + static_cast<std::ptrdiff_t>(cut[0]),
+                     tour.begin() + static_cast<std::ptrdiff_t>(cut[1]));
+    std::fill(dirty.begin(), dirty.end(), 0);
+    for (std::size_t x : {std::size_t{0}, cut[0], cut[1], cut[2]}) {
+      dirty[tour[x]] = 1;
+      dirty[tour[x == 0 ? n - 1 : x - 1]] = 1;
+    }
+    search.optimise(candidate, &dirty);
+    const double length = tour_length(d, n, candidate);
+    if (length < best_length - kEps) best_length = length, tour = candidate;
+  }
+  return tour;
+}
+
+double one_tree_bound(const std::vector<double>& d, std::size_t n, double upper,
+                      std::size_t iterations) {
+  if (n <= 3) return upper;  // every tour is the same cycle
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  std::vector<double> pi(n, 0.0);
+  std::vector<std::uint32_t> rest_v, rest_parent;
+  std::vector<double> rest_key, rest_pi;
+  std::vector<int> degree(n);
+  double best = -inf;
+  double lambda = 1.0;
+  std::size_t since_improvement = 0;
+  if (iterations == 0) {
+    iterations = n <= 1000 ? 100
+                           : std::max<std::size_t>(
+                                 10, static_cast<std::size_t>(2.0e9 / (double(n) * double(n))));
+  }
+  for (std::size_t it = 0; it < iterations; ++it) {
+    // Minimum spanning tree of vertices 1..n-1 (Prim, O(n^2): one fused pass per step updates
+    // the keys and finds the next vertex), then vertex 0's two cheapest edges.
+    std::fill(degree.begin(), degree.end(), 0);
+    // The vertices not yet in the tree, with their keys, penalties and tree neighbours, kept
+    // contiguous (swap-removal) so that the pass streams through them.
+    rest_v.clear(), rest_key.clear(), rest_pi.clear(), rest_parent.clear();
+    for (std::size_t v = 2; v < n; ++v) {
+      rest_v.push_back(static_cast<std::uint32_t>(v));
+      rest_key.push_back(inf);
+      rest_pi.push_back(pi[v]);
+      rest_parent.push_back(1);
+    }
+    double cost = 0.0;
+    std::size_t u = 1;
+    while (!rest_v.empty()) {
+      const double* row = &d[u * n];
+      const double pu = pi[u];
+      const auto uu = static_cast<std::uint32_t>(u);
+      double best_key = inf;
+      std::size_t best_at = 0;
+      const std::size_t size = rest_v.size();
+      for (std::size_t m = 0; m < size; ++m) {
+        const double w = row[rest_v[m]] + pu + rest_pi[m];
+        if (w < rest_key[m]) rest_key[m] = w, rest_parent[m] = uu;
+        if (rest_key[m] < best_key) best_key = rest_key[m], best_at = m;
+      }
+      u = rest_v[best_at];
+      cost += best_key;
+      ++degree[u], ++degree[rest_parent[best_at]];
+      rest_v[best_at] = rest_v.back(), rest_v.pop_back();
+      rest_key[best_at] = rest_key.back(), rest_key.pop_back();
+      rest_pi[best_at] = rest_pi.back(), rest_pi.pop_back();
+      rest_parent[best_at] = rest_parent.back(), rest_parent.pop_back();
+    }
+    double e1 = inf, e2 = inf;
+    std::size_t v1 = 1, v2 = 1;
+    for (std::size_t v = 1; v < n; ++v) {
+      const double w = d[v] + pi[0] + pi[v];
+      if (w < e1)
+        e2 = e1, v2 = v1, e1 = w, v1 = v;
+      else if (w < e2)
+        e2 = w, v2 = v;
+    }
+    cost += e1 + e2;
+    degree[0] = 2;
+    ++degree[v1], ++degree[v2];
+    const double bound = cost - 2.0 * std::accumulate(pi.begin(), pi.end(), 0.0);
+    if (it == 0 || bound > best + 1e-12 * std::fabs(best)) {
+      best = std::max(best, bound), since_improvement = 0;
+    } else if (++since_improvement >= 3) {
+      lambda /= 2.0, since_improvement = 0;
+    }
+    double norm = 0.0;
+    for (std::size_t v = 0; v < n; ++v) norm += double(degree[v] - 2) * double(degree[v] - 2);
+    if (norm == 0.0) break;  // the 1-tree is a tour: optimal
+    const double step = lambda * std::max(upper - bound, 1e-9 * std::fabs(upper)) / norm;
+    for (std::size_t v = 0; v < n; ++v) pi[v] += step * (degree[v] - 2);
+  }
+  return std::min(best, upper);
+}
+
+Solution plan_tsp(const Cluster& cluster, std::optional<std::size_t> q) {
+  const std::size_t p = cluster.size();
+  if (q && *q != p) {
+    throw InputError(fmt::format("algorithm tsp puts all {} processors on the ring", p), "--q");
+  }
+  std::vector<double> d(p * p, 0.0);
+  for (std::size_t i = 0; i < p; ++i) {
+    for (std::size_t j = 0; j < p; ++j) {
+      if (i != j) d[i * p + j] = cluster.edge(i, j);
+    }
+  }
+  std::vector<std::size_t> ring = tsp_tour(d, p);
+  Solution s = solution_for_ring(cluster, std::move(ring), "tsp");
+  const double tour = ring_tour_cost(cluster, s.ring);
+  const double bound = one_tree_bound(d, p, tour);
+  double inverse = 0.0;
+  for (double w : cluster.w) inverse += 1.0 / w;
+  s.tour_cost = tour;
+  s.tour_lower_bound = bound;
+  s.lower_bound = (cluster.W + bound) / inverse;
+  s.optimal = s.t_step <= *s.lower_bound * (1.0 + 1e-9);
+  s.notes.push_back("lower_bound: over rings of all processors (Held-Karp 1-tree bound, Eq. 3)");
+  return s;
+}
+
+}  // namespace redist::slicering

@@ -1,0 +1,38 @@
+// SLICE §5.1 and §6.1: the TSP-based heuristic (all processors on the ring).
+//
+// With all p processors active, T_step = (W + tour)/sum 1/w (Eq. 3) whenever no processor is
+// saturated by its communication, so the best ring is a shortest Hamiltonian cycle for the
+// symmetric weight d(i,j) = H (c_ij/w_i + c_ji/w_j) (the corrected form of the paper's d_ij; see
+// the papers' README). LKH is not available; redist uses its own local search:
+//  - nearest-neighbour start; K = 10 nearest neighbours per city;
+//  - 2-opt and Or-opt (segments of 1-3 cities, both orientations) restricted to neighbour lists,
+//    with don't-look bits, first improvement, array tour (reversal of the shorter side);
+//  - for small p, iterated local search: double-bridge kicks, keeping the best tour.
+// The tour is bounded below by the Held-Karp 1-tree bound (subgradient ascent on node
+// penalties), which gives `tour_lower_bound` and, through Eq. 3, a lower bound on T_step over
+// all rings of the p processors.
+// Guarantee: a valid all-processor ring; no optimality claim unless the bound is met.
+// Complexity: O(p^2) memory (the weight matrix), O(p^2 log K) for the neighbour lists, local
+// search typically O(p K) per pass plus O(p) per applied move; the bound O(p^2) per iteration.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "redist/slicering/model.hpp"
+
+namespace redist::slicering {
+
+// Local search on a symmetric n x n row-major weight matrix; returns a tour (a permutation).
+std::vector<std::size_t> tsp_tour(const std::vector<double>& d, std::size_t n,
+                                  std::uint64_t seed = 1);
+// The Held-Karp 1-tree lower bound on every tour (upper: a known tour length, steers the steps).
+// Subgradient ascent on node penalties, `iterations` 1-trees (0: 100 up to n = 1000, then about
+// 2 * 10^9 / n^2, at least 10, so that n = 10^4 stays within about 5 s).
+double one_tree_bound(const std::vector<double>& d, std::size_t n, double upper,
+                      std::size_t iterations = 0);
+
+// `q`, when given, must be p (InputError at --q otherwise).
+Solution plan_tsp(const Cluster& cluster, std::optional<std::size_t> q = std::nullopt);
+
+}  // namespace redist::slicering

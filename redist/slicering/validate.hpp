@@ -1,0 +1,28 @@
+// The independent checker of SliceRing solutions (SPEC §1 and §5, `redist slicering check`).
+//
+// Shares no code with the planners: it recomputes SLICE Eq. 1 from the cluster, the ring and the
+// shares alone. Valid when: the ring is non-empty with distinct processors in [0, p); there is one
+// finite share >= 0 per member; the shares sum to 1 within 1e-9; and a claimed t_step, when given,
+// equals the recomputed max_i alpha_i W w_i + H (c[i][pred] + c[i][succ]) within a relative 1e-9.
+// Complexity: O(p + q).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "redist/slicering/model.hpp"
+
+namespace redist::slicering {
+
+struct CheckResult {
+  bool valid = false;
+  double t_step = 0.0;  // recomputed; meaningful when valid
+  std::string reason;
+};
+
+// `ring` entries are signed so that a document naming processor -1 is reported, not wrapped.
+CheckResult check_solution(const Cluster& cluster, const std::vector<long long>& ring,
+                           const std::vector<double>& alpha, std::optional<double> t_step);
+
+}  // namespace redist::slicering

@@ -1,0 +1,86 @@
+#include "redist/star/dlt.hpp"
+
+#include <cmath>
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "redist/common/error.hpp"
+
+namespace redist::star {
+namespace {
+
+// Checks LP 7's constraints and equations 8-9.
+void expect_feasible(const DltInstance& in, DltSchedule s) {
+  const double T = s.makespan;
+  const double tol = 1e-7 * std::max(1.0, T);
+  double sum = 0;
+  for (std::size_t i = 0; i < in.alpha.size(); ++i) {
+    EXPECT_LE(std::abs(s.delta[i]), T * in.b[i] + tol);
+    EXPECT_GE(s.delta[i], in.alpha[i] - T * in.s[i] - tol);
+    sum += s.delta[i];
+  }
+  EXPECT_NEAR(sum, 0, tol);
+  dlt_transfers(s);
+  std::vector<double> sent(in.alpha.size(), 0), received(in.alpha.size(), 0);
+  for (const DltTransfer& t : s.transfers) {
+    sent[t.from] += t.amount;
+    received[t.to] += t.amount;
+    EXPECT_NEAR(t.rate * T, t.amount, tol);
+  }
+  for (std::size_t i = 0; i < in.alpha.size(); ++i) {
+    if (s.delta[i] > 0) {
+      EXPECT_NEAR(sent[i], s.delta[i], tol);
+    }
+    if (s.delta[i] < 0) {
+      EXPECT_NEAR(received[i], -s.delta[i], tol);
+    }
+  }
+}
+
+TEST(StarDlt, FastEqualsLp) {
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> u(0.1, 10.0);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const std::size_t m = 1 + rng() % 12;
+    DltInstance in;
+    for (std::size_t i = 0; i < m; ++i) {
+      in.b.push_back(u(rng));
+      in.s.push_back(u(rng));
+      in.alpha.push_back(rng() % 4 == 0 ? 0.0 : 10 * u(rng));
+    }
+    const DltSchedule fast = solve_dlt_fast(in), lp = solve_dlt_lp(in);
+    ASSERT_NEAR(fast.makespan, lp.makespan, 1e-7 * std::max(1.0, lp.makespan)) << trial;
+    expect_feasible(in, fast);
+    expect_feasible(in, lp);
+  }
+}
+
+TEST(StarDlt, ClosedFormCases) {
+  // Balanced: T = alpha / s everywhere, nothing moves.
+  DltSchedule s = solve_dlt_fast({{1, 1}, {1, 1}, {5, 5}});
+  EXPECT_DOUBLE_EQ(s.makespan, 5);
+  // One loaded worker with a slow link: alpha - T s <= T b  =>  T >= 10 / (1 + 1) = 5, and
+  // the other worker can take 5 at speed 1 by T = 5.
+  s = solve_dlt_fast({{1, 100}, {1, 1}, {10, 0}});
+  EXPECT_DOUBLE_EQ(s.makespan, 5);
+  // Fast links: the total work bound 10 / 2.
+  s = solve_dlt_fast({{100, 100}, {1, 1}, {10, 0}});
+  EXPECT_DOUBLE_EQ(s.makespan, 5);
+  s = solve_dlt_fast({{1, 1}, {1, 1}, {0, 0}});
+  EXPECT_DOUBLE_EQ(s.makespan, 0);
+  dlt_transfers(s);
+  EXPECT_TRUE(s.transfers.empty());
+}
+
+TEST(StarDlt, RejectsBadInstances) {
+  EXPECT_THROW(validate_dlt_instance({{1}, {1}, {}}), InputError);
+  EXPECT_THROW(validate_dlt_instance({{0}, {1}, {1}}), InputError);
+  EXPECT_THROW(validate_dlt_instance({{1}, {-1}, {1}}), InputError);
+  EXPECT_THROW(validate_dlt_instance({{1}, {1}, {-1}}), InputError);
+  EXPECT_THROW(validate_dlt_instance({{1, 1}, {1}, {1, 1}}), InputError);
+  EXPECT_THROW(solve_dlt({{1}, {1}, {1}}, "simplex"), InputError);
+}
+
+}  // namespace
+}  // namespace redist::star

@@ -1,0 +1,79 @@
+#include "redist/star/gantt.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "redist/svg/gantt.hpp"
+
+namespace redist::star {
+
+namespace {
+
+svg::GanttBar bar(std::size_t row, std::size_t lane, double start, double end, std::string label,
+                  std::string css_class) {
+  svg::GanttBar b;
+  b.row = row;
+  b.lane = lane;
+  b.start = start;
+  b.end = end;
+  b.label = std::move(label);
+  b.css_class = std::move(css_class);
+  return b;
+}
+
+}  // namespace
+
+std::string star_gantt_svg(const Instance& in, const Schedule& s, const std::string& title) {
+  const std::size_t m = in.workers();
+  svg::GanttChart chart;
+  chart.title = title;
+  chart.subtitle = fmt::format("{}: makespan {}", s.algorithm, svg::format_number(s.makespan));
+  chart.row_labels.push_back("master");
+  for (std::size_t i = 0; i < m; ++i) chart.row_labels.push_back(fmt::format("P{}", i));
+  chart.lane_labels = {"send", "recv", "compute"};
+  chart.classes = {{"send", "#0072B2"}, {"recv", "#E69F00"}, {"compute", "#009E73"}};
+  chart.legend = {{"send", "task sent (worker -> master -> worker)", false},
+                  {"compute", "computation", false}};
+  std::vector<std::int64_t> sent(m, 0);
+  std::vector<std::vector<double>> arrivals(m);
+  for (std::size_t k = 0; k < s.transfers.size(); ++k) {
+    const Transfer& t = s.transfers[k];
+    if (t.from < 0 || t.to < 0 || static_cast<std::size_t>(t.from) >= m ||
+        static_cast<std::size_t>(t.to) >= m) {
+      continue;
+    }
+    const std::size_t from = static_cast<std::size_t>(t.from), to = static_cast<std::size_t>(t.to);
+    const std::string label = fmt::format("{}>{}", from, to);
+    const double a_end = t.send_start + in.c[from], b_end = t.forward_start + in.c[to];
+    chart.bars.push_back(bar(1 + from, 0, t.send_start, a_end, label, "send"));
+    chart.bars.push_back(bar(0, 1, t.send_start, a_end, label, "recv"));
+    chart.bars.push_back(bar(0, 0, t.forward_start, b_end, label, "send"));
+    chart.bars.push_back(bar(1 + to, 1, t.forward_start, b_end, label, "recv"));
+    ++sent[from];
+    arrivals[to].push_back(b_end);
+  }
+  for (std::size_t i = 0; i < m; ++i) {
+    const std::int64_t kept = in.loads[i] - std::min(sent[i], in.loads[i]);
+    double end = static_cast<double>(kept) * in.w[i];
+    if (kept > 0) {
+      svg::GanttBar own = bar(1 + i, 2, 0.0, end, fmt::format("{} own", kept), "compute");
+      own.items = kept;
+      own.item_length = in.w[i];
+      own.item_period = in.w[i];
+      chart.bars.push_back(own);
+    }
+    std::sort(arrivals[i].begin(), arrivals[i].end());
+    for (double a : arrivals[i]) {
+      const double start = std::max(end, a);
+      end = start + in.w[i];
+      chart.bars.push_back(bar(1 + i, 2, start, end, "recv'd", "compute"));
+    }
+  }
+  chart.markers.push_back({s.makespan, "makespan", true, "#222222"});
+  chart.horizon = s.makespan;
+  return svg::render_svg(chart);
+}
+
+}  // namespace redist::star

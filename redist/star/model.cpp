@@ -1,0 +1,75 @@
+#include "redist/star/model.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "redist/common/checked.hpp"
+#include "redist/common/error.hpp"
+
+namespace redist::star {
+
+void validate_instance(const Instance& in) {
+  const std::size_t m = in.loads.size();
+  if (m == 0) throw InputError("a star needs at least 1 worker", "loads");
+  if (in.c.size() != m) {
+    throw InputError(fmt::format("has {} entries, loads has {}", in.c.size(), m), "c");
+  }
+  if (in.w.size() != m) {
+    throw InputError(fmt::format("has {} entries, loads has {}", in.w.size(), m), "w");
+  }
+  for (std::size_t i = 0; i < m; ++i) {
+    if (!std::isfinite(in.c[i]) || in.c[i] <= 0) {
+      throw InputError("must be a finite number > 0", fmt::format("c[{}]", i));
+    }
+    if (!std::isfinite(in.w[i]) || in.w[i] <= 0) {
+      throw InputError("must be a finite number > 0", fmt::format("w[{}]", i));
+    }
+    if (in.loads[i] < 0) throw InputError("load must be >= 0", fmt::format("loads[{}]", i));
+    if (!std::isfinite(static_cast<double>(in.loads[i]) * in.w[i])) {
+      throw InputError("loads[i] * w[i] is not a finite time", fmt::format("loads[{}]", i));
+    }
+  }
+  const auto total = checked_sum(in.loads);
+  if (!total || *total > (std::int64_t{1} << 53)) {
+    throw InputError("total load exceeds 2^53 tasks (times would lose exactness)", "loads");
+  }
+}
+
+bool homogeneous_links(const Instance& in) {
+  return std::all_of(in.c.begin(), in.c.end(), [&](double x) { return x == in.c.front(); });
+}
+
+bool homogeneous_computation(const Instance& in) {
+  return std::all_of(in.w.begin(), in.w.end(), [&](double x) { return x == in.w.front(); });
+}
+
+void finish_times(const Instance& in, Schedule& s) {
+  const std::size_t m = in.workers();
+  std::vector<std::int64_t> kept(in.loads.begin(), in.loads.end());
+  std::vector<std::vector<double>> arrivals(m);
+  for (const Transfer& t : s.transfers) {
+    --kept[static_cast<std::size_t>(t.from)];
+    arrivals[static_cast<std::size_t>(t.to)].push_back(t.forward_start +
+                                                       in.c[static_cast<std::size_t>(t.to)]);
+  }
+  s.finish.assign(m, 0.0);
+  s.makespan = 0.0;
+  for (std::size_t i = 0; i < m; ++i) {
+    double end = static_cast<double>(kept[i]) * in.w[i];
+    std::sort(arrivals[i].begin(), arrivals[i].end());
+    for (double a : arrivals[i]) end = std::max(end, a) + in.w[i];
+    s.finish[i] = end;
+    s.makespan = std::max(s.makespan, end);
+  }
+}
+
+Schedule no_transfer_schedule(const Instance& in, const std::string& algorithm) {
+  Schedule s;
+  s.algorithm = algorithm;
+  finish_times(in, s);
+  return s;
+}
+
+}  // namespace redist::star

@@ -1,0 +1,30 @@
+// `redist star plan --algorithm NAME` (SPEC §4): dispatch, the lower bound, `best`.
+//
+// Names: bba (bba.hpp), mbbsa (mbbsa.hpp), rbsa (rbsa.hpp), exact (exact.hpp), best (the valid
+// schedule of smallest makespan among bba, mbbsa and rbsa, each re-checked by validate.hpp; ties
+// go to the earlier in that list).
+//
+// lower_bound: the computation bound, the least M with sum_i floor(M / w_i) >= sum_i L_i (no
+// worker can compute more than floor(M / w_i) tasks by M, whatever the communications).
+// `optimal` is true when the makespan meets it, or when a theorem applies: exact; BBA on a fully
+// homogeneous platform (Proposition 1); MBBSA on homogeneous links when its strict test proved it
+// (Theorem 3).
+// Complexity: that of the algorithm, plus O(m log(total)) for the bound.
+#pragma once
+
+#include <string>
+
+#include "redist/star/model.hpp"
+
+namespace redist::star {
+
+double computation_lower_bound(const Instance& instance);
+
+// The planners write one transfer per moved task and MBBSA/R-BSA hold per-task arrays: instances
+// with more tasks in total are refused (InputError at $.star.loads) rather than exhausting memory.
+inline constexpr std::int64_t kMaxPlannedTasks = 100000000;
+
+// Throws InputError at "--algorithm" for an unknown name.
+Schedule plan_star(const Instance& instance, const std::string& algorithm);
+
+}  // namespace redist::star

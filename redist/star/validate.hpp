@@ -1,0 +1,38 @@
+// The independent validator of star schedules (SPEC §1 and §4, `redist star check`).
+//
+// Shares no code with the planners (not even model.cpp's executor): it re-derives the model from
+// the instance and the transfers alone. With times compared at a relative tolerance of 1e-9 of
+// the recomputed makespan, it checks that
+//  - every transfer names two distinct workers in [0, m), a send_start >= 0 and a
+//    forward_start >= send_start + c[from] (the master forwards a task only once it has arrived);
+//  - one-port at the master: the receptions [a, a + c[s]) are pairwise disjoint, and so are the
+//    forwards [b, b + c[r]) (the master may receive and send at once). Every communication of a
+//    worker involves the master, so the workers' own one-port rules follow from these two;
+//  - holding: worker i sends its own tasks first (its first min(sent, loads[i]) sends in time
+//    order: tasks it never computes, since it computes only the tasks it keeps); every later send
+//    forwards a received task that has arrived by the send's start and that it does not compute.
+//    Of the received tasks that could be forwarded, the latest-arrived ones are taken (which keeps
+//    the earliest arrivals for computation); if none is available the schedule is invalid;
+//  - computation: worker i computes the own tasks it keeps back to back from 0, then its kept
+//    received tasks in arrival order, each from max(previous end, arrival);
+//  - `makespan` (when given, >= 0) and `finish` (when given) equal the recomputed values.
+//
+// Complexity: O(n log n + m) time and O(n + m) memory for n transfers and m workers.
+#pragma once
+
+#include <string>
+
+#include "redist/star/model.hpp"
+
+namespace redist::star {
+
+struct ValidationResult {
+  bool valid = false;
+  double makespan = 0.0;  // recomputed; meaningful when valid
+  std::string reason;     // why not valid
+};
+
+// `schedule.makespan < 0` means "not given"; an empty `finish` means "not given".
+ValidationResult validate_schedule(const Instance& instance, const Schedule& schedule);
+
+}  // namespace redist::star
