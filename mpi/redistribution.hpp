@@ -1,0 +1,118 @@
+// Executes an optimal ring redistribution of an ordered 1-D block distribution on MPI ranks.
+//
+// Rank i of the communicator is processor i of the ring. Built once per communicator, item
+// counts and cost model (collective: every rank constructs it), then reused to move any number
+// of arrays (execute). Plan: counts and costs are gathered (MPI_Allgather), checked identically
+// on every rank, planned on rank 0 (mpi/local_plan.hpp plan_flows) and the flows broadcast, so
+// every rank executes the same flows even if planners were not bit-reproducible across hosts.
+//
+// Guarantee: after execute, rank i holds the items [final_start, final_start + new_count) of the
+// global sequence (mod N) in order (docs/mpi.md); no item is lost, duplicated or reordered.
+// Errors are collective: every rank throws the same redist::mpi::Error before any item moves.
+// Deadlock freedom: nonblocking sends and receives, at most `window` segments in flight per
+// stream; a rank only waits for its downstream neighbours, and some link carries no item.
+// Memory: besides the caller's buffer, at most window * segment_items * item_bytes bytes per
+// stream side in use (receive from pred, send to succ, receive from succ, send to pred; at most 2
+// per rank with net flows): never proportional to the data.
+// Complexity per execute: O(items sent + received + kept) copies and O(segments) messages.
+#pragma once
+
+#include <mpi.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "mpi/local_plan.hpp"
+#include "redist/ring/model.hpp"
+
+namespace redist::mpi {
+
+// A collective error: thrown with the same message on every rank.
+class Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct Options {
+  Mode mode = Mode::ring;
+  bool bidirectional = true;          // false: items only move to succ(i)
+  std::int64_t segment_items = 1024;  // items per message (>= 1)
+  std::int64_t window = 4;            // staging slots per stream and side (raised to >= 2)
+  // Messages in transmission per outgoing stream (1..window). 1 sends segments one after the
+  // other, as the model does (concurrent messages on one link would share its bandwidth and
+  // delay the first segment); larger values hide per-message completion latency.
+  std::int64_t sends_in_flight = 1;
+  std::string algorithm = "auto";  // ring planner (ring mode; used on rank 0)
+};
+
+// This rank's outgoing link costs (time per item): to succ and to pred.
+struct LinkCosts {
+  double next = 1.0;
+  double prev = 1.0;
+};
+
+// Optional calibration: timed ping-pongs over every link in turn (collective). Each link's cost
+// is the time per item of `items` items of `item_bytes` bytes, acknowledged by one byte, averaged
+// over `repetitions`. Complexity: O(n * repetitions) messages, one link busy at a time.
+LinkCosts calibrate_link_costs(MPI_Comm comm, std::size_t item_bytes, std::int64_t items = 256,
+                               int repetitions = 5);
+
+class Redistribution {
+ public:
+  // Collective. Throws Error (same text everywhere) on a negative count, sums that differ,
+  // non-finite or non-positive costs, options that differ between ranks or a planning failure.
+  Redistribution(MPI_Comm comm, std::int64_t old_count, std::int64_t new_count, LinkCosts costs,
+                 Options options = {});
+  ~Redistribution();
+  Redistribution(const Redistribution&) = delete;
+  Redistribution& operator=(const Redistribution&) = delete;
+
+  // Collective. `data` has room for max(old_count, new_count) items of item_bytes bytes; the
+  // first old_count are this rank's block on entry, the first new_count its new block on exit.
+  // Throws Error on every rank (before moving anything) if some rank passes item_bytes == 0,
+  // item sizes differ, or a rank with items passes a null buffer.
+  void execute(void* data, std::size_t item_bytes);
+
+  // Typed convenience: v.size() must equal old_count (checked collectively); resized to new_count.
+  template <class T>
+  void execute(std::vector<T>& v) {
+    static_assert(std::is_trivially_copyable_v<T>, "items are moved as bytes");
+    const bool ok = static_cast<std::int64_t>(v.size()) == local_.load;
+    const std::size_t old_size = v.size();
+    if (ok) v.resize(static_cast<std::size_t>(std::max(local_.load, local_.target)));
+    try {
+      execute_impl(v.data(), sizeof(T), ok ? 0 : 1);
+    } catch (...) {
+      v.resize(old_size);
+      throw;
+    }
+    v.resize(static_cast<std::size_t>(local_.target));
+  }
+
+  const ring::Instance& instance() const { return instance_; }
+  const FlowPlan& plan() const { return plan_; }
+  const LocalPlan& local() const { return local_; }
+  std::int64_t rotation() const { return plan_.rotation; }
+  double model_makespan() const { return plan_.makespan; }
+  // Bytes of staging buffers allocated by the last execute on this rank, and the bound they obey.
+  std::size_t last_staging_bytes() const { return last_staging_bytes_; }
+  std::size_t staging_bound(std::size_t item_bytes) const;
+
+ private:
+  void execute_impl(void* data, std::size_t item_bytes, int local_error);
+
+  MPI_Comm comm_ = MPI_COMM_NULL;
+  int rank_ = 0;
+  int size_ = 1;
+  Options options_;
+  ring::Instance instance_;
+  FlowPlan plan_;
+  LocalPlan local_;
+  std::size_t last_staging_bytes_ = 0;
+};
+
+}  // namespace redist::mpi

@@ -1,0 +1,81 @@
+// redist-smpi-platform: writes a SimGrid platform (and hostfile) for a ring instance, so that
+// `smpirun` runs redist-smpi on a network whose link speeds match the instance's costs.
+//
+//   redist-smpi-platform --instance ring.json --item-bytes B [--latency S] --platform p.xml
+//                        --hostfile hosts.txt
+//
+// Host i is rank i. Each direction of each ring link is its own SimGrid link (so links are full
+// duplex), with bandwidth B / cost bytes per second (a cost is then seconds per item) and latency
+// S; a unidirectional instance's backward links mirror the forward ones (they only carry the
+// small messages of collectives). Routing is "Full": every pair of hosts is routed along the ring
+// the way with fewer hops (ties: clockwise), through the links of that direction. Hosts are not
+// port-limited: a host may send to both neighbours at once (unlike the one-port model).
+// Complexity: O(n^3) text for n hosts (the all-pairs routes).
+#include <fstream>
+#include <iostream>
+#include <string>
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+
+#include "redist/common/error.hpp"
+#include "redist/io/json.hpp"
+#include "redist/io/ring_json.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"redist-smpi-platform: a SimGrid ring platform for an instance"};
+  std::string instance_file, platform_file, hostfile;
+  double item_bytes = 8, latency = 0;
+  app.add_option("--instance", instance_file, "ring instance JSON")->required();
+  app.add_option("--item-bytes", item_bytes, "bytes per item")
+      ->required()
+      ->check(CLI::PositiveNumber);
+  app.add_option("--latency", latency, "latency of every link, seconds")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--platform", platform_file, "platform XML to write")->required();
+  app.add_option("--hostfile", hostfile, "hostfile to write")->required();
+  CLI11_PARSE(app, argc, argv);
+  try {
+    const redist::ring::Instance in =
+        redist::io::read_ring_instance(redist::io::read_document(instance_file));
+    const int n = static_cast<int>(in.size());
+    std::ofstream p(platform_file), h(hostfile);
+    if (!p || !h) throw redist::InputError("cannot write the output files", "--platform");
+    p << "<?xml version='1.0'?>\n"
+         "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+         "<platform version=\"4.1\">\n  <zone id=\"ring\" routing=\"Full\">\n";
+    for (int i = 0; i < n; ++i) {
+      p << fmt::format("    <host id=\"p{}\" speed=\"1Gf\"/>\n", i);
+      h << fmt::format("p{}\n", i);
+    }
+    for (int i = 0; i < n; ++i) {
+      const int s = (i + 1) % n;
+      // next{i}: i -> succ(i); prev{s}: succ(i) -> i.
+      const double c_next = in.cost_next[i];
+      const double c_prev = in.bidirectional ? in.cost_prev[s] : in.cost_next[i];
+      p << fmt::format("    <link id=\"next{}\" bandwidth=\"{:.17g}Bps\" latency=\"{:.17g}s\"/>\n",
+                       i, item_bytes / c_next, latency);
+      p << fmt::format("    <link id=\"prev{}\" bandwidth=\"{:.17g}Bps\" latency=\"{:.17g}s\"/>\n",
+                       s, item_bytes / c_prev, latency);
+    }
+    for (int a = 0; a < n; ++a) {
+      for (int b = 0; b < n; ++b) {
+        if (a == b) continue;
+        const int cw = (b - a + n) % n;
+        p << fmt::format("    <route src=\"p{}\" dst=\"p{}\" symmetrical=\"NO\">", a, b);
+        if (cw <= n - cw) {
+          for (int k = 0; k < cw; ++k) p << fmt::format("<link_ctn id=\"next{}\"/>", (a + k) % n);
+        } else {
+          for (int k = 0; k < n - cw; ++k)
+            p << fmt::format("<link_ctn id=\"prev{}\"/>", (a - k + n) % n);
+        }
+        p << "</route>\n";
+      }
+    }
+    p << "  </zone>\n</platform>\n";
+  } catch (const redist::InputError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  }
+  return 0;
+}
