@@ -121,6 +121,10 @@ std::string render_line_plot(const LinePlot& p) {
                                colour);
       }
     }
+    if (s.step && !std::isnan(last_y)) {
+      // A distribution keeps its last value: continue the step to the right edge.
+      points += fmt::format("{:.2f},{:.2f} ", kLeft + plot_w, last_y);
+    }
     if (!points.empty()) {
       out +=
           fmt::format("<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"2\" points=\"{}\"/>\n",

@@ -11,8 +11,9 @@ namespace redist::svg {
 struct Series {
   std::string label;
   std::vector<double> x, y;  // same length; points drawn in the given order
-  bool step = false;         // draw as a right-continuous step function (distributions)
-  bool markers = false;      // a small circle at every point
+  bool step = false;     // a right-continuous step function (distributions), continued at its last
+                         // value to the right edge of the plot
+  bool markers = false;  // a small circle at every point
 };
 
 struct LinePlot {

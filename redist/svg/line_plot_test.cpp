@@ -31,10 +31,21 @@ TEST(LinePlot, DrawsEverySeriesWithALegendEntry) {
   EXPECT_NE(svg.find("&lt;to best&gt; &amp; more"), std::string::npos);
   EXPECT_NE(svg.find(">MBBSA<"), std::string::npos);
   EXPECT_NE(svg.find(">empty<"), std::string::npos);
-  // A step function doubles its inner points: 3 points -> 5 vertices.
+  // A step function doubles its inner points and runs on to the right edge: 3 points -> 6
+  // vertices.
   const std::size_t start = svg.find("points=\"") + 8;
   const std::string first_points = svg.substr(start, svg.find('"', start) - start);
-  EXPECT_EQ(count(first_points, ","), 5u);
+  EXPECT_EQ(count(first_points, ","), 6u);
+}
+
+// A distribution whose every value is 0 (all platforms at distance 0) is still a visible line.
+TEST(LinePlot, SinglePointStepSeriesIsAVisibleLine) {
+  LinePlot p;
+  p.series.push_back({"BBA", {0}, {100}, true, false});
+  const std::string svg = render_line_plot(p);
+  const std::size_t start = svg.find("points=\"") + 8;
+  const std::string points = svg.substr(start, svg.find('"', start) - start);
+  EXPECT_EQ(count(points, ","), 2u);
 }
 
 TEST(LinePlot, LogAxisSkipsNonPositiveAndNonFinitePoints) {
