@@ -38,6 +38,11 @@ void register_experiment_command(CLI::App& app, Action& action,
 
 // Prints a JSON document on standard output (one document, 2-space indentation, newline).
 void print_json(const io::OrderedJson& document);
+// InputError when both files are standard input ("-"): only one document can come from it.
+void require_distinct_inputs(const std::string& first, const std::string& second, const char* what);
+// A `check` verdict (SPEC §1): prints {"valid": true, "makespan": m} or {"valid": false,
+// "reason": r} and returns the exit code (0 valid, 1 invalid).
+int print_check_result(bool valid, double makespan, const std::string& reason);
 // Writes `text` to `file`; InputError at `option` when the file cannot be written.
 void write_text_file(const std::string& file, const std::string& text, const std::string& option);
 

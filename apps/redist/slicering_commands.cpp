@@ -35,23 +35,12 @@ int run_plan(const SliceOptions& o) {
 }
 
 int run_check(const SliceOptions& o) {
-  if (o.instance == "-" && o.solution == "-") {
-    throw InputError("instance and solution cannot both be read from standard input",
-                     "command line");
-  }
+  require_distinct_inputs(o.instance, o.solution, "instance and solution");
   const slicering::Cluster cluster = io::read_cluster(io::read_document(o.instance));
   const io::SolutionDocument doc = io::read_slicering_solution(io::read_document(o.solution));
   const slicering::CheckResult result =
       slicering::check_solution(cluster, doc.ring, doc.alpha, doc.t_step);
-  io::OrderedJson out;
-  out["valid"] = result.valid;
-  if (result.valid) {
-    out["makespan"] = result.t_step;
-  } else {
-    out["reason"] = result.reason;
-  }
-  print_json(out);
-  return result.valid ? 0 : 1;
+  return print_check_result(result.valid, result.t_step, result.reason);
 }
 
 }  // namespace

@@ -40,26 +40,15 @@ int run_plan(const StarOptions& o) {
 }
 
 int run_check(const StarOptions& o) {
-  if (o.instance == "-" && o.schedule == "-") {
-    throw InputError("instance and schedule cannot both be read from standard input",
-                     "command line");
-  }
+  require_distinct_inputs(o.instance, o.schedule, "instance and schedule");
   const star::Instance instance = io::read_star_instance(io::read_document(o.instance));
   const star::Schedule schedule = io::read_star_schedule(io::read_text(o.schedule));
   const star::ValidationResult result = star::validate_schedule(instance, schedule);
-  io::OrderedJson out;
-  out["valid"] = result.valid;
-  if (result.valid) {
-    out["makespan"] = result.makespan;
-    if (!o.gantt.empty()) {
-      write_text_file(o.gantt, star::star_gantt_svg(instance, schedule, "redist star check"),
-                      "--gantt");
-    }
-  } else {
-    out["reason"] = result.reason;
+  if (result.valid && !o.gantt.empty()) {
+    write_text_file(o.gantt, star::star_gantt_svg(instance, schedule, "redist star check"),
+                    "--gantt");
   }
-  print_json(out);
-  return result.valid ? 0 : 1;
+  return print_check_result(result.valid, result.makespan, result.reason);
 }
 
 int run_order(const StarOptions& o) {

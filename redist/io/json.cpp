@@ -1,5 +1,6 @@
 #include "redist/io/json.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iostream>
@@ -134,6 +135,43 @@ std::string json_number(double value) {
   std::string text = fmt::format("{}", value);
   if (text.find_first_not_of("-0123456789") == std::string::npos) text += ".0";
   return text;
+}
+
+PlanSummary read_plan_summary(const Json& document) {
+  const std::string path = "$";
+  PlanSummary summary;
+  if (auto it = document.find("algorithm"); it != document.end()) {
+    summary.algorithm = as_string(*it, child_path(path, "algorithm"));
+  }
+  if (auto it = document.find("makespan"); it != document.end()) {
+    summary.makespan = as_finite_number(*it, child_path(path, "makespan"));
+  }
+  if (auto it = document.find("lower_bound"); it != document.end() && !it->is_null()) {
+    summary.lower_bound = as_finite_number(*it, child_path(path, "lower_bound"));
+  }
+  if (auto it = document.find("optimal"); it != document.end() && !it->is_null()) {
+    summary.optimal = as_bool(*it, child_path(path, "optimal"));
+  }
+  return summary;
+}
+
+void write_plan_summary(std::string& out, const PlanSummary& summary) {
+  out += "{\n  \"algorithm\": ";
+  out += Json(summary.algorithm).dump();
+  out += ",\n  \"makespan\": ";
+  out += json_number(summary.makespan);
+  if (summary.lower_bound) {
+    out += ",\n  \"lower_bound\": ";
+    out += json_number(*summary.lower_bound);
+    if (*summary.lower_bound > 0) {
+      out += ",\n  \"gap\": ";
+      out += json_number(std::max(0.0, summary.makespan / *summary.lower_bound - 1));
+    }
+  }
+  if (summary.optimal) {
+    out += ",\n  \"optimal\": ";
+    out += *summary.optimal ? "true" : "false";
+  }
 }
 
 std::string child_path(const std::string& path, std::string_view key) {

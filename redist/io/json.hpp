@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,6 +36,20 @@ Json read_document(const std::string& file);
 
 // A double as a JSON number: shortest round-trip form, with ".0" on integral values.
 std::string json_number(double value);
+
+// The members every plan output starts with (SPEC §1), shared by the families' schedule formats.
+struct PlanSummary {
+  std::string algorithm;
+  double makespan = -1.0;  // -1 when read from a document without one: nothing to compare
+  std::optional<double> lower_bound;
+  std::optional<bool> optimal;
+};
+
+// Reads them from a schedule document's top-level object (each optional; null counts as absent).
+PlanSummary read_plan_summary(const Json& document);
+// Appends `{`, then "algorithm", "makespan", "lower_bound" and "gap" (= makespan / lower_bound
+// - 1, when the bound is > 0), "optimal", one per line; the caller appends the rest and `}`.
+void write_plan_summary(std::string& out, const PlanSummary& summary);
 
 std::string child_path(const std::string& path, std::string_view key);
 std::string index_path(const std::string& path, std::size_t index);

@@ -136,19 +136,11 @@ ring::Schedule read_ring_schedule(std::string_view text) {
   const Json document = parse_document(text, &transfers);
   as_object(document, path);
   as_array(require(document, path, "transfers"), child_path(path, "transfers"));
-  if (auto it = document.find("algorithm"); it != document.end()) {
-    s.algorithm = as_string(*it, child_path(path, "algorithm"));
-  }
-  s.makespan = -1.0;  // absent: nothing to compare against
-  if (auto it = document.find("makespan"); it != document.end()) {
-    s.makespan = as_finite_number(*it, child_path(path, "makespan"));
-  }
-  if (auto it = document.find("lower_bound"); it != document.end() && !it->is_null()) {
-    s.lower_bound = as_finite_number(*it, child_path(path, "lower_bound"));
-  }
-  if (auto it = document.find("optimal"); it != document.end() && !it->is_null()) {
-    s.optimal = as_bool(*it, child_path(path, "optimal"));
-  }
+  const PlanSummary summary = read_plan_summary(document);
+  s.algorithm = summary.algorithm;
+  s.makespan = summary.makespan;
+  s.lower_bound = summary.lower_bound;
+  s.optimal = summary.optimal;
   if (auto it = document.find("flows"); it != document.end()) {
     s.flows = as_int64_array(*it, child_path(path, "flows"));
   }
@@ -158,17 +150,7 @@ ring::Schedule read_ring_schedule(std::string_view text) {
 std::string ring_schedule_json(const ring::Schedule& s) {
   std::string out;
   out.reserve(128 + 16 * s.flows.size() + 64 * s.transfers.size());
-  out += "{\n  \"algorithm\": " + Json(s.algorithm).dump();
-  out += ",\n  \"makespan\": " + json_number(s.makespan);
-  if (s.lower_bound) {
-    out += ",\n  \"lower_bound\": " + json_number(*s.lower_bound);
-    // Relative distance to the bound: 0 when the bound is met.
-    if (*s.lower_bound > 0) {
-      const double gap = std::max(0.0, s.makespan / *s.lower_bound - 1);
-      out += ",\n  \"gap\": " + json_number(gap);
-    }
-  }
-  if (s.optimal) out += std::string(",\n  \"optimal\": ") + (*s.optimal ? "true" : "false");
+  write_plan_summary(out, {s.algorithm, s.makespan, s.lower_bound, s.optimal});
   if (s.light) out += std::string(",\n  \"light\": ") + (*s.light ? "true" : "false");
   out += ",\n  \"flows\": [";
   for (std::size_t i = 0; i < s.flows.size(); ++i) {

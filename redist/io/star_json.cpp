@@ -80,19 +80,11 @@ star::Schedule read_star_schedule(std::string_view text) {
   const std::string path = "$";
   as_object(document, path);
   as_array(require(document, path, "transfers"), child_path(path, "transfers"));
-  if (auto it = document.find("algorithm"); it != document.end()) {
-    s.algorithm = as_string(*it, child_path(path, "algorithm"));
-  }
-  s.makespan = -1.0;
-  if (auto it = document.find("makespan"); it != document.end()) {
-    s.makespan = as_finite_number(*it, child_path(path, "makespan"));
-  }
-  if (auto it = document.find("lower_bound"); it != document.end() && !it->is_null()) {
-    s.lower_bound = as_finite_number(*it, child_path(path, "lower_bound"));
-  }
-  if (auto it = document.find("optimal"); it != document.end() && !it->is_null()) {
-    s.optimal = as_bool(*it, child_path(path, "optimal"));
-  }
+  const PlanSummary summary = read_plan_summary(document);
+  s.algorithm = summary.algorithm;
+  s.makespan = summary.makespan;
+  s.lower_bound = summary.lower_bound;
+  s.optimal = summary.optimal;
   if (auto it = document.find("finish"); it != document.end()) {
     s.finish = number_array(*it, child_path(path, "finish"));
   }
@@ -102,10 +94,7 @@ star::Schedule read_star_schedule(std::string_view text) {
 std::string star_schedule_json(const star::Schedule& s) {
   std::string out;
   out.reserve(128 + 24 * s.finish.size() + 96 * s.transfers.size());
-  out += "{\n  \"algorithm\": " + Json(s.algorithm).dump();
-  out += ",\n  \"makespan\": " + json_number(s.makespan);
-  if (s.lower_bound) out += ",\n  \"lower_bound\": " + json_number(*s.lower_bound);
-  if (s.optimal) out += std::string(",\n  \"optimal\": ") + (*s.optimal ? "true" : "false");
+  write_plan_summary(out, {s.algorithm, s.makespan, s.lower_bound, s.optimal});
   out += ",\n  \"transfers\": [";
   for (std::size_t k = 0; k < s.transfers.size(); ++k) {
     const star::Transfer& t = s.transfers[k];
