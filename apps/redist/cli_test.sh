@@ -5,30 +5,8 @@
 set -u
 redist=$1
 data=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-ko() { failed=$((failed + 1)); echo "FAIL: $*"; }
-
-# expect_error NAME EXPECTED_STDERR_SUBSTRING -- ARGS... (stdin from $work/stdin if present)
-expect_error() {
-  local name=$1 want=$2
-  shift 3
-  local code
-  "$redist" "$@" <"${STDIN:-/dev/null}" >"$work/out" 2>"$work/err"
-  code=$?
-  if [ "$code" -ne 2 ]; then ko "$name: exit $code, expected 2"; return; fi
-  if [ -s "$work/out" ]; then ko "$name: stdout not empty"; return; fi
-  if [ "$(wc -l <"$work/err")" -ne 1 ]; then ko "$name: stderr has $(wc -l <"$work/err") lines"; return; fi
-  if ! grep -q '^error: .* (at .*)$' "$work/err"; then ko "$name: bad error line: $(cat "$work/err")"; return; fi
-  if ! grep -qF -- "$want" "$work/err"; then ko "$name: '$want' not in: $(cat "$work/err")"; return; fi
-  ok
-}
-
-instance() { printf '%s' "$1" >"$work/$2"; echo "$work/$2"; }
+# shellcheck source=cli_test_lib.sh
+source "$(dirname "$0")/cli_test_lib.sh"
 
 # --- plan, check and bound on the bundled examples -------------------------------------------
 for example in demo-ring unidirectional homogeneous-bidirectional relay above-system6; do
@@ -68,25 +46,25 @@ code=$?
 if [ "$code" -eq 1 ] && grep -q '"valid": false' "$work/out" && grep -q '"reason"' "$work/out"; then ok; else ko "tampered makespan: exit $code $(cat "$work/out")"; fi
 
 # --- bad input: exit 2, one error line naming the field -------------------------------------
-f=$(instance '{"ring": {"loads": [1, 2], "targets": [2, 2], "cost_next": 1}}' sums.json)
+f=$(write_json '{"ring": {"loads": [1, 2], "targets": [2, 2], "cost_next": 1}}' sums.json)
 expect_error "sums differ" '(at $.ring.targets)' -- ring plan "$f"
-f=$(instance '{"ring": {"loads": [1, -2], "targets": [2, -3], "cost_next": 1}}' neg.json)
+f=$(write_json '{"ring": {"loads": [1, -2], "targets": [2, -3], "cost_next": 1}}' neg.json)
 expect_error "negative load" '(at $.ring.loads[1])' -- ring plan "$f"
-f=$(instance '{"ring": {"loads": [1, 2.5], "targets": [2, 1.5], "cost_next": 1}}' frac.json)
+f=$(write_json '{"ring": {"loads": [1, 2.5], "targets": [2, 1.5], "cost_next": 1}}' frac.json)
 expect_error "non-integer" '(at $.ring.loads[1])' -- ring plan "$f"
-f=$(instance '{"ring": {"loads": [9223372036854775807, 9], "targets": [9, 9223372036854775807], "cost_next": 1}}' big.json)
+f=$(write_json '{"ring": {"loads": [9223372036854775807, 9], "targets": [9, 9223372036854775807], "cost_next": 1}}' big.json)
 expect_error "sum overflow" 'overflows 64 bits' -- ring bound "$f"
-f=$(instance '{"ring": {"loads": [1, 1], "targets": [1, 1], "cost_next": [1, 0]}}' zero.json)
+f=$(write_json '{"ring": {"loads": [1, 1], "targets": [1, 1], "cost_next": [1, 0]}}' zero.json)
 expect_error "zero cost" '(at $.ring.cost_next[1])' -- ring plan "$f"
-f=$(instance '{"ring": {"loads": [1, 1], "targets": [1, 1], "cost_next": [1, 1e400]}}' inf.json)
+f=$(write_json '{"ring": {"loads": [1, 1], "targets": [1, 1], "cost_next": [1, 1e400]}}' inf.json)
 expect_error "infinite cost" '(at $.ring.cost_next[1])' -- ring plan "$f"
-f=$(instance '{"ring": {"bidirectional": true, "loads": [1, 1], "targets": [1, 1], "cost_next": 1}}' noprev.json)
+f=$(write_json '{"ring": {"bidirectional": true, "loads": [1, 1], "targets": [1, 1], "cost_next": 1}}' noprev.json)
 expect_error "cost_prev missing" '(at $.ring.cost_prev)' -- ring plan "$f"
-f=$(instance '{"ring": {"loads": [1, 1], "targets": [1, 1], "cost_next": 1, "cost_prev": 1}}' uniprev.json)
+f=$(write_json '{"ring": {"loads": [1, 1], "targets": [1, 1], "cost_next": 1, "cost_prev": 1}}' uniprev.json)
 expect_error "cost_prev on unidirectional" '(at $.ring.cost_prev)' -- ring plan "$f"
-f=$(instance '{"ring": {"loads": [3], "targets": [3], "cost_next": 1}}' one.json)
+f=$(write_json '{"ring": {"loads": [3], "targets": [3], "cost_next": 1}}' one.json)
 expect_error "n < 2" '(at $.ring.loads)' -- ring plan "$f"
-f=$(instance '{"ring": {"loads": [3, 1], "targets": [2, 2], "cost_next": 1' malformed.json)
+f=$(write_json '{"ring": {"loads": [3, 1], "targets": [2, 2], "cost_next": 1' malformed.json)
 expect_error "malformed JSON" 'malformed JSON' -- ring plan "$f"
 expect_error "missing file" "cannot read file" -- ring plan "$work/does-not-exist.json"
 expect_error "unknown algorithm" '(at --algorithm)' -- ring plan --algorithm fastest "$data/examples/demo-ring.json"
@@ -96,12 +74,12 @@ expect_error "unknown solver" '(at --solver)' -- ring plan --solver magic "$data
 expect_error "unknown option" '(at command line)' -- ring plan --frobnicate "$data/examples/demo-ring.json"
 expect_error "no subcommand" '(at command line)' --
 expect_error "check without schedule" '(at command line)' -- ring check "$data/examples/demo-ring.json"
-s=$(instance '{"transfers": [{"from": 0, "dir": "next", "start": "soon", "count": 1}]}' sched.json)
+s=$(write_json '{"transfers": [{"from": 0, "dir": "next", "start": "soon", "count": 1}]}' sched.json)
 expect_error "schedule wrong type" '(at $.transfers[0].start)' -- ring check "$data/examples/demo-ring.json" "$s"
 expect_error "gantt unwritable" '(at --gantt)' -- ring plan --gantt "$work/no/such/dir/x.svg" "$data/examples/demo-ring.json"
 
 # A well-formed schedule that breaks the model is invalid (exit 1), not an input error.
-s=$(instance '{"transfers": [{"from": 9, "dir": "next", "start": 0, "count": 1}]}' unknown.json)
+s=$(write_json '{"transfers": [{"from": 9, "dir": "next", "start": 0, "count": 1}]}' unknown.json)
 "$redist" ring check "$data/examples/demo-ring.json" "$s" >"$work/out" 2>"$work/err"
 code=$?
 if [ "$code" -eq 1 ] && grep -q '"valid": false' "$work/out"; then ok; else ko "unknown processor: exit $code"; fi
@@ -111,5 +89,4 @@ if (cd "$work" && "$redist" demo >"$work/demo.txt"); then ok; else ko "demo"; fi
 if grep -q 'makespan' "$work/demo.txt" && grep -q 'lower bound' "$work/demo.txt" && grep -q 'P0 -> P1' "$work/demo.txt"; then ok; else ko "demo summary"; fi
 if [ -s "$work/redist-demo.svg" ]; then ok; else ko "demo gantt"; fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -4,96 +4,57 @@
 # Usage: lau_cli_test.sh path/to/redist
 set -u
 redist=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-ko() { failed=$((failed + 1)); echo "FAIL: $*"; }
-
-# expect_error NAME EXPECTED_STDERR_SUBSTRING -- ARGS... (stdin from $STDIN if set)
-expect_error() {
-  local name=$1 want=$2
-  shift 3
-  local code
-  "$redist" "$@" <"${STDIN:-/dev/null}" >"$work/out" 2>"$work/err"
-  code=$?
-  if [ "$code" -ne 2 ]; then ko "$name: exit $code, expected 2"; return; fi
-  if [ -s "$work/out" ]; then ko "$name: stdout not empty"; return; fi
-  if [ "$(wc -l <"$work/err")" -ne 1 ]; then ko "$name: stderr has $(wc -l <"$work/err") lines"; return; fi
-  if ! grep -q '^error: .* (at .*)$' "$work/err"; then ko "$name: bad error line: $(cat "$work/err")"; return; fi
-  if ! grep -qF -- "$want" "$work/err"; then ko "$name: '$want' not in: $(cat "$work/err")"; return; fi
-  ok
-}
-
-# expect_output NAME SUBSTRING... -- ARGS...: exit 0 and every substring in the output.
-expect_output() {
-  local name=$1
-  shift
-  local wants=()
-  while [ "$1" != "--" ]; do wants+=("$1"); shift; done
-  shift
-  "$redist" "$@" <"${STDIN:-/dev/null}" >"$work/out" 2>"$work/err"
-  local code=$?
-  if [ "$code" -ne 0 ]; then ko "$name: exit $code: $(cat "$work/err")"; return; fi
-  for w in "${wants[@]}"; do
-    if ! grep -qF -- "$w" "$work/out"; then ko "$name: '$w' not in: $(cat "$work/out")"; return; fi
-  done
-  ok
-}
-
-instance() { printf '%s' "$1" >"$work/$2"; echo "$work/$2"; }
+# shellcheck source=cli_test_lib.sh
+source "$(dirname "$0")/cli_test_lib.sh"
 
 # --- plan on LAU's examples ---------------------------------------------------------------------
-lemma5=$(instance '{"lau": {"loads": [9, 11, 10, 0, 4, 0, 6, 1, 4, 5]}}' lemma5.json)
+lemma5=$(write_json '{"lau": {"loads": [9, 11, 10, 0, 4, 0, 6, 1, 4, 5]}}' lemma5.json)
 expect_output "lemma 5 optimal" '"algorithm": "optimal"' '"t_single": 2' '"optimal": true' \
   '"flows": [-1,5,10,5,4,-1,0,-4,-5,-5]' -- lau plan "$lemma5"
 expect_output "lemma 5 optimal-window" '"algorithm": "optimal-window"' '"t_single": 5' \
   '"optimal": false' -- lau plan -a optimal-window "$lemma5"
 expect_output "lemma 5 traffic" '"h": 5' '"traffic": 40' -- lau plan --algorithm traffic "$lemma5"
 
-fig1=$(instance '{"lau": {"loads": [7, 0, 3, 1, 1, 0]}}' fig1.json)
+fig1=$(write_json '{"lau": {"loads": [7, 0, 3, 1, 1, 0]}}' fig1.json)
 expect_output "figure 2 linear" '"flows": [5,3,4,3,2,0]' '"h": 0' '"t_single": 5' '"t_multi": 3' \
   '"traffic": 17' -- lau plan -a linear "$fig1"
-lemma6=$(instance '{"lau": {"loads": [10, 1, 3, 1, 2, 2, 0, 0, 0, 1]}}' lemma6.json)
+lemma6=$(write_json '{"lau": {"loads": [10, 1, 3, 1, 2, 2, 0, 0, 0, 1]}}' lemma6.json)
 expect_output "lemma 6 single" '"t_single": 3' -- lau plan "$lemma6"
 expect_output "lemma 6 multi" '"mode": "multi"' '"t_multi": 2' '"optimal": true' -- \
   lau plan --mode multi "$lemma6"
-STDIN=$(instance '{"lau": {"loads": [4, 0], "targets": [1, 3]}}' targets.json) \
+STDIN=$(write_json '{"lau": {"loads": [4, 0], "targets": [1, 3]}}' targets.json) \
   expect_output "targets from stdin" '"flows": [3,0]' -- lau plan -
 STDIN=$fig1 expect_output "stdin" '"algorithm": "optimal"' -- lau plan
 
 # --- eval ----------------------------------------------------------------------------------------
 expect_output "eval figure 2" '"t_single": 5' '"t_multi": 3' '"traffic": 17' '"h": 0' -- \
-  lau eval "$(instance '{"lau": {"loads": [7, 0, 3, 1, 1, 0], "flows": [5, 3, 4, 3, 2, 0]}}' e1.json)"
+  lau eval "$(write_json '{"lau": {"loads": [7, 0, 3, 1, 1, 0], "flows": [5, 3, 4, 3, 2, 0]}}' e1.json)"
 expect_output "eval lemma 6" '"t_single": 7' '"t_multi": 2' -- \
-  lau eval "$(instance '{"lau": {"loads": [10, 1, 3, 1, 2, 2, 0, 0, 0, 1], "flows": [4, 3, 4, 3, 3, 3, 1, -1, -3, -4]}}' e2.json)"
+  lau eval "$(write_json '{"lau": {"loads": [10, 1, 3, 1, 2, 2, 0, 0, 0, 1], "flows": [4, 3, 4, 3, 3, 3, 1, -1, -3, -4]}}' e2.json)"
 expect_output "eval deadlock" '"t_single": null' '"t_multi": 10' -- \
-  lau eval "$(instance '{"lau": {"loads": [1, 1, 1, 1, 1, 1, 1], "flows": [10, 10, 10, 10, 10, 10, 10]}}' e3.json)"
+  lau eval "$(write_json '{"lau": {"loads": [1, 1, 1, 1, 1, 1, 1], "flows": [10, 10, 10, 10, 10, 10, 10]}}' e3.json)"
 
 # --- input errors (exit 2, one line, the JSON path) ----------------------------------------------
-expect_error "negative load" '(at $.lau.loads[2])' -- lau plan "$(instance '{"lau": {"loads": [1, 2, -3, 4]}}' bad1.json)"
-expect_error "not divisible" 'not divisible by n = 3 (give targets' -- lau plan "$(instance '{"lau": {"loads": [1, 2, 4]}}' bad2.json)"
-expect_error "n < 2" 'at least 2 nodes, got 1 (at $.lau.loads)' -- lau plan "$(instance '{"lau": {"loads": [4]}}' bad3.json)"
-expect_error "overflow" 'sum of loads overflows 64 bits (at $.lau.loads)' -- lau plan "$(instance '{"lau": {"loads": [9223372036854775807, 9223372036854775807]}}' bad4.json)"
-expect_error "too large" '(at $.lau.loads[0])' -- lau plan "$(instance '{"lau": {"loads": [9223372036854775808, 0]}}' bad5.json)"
-expect_error "float load" '(at $.lau.loads[1])' -- lau plan "$(instance '{"lau": {"loads": [1, 2.0]}}' bad6.json)"
-expect_error "unknown field" '(at $.lau.lods)' -- lau plan "$(instance '{"lau": {"loads": [1, 1], "lods": 1}}' bad7.json)"
-expect_error "flows in plan" '(at $.lau.flows)' -- lau plan "$(instance '{"lau": {"loads": [1, 1], "flows": [0, 0]}}' bad8.json)"
-expect_error "targets sum" '(at $.lau.targets)' -- lau plan "$(instance '{"lau": {"loads": [1, 1], "targets": [1, 2]}}' bad9.json)"
-expect_error "unbalanced flows" 'do not balance node 0' -- lau eval "$(instance '{"lau": {"loads": [7, 0, 3, 1, 1, 0], "flows": [5, 3, 4, 3, 2, 1]}}' bad10.json)"
-expect_error "flows length" 'has 2 entries, loads has 3 (at $.lau.flows)' -- lau eval "$(instance '{"lau": {"loads": [1, 1, 1], "flows": [0, 0]}}' bad11.json)"
+expect_error "negative load" '(at $.lau.loads[2])' -- lau plan "$(write_json '{"lau": {"loads": [1, 2, -3, 4]}}' bad1.json)"
+expect_error "not divisible" 'not divisible by n = 3 (give targets' -- lau plan "$(write_json '{"lau": {"loads": [1, 2, 4]}}' bad2.json)"
+expect_error "n < 2" 'at least 2 nodes, got 1 (at $.lau.loads)' -- lau plan "$(write_json '{"lau": {"loads": [4]}}' bad3.json)"
+expect_error "overflow" 'sum of loads overflows 64 bits (at $.lau.loads)' -- lau plan "$(write_json '{"lau": {"loads": [9223372036854775807, 9223372036854775807]}}' bad4.json)"
+expect_error "too large" '(at $.lau.loads[0])' -- lau plan "$(write_json '{"lau": {"loads": [9223372036854775808, 0]}}' bad5.json)"
+expect_error "float load" '(at $.lau.loads[1])' -- lau plan "$(write_json '{"lau": {"loads": [1, 2.0]}}' bad6.json)"
+expect_error "unknown field" '(at $.lau.lods)' -- lau plan "$(write_json '{"lau": {"loads": [1, 1], "lods": 1}}' bad7.json)"
+expect_error "flows in plan" '(at $.lau.flows)' -- lau plan "$(write_json '{"lau": {"loads": [1, 1], "flows": [0, 0]}}' bad8.json)"
+expect_error "targets sum" '(at $.lau.targets)' -- lau plan "$(write_json '{"lau": {"loads": [1, 1], "targets": [1, 2]}}' bad9.json)"
+expect_error "unbalanced flows" 'do not balance node 0' -- lau eval "$(write_json '{"lau": {"loads": [7, 0, 3, 1, 1, 0], "flows": [5, 3, 4, 3, 2, 1]}}' bad10.json)"
+expect_error "flows length" 'has 2 entries, loads has 3 (at $.lau.flows)' -- lau eval "$(write_json '{"lau": {"loads": [1, 1, 1], "flows": [0, 0]}}' bad11.json)"
 expect_error "missing flows" '(at $.lau.flows)' -- lau eval "$fig1"
-expect_error "malformed" 'malformed JSON' -- lau plan "$(instance '{"lau": {"loads": [1, 1}}' bad12.json)"
+expect_error "malformed" 'malformed JSON' -- lau plan "$(write_json '{"lau": {"loads": [1, 1}}' bad12.json)"
 expect_error "bad algorithm" '(at --algorithm)' -- lau plan -a fastest "$fig1"
 expect_error "bad mode" '(at --mode)' -- lau plan --mode dual "$fig1"
 expect_error "missing file" 'nope.json' -- lau plan "$work/nope.json"
-expect_error "no lau" '(at $.lau)' -- lau plan "$(instance '{"ring": {}}' bad13.json)"
+expect_error "no lau" '(at $.lau)' -- lau plan "$(write_json '{"ring": {}}' bad13.json)"
 
-expect_error "traffic overflow" 'traffic overflows 64 bits (at $.lau.loads)' -- lau plan -a linear "$(instance '{"lau": {"loads": [9223372036854775807, 0, 0], "targets": [0, 0, 9223372036854775807]}}' big1.json)"
-expect_error "eval overflow" '(at $.lau.flows)' -- lau eval "$(instance '{"lau": {"loads": [1, 1, 1], "flows": [9223372036854775807, 9223372036854775807, 9223372036854775807]}}' big2.json)"
-expect_output "huge loads" '"t_single": 1' '"traffic": 4611686018427387903' -- lau plan --mode multi "$(instance '{"lau": {"loads": [9223372036854775806, 0]}}' big3.json)"
+expect_error "traffic overflow" 'traffic overflows 64 bits (at $.lau.loads)' -- lau plan -a linear "$(write_json '{"lau": {"loads": [9223372036854775807, 0, 0], "targets": [0, 0, 9223372036854775807]}}' big1.json)"
+expect_error "eval overflow" '(at $.lau.flows)' -- lau eval "$(write_json '{"lau": {"loads": [1, 1, 1], "flows": [9223372036854775807, 9223372036854775807, 9223372036854775807]}}' big2.json)"
+expect_output "huge loads" '"t_single": 1' '"traffic": 4611686018427387903' -- lau plan --mode multi "$(write_json '{"lau": {"loads": [9223372036854775806, 0]}}' big3.json)"
 
-echo "lau_cli_test: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -6,29 +6,8 @@
 set -u
 redist=$1
 data=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-ko() { failed=$((failed + 1)); echo "FAIL: $*"; }
-
-expect_error() {
-  local name=$1 want=$2
-  shift 3
-  local code
-  "$redist" "$@" <"${STDIN:-/dev/null}" >"$work/out" 2>"$work/err"
-  code=$?
-  if [ "$code" -ne 2 ]; then ko "$name: exit $code, expected 2"; return; fi
-  if [ -s "$work/out" ]; then ko "$name: stdout not empty"; return; fi
-  if [ "$(wc -l <"$work/err")" -ne 1 ]; then ko "$name: stderr has $(wc -l <"$work/err") lines"; return; fi
-  if ! grep -q '^error: .* (at .*)$' "$work/err"; then ko "$name: bad error line: $(cat "$work/err")"; return; fi
-  if ! grep -qF -- "$want" "$work/err"; then ko "$name: '$want' not in: $(cat "$work/err")"; return; fi
-  ok
-}
-
-instance() { printf '%s' "$1" >"$work/$2"; echo "$work/$2"; }
+# shellcheck source=cli_test_lib.sh
+source "$(dirname "$0")/cli_test_lib.sh"
 # The value of a top-level numeric member of a JSON output.
 field() { sed -n "s/^  \"$1\": \([-0-9.eE+]*\),\{0,1\}\$/\1/p" "$2"; }
 # same A B: relative difference <= 1e-9.
@@ -62,7 +41,7 @@ for q in 1 2 3 4; do
 done
 
 # Homogeneous network: Proposition 1 equals the exact optimum.
-f=$(instance '{"cluster": {"w": [1, 2, 3, 0.5], "c": [[0, 0.3, 0.3, 0.3], [0.3, 0, 0.3, 0.3], [0.3, 0.3, 0, 0.3], [0.3, 0.3, 0.3, 0]], "W": 10, "H": 1}}' homogeneous.json)
+f=$(write_json '{"cluster": {"w": [1, 2, 3, 0.5], "c": [[0, 0.3, 0.3, 0.3], [0.3, 0, 0.3, 0.3], [0.3, 0.3, 0, 0.3], [0.3, 0.3, 0.3, 0]], "W": 10, "H": 1}}' homogeneous.json)
 "$redist" slicering plan -a homogeneous "$f" >"$work/h.json"
 "$redist" slicering plan -a exact "$f" >"$work/e.json"
 if same "$(field t_step "$work/h.json")" "$(field t_step "$work/e.json")"; then ok; else ko "homogeneous != exact"; fi
@@ -72,38 +51,38 @@ sed 's/"t_step": [0-9.eE+-]*/"t_step": 1234.5/' "$work/greedy-small.json" >"$wor
 "$redist" slicering check "$data/slicering/small.json" "$work/bad.json" >"$work/out" 2>"$work/err"
 code=$?
 if [ "$code" -eq 1 ] && grep -q '"valid": false' "$work/out" && grep -q '"reason"' "$work/out"; then ok; else ko "tampered t_step: exit $code $(cat "$work/out")"; fi
-f=$(instance '{"ring": [0, 0], "alpha": [0.5, 0.5]}' dup.json)
+f=$(write_json '{"ring": [0, 0], "alpha": [0.5, 0.5]}' dup.json)
 "$redist" slicering check "$data/slicering/small.json" "$f" >"$work/out"
 if [ $? -eq 1 ] && grep -q 'twice' "$work/out"; then ok; else ko "duplicate processor: $(cat "$work/out")"; fi
 
 # --- bad input: exit 2, one error line naming the JSON path -----------------------------------
 ok_c='"c": [[0, 1], [1, 0]]'
-f=$(instance '{"cluster": {"w": [1, 1], "c": [[0, 1]], "W": 1, "H": 1}}' rows.json)
+f=$(write_json '{"cluster": {"w": [1, 1], "c": [[0, 1]], "W": 1, "H": 1}}' rows.json)
 expect_error "not square" '(at $.cluster.c)' -- slicering plan "$f"
-f=$(instance '{"cluster": {"w": [1, 1], "c": [[0, 1], [1]], "W": 1, "H": 1}}' ragged.json)
+f=$(write_json '{"cluster": {"w": [1, 1], "c": [[0, 1], [1]], "W": 1, "H": 1}}' ragged.json)
 expect_error "ragged" '(at $.cluster.c[1])' -- slicering plan "$f"
-f=$(instance '{"cluster": {"w": [1, 1, 1], "c": [[0, 1, 1], [1, 0, 1], [1, 2, 0]], "W": 1, "H": 1}}' c21.json)
+f=$(write_json '{"cluster": {"w": [1, 1, 1], "c": [[0, 1, 1], [1, 0, 1], [1, 2, 0]], "W": 1, "H": 1}}' c21.json)
 sed -i 's/\[1, 2, 0\]/[1, -2, 0]/' "$f"
 expect_error "negative c" '(at $.cluster.c[2][1])' -- slicering plan "$f"
-f=$(instance "{\"cluster\": {\"w\": [1, 0], $ok_c, \"W\": 1, \"H\": 1}}" w0.json)
+f=$(write_json "{\"cluster\": {\"w\": [1, 0], $ok_c, \"W\": 1, \"H\": 1}}" w0.json)
 expect_error "zero w" '(at $.cluster.w[1])' -- slicering plan "$f"
-f=$(instance "{\"cluster\": {\"w\": [1, -1], $ok_c, \"W\": 1, \"H\": 1}}" wneg.json)
+f=$(write_json "{\"cluster\": {\"w\": [1, -1], $ok_c, \"W\": 1, \"H\": 1}}" wneg.json)
 expect_error "negative w" '(at $.cluster.w[1])' -- slicering plan "$f"
-f=$(instance "{\"cluster\": {\"w\": [1, 1], $ok_c, \"W\": 0, \"H\": 1}}" W0.json)
+f=$(write_json "{\"cluster\": {\"w\": [1, 1], $ok_c, \"W\": 0, \"H\": 1}}" W0.json)
 expect_error "zero W" '(at $.cluster.W)' -- slicering plan "$f"
-f=$(instance "{\"cluster\": {\"w\": [1, 1], $ok_c, \"W\": 1, \"H\": -3}}" Hneg.json)
+f=$(write_json "{\"cluster\": {\"w\": [1, 1], $ok_c, \"W\": 1, \"H\": -3}}" Hneg.json)
 expect_error "negative H" '(at $.cluster.H)' -- slicering plan "$f"
-f=$(instance "{\"cluster\": {\"w\": [1, NaN], $ok_c, \"W\": 1, \"H\": 1}}" nan.json)
+f=$(write_json "{\"cluster\": {\"w\": [1, NaN], $ok_c, \"W\": 1, \"H\": 1}}" nan.json)
 expect_error "NaN" 'malformed JSON' -- slicering plan "$f"
-f=$(instance "{\"cluster\": {\"w\": [1, 1e999], $ok_c, \"W\": 1, \"H\": 1}}" huge.json)
+f=$(write_json "{\"cluster\": {\"w\": [1, 1e999], $ok_c, \"W\": 1, \"H\": 1}}" huge.json)
 expect_error "1e999" '$.cluster.w[1]' -- slicering plan "$f"
-f=$(instance "{\"cluster\": {\"w\": [1, \"2\"], $ok_c, \"W\": 1, \"H\": 1}}" str.json)
+f=$(write_json "{\"cluster\": {\"w\": [1, \"2\"], $ok_c, \"W\": 1, \"H\": 1}}" str.json)
 expect_error "string w" '(at $.cluster.w[1])' -- slicering plan "$f"
-f=$(instance "{\"cluster\": {\"w\": [1, 1], $ok_c, \"W\": 1}}" noH.json)
+f=$(write_json "{\"cluster\": {\"w\": [1, 1], $ok_c, \"W\": 1}}" noH.json)
 expect_error "missing H" '(at $.cluster.H)' -- slicering plan "$f"
-f=$(instance "{\"cluster\": {\"w\": [1, 1], $ok_c, \"W\": 1, \"H\": 1, \"cc\": 2}}" typo.json)
+f=$(write_json "{\"cluster\": {\"w\": [1, 1], $ok_c, \"W\": 1, \"H\": 1, \"cc\": 2}}" typo.json)
 expect_error "unknown field" '(at $.cluster.cc)' -- slicering plan "$f"
-f=$(instance '{"cluster": {"w": [], "c": [], "W": 1, "H": 1}}' empty.json)
+f=$(write_json '{"cluster": {"w": [], "c": [], "W": 1, "H": 1}}' empty.json)
 expect_error "no processor" '(at $.cluster.w)' -- slicering plan "$f"
 expect_error "unknown algorithm" '(at --algorithm)' -- slicering plan -a lkh "$data/slicering/small.json"
 expect_error "q too large" '(at --q)' -- slicering plan -a greedy --q 5 "$data/slicering/small.json"
@@ -111,12 +90,11 @@ expect_error "q zero" '(at --q)' -- slicering plan -a exact --q 0 "$data/sliceri
 expect_error "tsp with fewer" '(at --q)' -- slicering plan -a tsp --q 2 "$data/slicering/small.json"
 expect_error "homogeneous on heterogeneous" '(at $.cluster.c)' -- slicering plan -a homogeneous "$data/slicering/small.json"
 big=$(awk 'BEGIN { n = 21; printf "{\"cluster\": {\"w\": ["; for (i = 0; i < n; i++) printf "%s1", (i ? "," : ""); printf "], \"c\": ["; for (i = 0; i < n; i++) { printf "%s[", (i ? "," : ""); for (j = 0; j < n; j++) printf "%s1", (j ? "," : ""); printf "]" } printf "], \"W\": 1, \"H\": 1}}" }')
-f=$(instance "$big" big.json)
+f=$(write_json "$big" big.json)
 expect_error "exact too large" 'at most 20 processors' -- slicering plan -a exact "$f"
-f=$(instance '{"ring": [0, 1.5], "alpha": [0.5, 0.5]}' badring.json)
+f=$(write_json '{"ring": [0, 1.5], "alpha": [0.5, 0.5]}' badring.json)
 expect_error "non-integer ring" '(at $.ring[1])' -- slicering check "$data/slicering/small.json" "$f"
-f=$(instance '{"ring": [0, 1], "alpha": "x"}' badalpha.json)
+f=$(write_json '{"ring": [0, 1], "alpha": "x"}' badalpha.json)
 expect_error "alpha not an array" '(at $.alpha)' -- slicering check "$data/slicering/small.json" "$f"
 
-echo "slicering_cli_test: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -1,0 +1,51 @@
+# Shared by the command-line transcript tests (cli_test.sh and the families' *_cli_test.sh):
+# a scratch directory, pass/fail counters and the checks of SPEC §1. Source it after setting
+# $redist (the program under test); end the script with `finish`.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+ko() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+# expect_error NAME EXPECTED_STDERR_SUBSTRING -- ARGS... (stdin from $STDIN if set): exit 2,
+# nothing on stdout, exactly one line `error: ... (at ...)` on stderr containing the substring.
+expect_error() {
+  local name=$1 want=$2
+  shift 3
+  local code
+  "$redist" "$@" <"${STDIN:-/dev/null}" >"$work/out" 2>"$work/err"
+  code=$?
+  if [ "$code" -ne 2 ]; then ko "$name: exit $code, expected 2"; return; fi
+  if [ -s "$work/out" ]; then ko "$name: stdout not empty"; return; fi
+  if [ "$(wc -l <"$work/err")" -ne 1 ]; then ko "$name: stderr has $(wc -l <"$work/err") lines"; return; fi
+  if ! grep -q '^error: .* (at .*)$' "$work/err"; then ko "$name: bad error line: $(cat "$work/err")"; return; fi
+  if ! grep -qF -- "$want" "$work/err"; then ko "$name: '$want' not in: $(cat "$work/err")"; return; fi
+  ok
+}
+
+# expect_output NAME SUBSTRING... -- ARGS...: exit 0 and every substring in the output.
+expect_output() {
+  local name=$1
+  shift
+  local wants=()
+  while [ "$1" != "--" ]; do wants+=("$1"); shift; done
+  shift
+  "$redist" "$@" <"${STDIN:-/dev/null}" >"$work/out" 2>"$work/err"
+  local code=$?
+  if [ "$code" -ne 0 ]; then ko "$name: exit $code: $(cat "$work/err")"; return; fi
+  for w in "${wants[@]}"; do
+    if ! grep -qF -- "$w" "$work/out"; then ko "$name: '$w' not in: $(cat "$work/out")"; return; fi
+  done
+  ok
+}
+
+# write_json CONTENT NAME: writes $work/NAME and prints its path.
+write_json() { printf '%s' "$1" >"$work/$2"; echo "$work/$2"; }
+
+# The closing line ("N passed, N failed") and the script's exit status.
+finish() {
+  echo "$passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+}
