@@ -3,6 +3,12 @@
 //   mpirun -np P redist-mpi --instance ring.json --item-bytes B [--mode ring|linear]
 //          [--segment-items K] [--window W] [--unidirectional] [--calibrate]
 //   mpirun -np P redist-mpi --random SEED --max-items M ...   (a random instance with P ranks)
+//   [--strategy redist|alltoallv|linear]
+//
+// --strategy: `redist` (default) executes the Redistribution's plan; `alltoallv` one direct
+// MPI_Alltoallv from the old to the new block distribution; `linear` LAU's Linear flows as LAU's
+// single-send schedule (mpi/baselines.hpp). The two baselines keep the global order from rank 0
+// (no rotation, as --mode linear) and are verified in exactly the same way.
 //
 // Every rank fills its block with items whose bytes encode their global index, the
 // Redistribution moves them, every rank checks count, order and content of its new block and
@@ -29,6 +35,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "mpi/baselines.hpp"
 #include "mpi/redistribution.hpp"
 #include "redist/common/error.hpp"
 #include "redist/io/json.hpp"
@@ -99,7 +106,7 @@ int main(int argc, char** argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
 
   CLI::App app{"redist-mpi: execute and verify a ring redistribution under mpirun"};
-  std::string instance_file, mode = "ring", algorithm = "auto", bytes_on;
+  std::string instance_file, mode = "ring", algorithm = "auto", bytes_on, strategy = "redist";
   std::size_t item_bytes = 8;
   std::int64_t segment_items = 1024, window = 4, sends_in_flight = 1, max_items = 100, repeat = 1;
   std::uint64_t seed = 0;
@@ -112,6 +119,8 @@ int main(int argc, char** argv) {
   app.add_option("--max-items", max_items, "random instances: at most this many items per rank");
   app.add_option("--item-bytes", item_bytes, "bytes per item");
   app.add_option("--mode", mode, "ring or linear")->check(CLI::IsMember({"ring", "linear"}));
+  app.add_option("--strategy", strategy, "redist (default), alltoallv or linear (LAU single-send)")
+      ->check(CLI::IsMember({"redist", "alltoallv", "linear"}));
   app.add_option("--algorithm", algorithm, "ring planner (ring mode)");
   app.add_option("--segment-items", segment_items, "items per message");
   app.add_option("--window", window, "staging slots per stream");
@@ -166,6 +175,9 @@ int main(int argc, char** argv) {
                       "ranks (use mpirun -np {})",
                       instance.size(), size, instance.size()));
     }
+    // The baselines do not rotate: they use the linear-mode plan (flows[n-1] = 0, final layout
+    // and the same collective input checks).
+    if (strategy != "redist") mode = "linear";
     redist::mpi::Options options;
     options.mode = mode == "linear" ? redist::mpi::Mode::linear : redist::mpi::Mode::ring;
     options.bidirectional = instance.bidirectional;
@@ -193,9 +205,24 @@ int main(int argc, char** argv) {
       fill_item(data.data() + k * my_bytes, wrap(lp.start + k, std::max<std::int64_t>(lp.total, 1)),
                 my_bytes);
     }
+    std::size_t baseline_bytes = 0;
+    auto run = [&](void* buffer, std::size_t bytes) {
+      if (strategy == "alltoallv") {
+        baseline_bytes =
+            redist::mpi::alltoallv_execute(MPI_COMM_WORLD, redistribution, buffer, bytes);
+      } else if (strategy == "linear") {
+        baseline_bytes =
+            redist::mpi::lau_linear_execute(MPI_COMM_WORLD, redistribution, buffer, bytes);
+      } else {
+        redistribution.execute(buffer, bytes);
+      }
+    };
+    if (strategy != "redist" && my_bytes != item_bytes) {
+      throw redist::mpi::Error("redist::mpi: --bytes-on is only checked by --strategy redist");
+    }
     MPI_Barrier(MPI_COMM_WORLD);
     const double t0 = MPI_Wtime();
-    redistribution.execute(data.data(), my_bytes);
+    run(data.data(), my_bytes);
     const double seconds = MPI_Wtime() - t0;
 
     std::int64_t bad = 0;
@@ -203,11 +230,14 @@ int main(int argc, char** argv) {
       if (!check_item(data.data() + k * my_bytes, wrap(lp.final_start + k, lp.total), my_bytes))
         ++bad;
     }
-    const std::size_t staging = redistribution.last_staging_bytes();
-    const bool memory_ok = staging <= redistribution.staging_bound(my_bytes) &&
-                           (max_staging < 0 || staging <= static_cast<std::size_t>(max_staging));
-    std::int64_t mine[3] = {bad, memory_ok ? 0 : 1,
-                            static_cast<std::int64_t>(redistribution.last_staging_bytes())};
+    // The baselines' buffers are not bounded (one message per link, or the whole new block):
+    // reported, checked only against --max-staging-bytes.
+    const std::size_t staging =
+        strategy == "redist" ? redistribution.last_staging_bytes() : baseline_bytes;
+    const bool memory_ok =
+        (strategy != "redist" || staging <= redistribution.staging_bound(my_bytes)) &&
+        (max_staging < 0 || staging <= static_cast<std::size_t>(max_staging));
+    std::int64_t mine[3] = {bad, memory_ok ? 0 : 1, static_cast<std::int64_t>(staging)};
     std::int64_t all[3];
     MPI_Allreduce(mine, all, 3, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
     // A vector, forth (typed API) and repeated: the same plan reused.
@@ -217,7 +247,13 @@ int main(int argc, char** argv) {
     for (std::int64_t r = 1; r < repeat; ++r) {
       std::vector<std::int64_t> v(static_cast<std::size_t>(lp.load));
       for (std::int64_t k = 0; k < lp.load; ++k) v[k] = wrap(lp.start + k, lp.total) + r;
-      redistribution.execute(v);
+      if (strategy == "redist") {
+        redistribution.execute(v);
+      } else {
+        v.resize(static_cast<std::size_t>(std::max(lp.load, lp.target)));
+        run(v.data(), sizeof(std::int64_t));
+        v.resize(static_cast<std::size_t>(lp.target));
+      }
       for (std::int64_t k = 0; k < lp.target; ++k) {
         if (v[k] != wrap(lp.final_start + k, lp.total) + r) ++repeat_bad;
       }
@@ -227,18 +263,30 @@ int main(int argc, char** argv) {
     const bool verified = all[0] == 0 && all[1] == 0 && repeat_bad_all == 0;
     if (rank == 0) {
       const auto& plan = redistribution.plan();
+      // Model makespan: redist's plan; LAU single-send of the Linear flows (all-port); none for
+      // Alltoallv (its messages are not ring-neighbour flows).
+      std::string model = redist::io::json_number(plan.makespan), algo = plan.algorithm;
+      if (strategy == "linear") {
+        model = redist::io::json_number(
+            redist::mpi::lau_single_send_makespan(redistribution.instance(), plan.flows));
+        algo = "lau-linear-single-send";
+      } else if (strategy == "alltoallv") {
+        model = "null";
+        algo = "alltoallv";
+      }
       std::string flows;
       for (std::size_t i = 0; i < plan.flows.size(); ++i) {
         flows += fmt::format("{}{}", i ? ", " : "", plan.flows[i]);
       }
       std::cout << fmt::format(
-                       "{{\"ranks\": {}, \"items\": {}, \"item_bytes\": {}, \"mode\": \"{}\", "
+                       "{{\"strategy\": \"{}\", \"ranks\": {}, \"items\": {}, \"item_bytes\": {}, "
+                       "\"mode\": \"{}\", "
                        "\"bidirectional\": {}, \"algorithm\": \"{}\", \"flows\": [{}], "
                        "\"rotation\": {}, \"segment_items\": {}, \"model_makespan\": {}, "
                        "\"measured_seconds\": {}, \"max_staging_bytes\": {}, \"bad_items\": {}, "
                        "\"verified\": {}}}",
-                       size, lp.total, my_bytes, mode, instance.bidirectional, plan.algorithm,
-                       flows, plan.rotation, segment_items, redist::io::json_number(plan.makespan),
+                       strategy, size, lp.total, my_bytes, mode, instance.bidirectional, algo,
+                       flows, plan.rotation, segment_items, model,
                        redist::io::json_number(max_seconds), all[2], all[0], verified)
                 << std::endl;
     }
