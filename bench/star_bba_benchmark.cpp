@@ -25,42 +25,6 @@ Instance make_instance(bool homogeneous_links, bool homogeneous_computation) {
       {1000, 1000, 1000000, 1000000});
 }
 
-void BM_BbaHomogeneous(benchmark::State& state) {
-  const Instance in = make_instance(true, true);
-  std::size_t moved = 0;
-  for (auto _ : state) {
-    const auto s = redist::star::plan_bba(in);
-    moved = s.transfers.size();
-    benchmark::DoNotOptimize(s.makespan);
-  }
-  state.counters["moved"] = static_cast<double>(moved);
-}
-BENCHMARK(BM_BbaHomogeneous)->Unit(benchmark::kMillisecond);
-
-void BM_BbaHeterogeneous(benchmark::State& state) {
-  const Instance in = make_instance(false, false);
-  std::size_t moved = 0;
-  for (auto _ : state) {
-    const auto s = redist::star::plan_bba(in);
-    moved = s.transfers.size();
-    benchmark::DoNotOptimize(s.makespan);
-  }
-  state.counters["moved"] = static_cast<double>(moved);
-}
-BENCHMARK(BM_BbaHeterogeneous)->Unit(benchmark::kMillisecond);
-
-void BM_MbbsaHomogeneousLinks(benchmark::State& state) {
-  const Instance in = make_instance(true, false);
-  std::size_t moved = 0;
-  for (auto _ : state) {
-    const auto s = redist::star::plan_mbbsa(in);
-    moved = s.transfers.size();
-    benchmark::DoNotOptimize(s.makespan);
-  }
-  state.counters["moved"] = static_cast<double>(moved);
-}
-BENCHMARK(BM_MbbsaHomogeneousLinks)->Unit(benchmark::kMillisecond);
-
 Instance concentrated(bool homogeneous_computation) {
   Instance in;
   std::mt19937_64 rng(7);
@@ -72,28 +36,29 @@ Instance concentrated(bool homogeneous_computation) {
   return in;
 }
 
-void BM_BbaConcentrated(benchmark::State& state) {
-  const Instance in = concentrated(true);
+// One planner on one instance; the counter reports how many tasks moved.
+template <class Planner>
+void BM_Plan(benchmark::State& state, Planner plan, Instance in) {
   std::size_t moved = 0;
   for (auto _ : state) {
-    const auto s = redist::star::plan_bba(in);
+    const auto s = plan(in);
     moved = s.transfers.size();
     benchmark::DoNotOptimize(s.makespan);
   }
   state.counters["moved"] = static_cast<double>(moved);
 }
-BENCHMARK(BM_BbaConcentrated)->Unit(benchmark::kMillisecond);
 
-void BM_MbbsaConcentrated(benchmark::State& state) {
-  const Instance in = concentrated(false);
-  std::size_t moved = 0;
-  for (auto _ : state) {
-    const auto s = redist::star::plan_mbbsa(in);
-    moved = s.transfers.size();
-    benchmark::DoNotOptimize(s.makespan);
-  }
-  state.counters["moved"] = static_cast<double>(moved);
-}
-BENCHMARK(BM_MbbsaConcentrated)->Unit(benchmark::kMillisecond);
+const auto bba = [](const Instance& in) { return redist::star::plan_bba(in); };
+const auto mbbsa = [](const Instance& in) { return redist::star::plan_mbbsa(in); };
+
+BENCHMARK_CAPTURE(BM_Plan, BbaHomogeneous, bba, make_instance(true, true))
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Plan, BbaHeterogeneous, bba, make_instance(false, false))
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Plan, MbbsaHomogeneousLinks, mbbsa, make_instance(true, false))
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Plan, BbaConcentrated, bba, concentrated(true))->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Plan, MbbsaConcentrated, mbbsa, concentrated(false))
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace

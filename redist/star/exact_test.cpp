@@ -10,20 +10,17 @@
 #include "redist/star/random_instances.hpp"
 #include "redist/star/rbsa.hpp"
 #include "redist/star/validate.hpp"
+#include "redist/testing/star_checks.hpp"
 
 namespace redist::star {
 namespace {
 
-void expect_valid(const Instance& in, const Schedule& s) {
-  const ValidationResult r = validate_schedule(in, s);
-  ASSERT_TRUE(r.valid) << r.reason;
-  ASSERT_NEAR(r.makespan, s.makespan, 1e-9 * s.makespan);
-}
+using testkit::expect_valid_star;
 
 TEST(StarExact, TraceOfSection42) {
   const Instance in{{2, 2, 2, 2}, {3, 3, 4, 4}, {8, 1, 1, 0}};
   const Schedule s = plan_exact(in);
-  expect_valid(in, s);
+  expect_valid_star(in, s);
   EXPECT_DOUBLE_EQ(s.makespan, 13);
   EXPECT_TRUE(*s.optimal);
 }
@@ -31,7 +28,7 @@ TEST(StarExact, TraceOfSection42) {
 TEST(StarExact, Figures2And3AWorkerBothSendsAndReceives) {
   const Instance in{{1, 8, 1, 1}, {1, 1, 9, 10}, {13, 13, 0, 0}};
   const Schedule s = plan_exact(in);
-  expect_valid(in, s);
+  expect_valid_star(in, s);
   EXPECT_DOUBLE_EQ(s.makespan, 12);
   bool sends_and_receives = false;
   for (std::int64_t i = 0; i < 4; ++i) {
@@ -60,7 +57,7 @@ TEST(StarExact, NeverWorseThanHeuristicsAndValid) {
     const PlatformType type{trial % 2 == 0, trial % 3 == 0, static_cast<Range>(trial % 3)};
     const Instance in = random_instance(rng, type, {1, 5, 0, 14});
     const Schedule e = plan_exact(in);
-    expect_valid(in, e);
+    expect_valid_star(in, e);
     EXPECT_LE(e.makespan, plan_bba(in).makespan);
     EXPECT_LE(e.makespan, plan_mbbsa(in).makespan);
     EXPECT_LE(e.makespan, plan_rbsa(in).makespan);

@@ -8,15 +8,12 @@
 #include "redist/star/moore.hpp"
 #include "redist/star/random_instances.hpp"
 #include "redist/star/validate.hpp"
+#include "redist/testing/star_checks.hpp"
 
 namespace redist::star {
 namespace {
 
-void expect_valid(const Instance& in, const Schedule& s) {
-  const ValidationResult r = validate_schedule(in, s);
-  ASSERT_TRUE(r.valid) << r.reason;
-  ASSERT_NEAR(r.makespan, s.makespan, 1e-9 * s.makespan);
-}
+using testkit::expect_valid_star;
 
 TEST(StarMoore, TextbookExample) {
   // Processing 2, 3, 1, 4 with deadlines 2, 4, 5, 7 (sorted): at most 3 on time.
@@ -48,7 +45,7 @@ TEST(StarMoore, TextbookExample) {
 TEST(StarMbbsa, TraceOfSection42) {
   const Instance in{{2, 2, 2, 2}, {3, 3, 4, 4}, {8, 1, 1, 0}};
   const Schedule s = plan_mbbsa(in);
-  expect_valid(in, s);
+  expect_valid_star(in, s);
   EXPECT_DOUBLE_EQ(s.makespan, 13);
   EXPECT_TRUE(s.optimal.value_or(false));
   EXPECT_FALSE(mbbsa_decide(in, 12.999).has_value());
@@ -63,7 +60,7 @@ TEST(StarMbbsa, EqualsExactOnHomogeneousLinks) {
     in.c.assign(in.workers(), 1 + static_cast<double>(rng() % 6));
     for (double& w : in.w) w = 1 + static_cast<double>(rng() % 9);
     const Schedule s = plan_mbbsa(in);
-    expect_valid(in, s);
+    expect_valid_star(in, s);
     const Schedule e = plan_exact(in);
     ASSERT_DOUBLE_EQ(s.makespan, e.makespan) << "trial " << trial;
     EXPECT_TRUE(s.optimal.value_or(false)) << "trial " << trial;
@@ -81,7 +78,7 @@ TEST(StarMbbsa, ValidOnRandomPlatforms) {
     const PlatformType type{trial % 2 == 0, trial % 3 == 0, static_cast<Range>(trial % 3)};
     const Instance in = random_instance(rng, type, {1, 12, 0, 300});
     const Schedule s = plan_mbbsa(in);
-    expect_valid(in, s);
+    expect_valid_star(in, s);
     EXPECT_LE(s.makespan, no_transfer_schedule(in, "").makespan);
   }
 }
@@ -90,14 +87,14 @@ TEST(StarMbbsa, EdgeCases) {
   for (const Instance& in : {Instance{{1}, {1}, {5}}, Instance{{1, 1}, {1, 1}, {0, 0}},
                              Instance{{1, 1}, {1, 1}, {3, 3}}, Instance{{2, 2}, {1, 1}, {1, 0}}}) {
     const Schedule s = plan_mbbsa(in);
-    expect_valid(in, s);
+    expect_valid_star(in, s);
     EXPECT_TRUE(s.transfers.empty());
     EXPECT_TRUE(s.optimal.value_or(false));
   }
   // Non-integral times: still valid, and on homogeneous links still equal to exact.
   const Instance in{{0.3, 0.3, 0.3}, {0.7, 1.1, 0.9}, {9, 0, 2}};
   const Schedule s = plan_mbbsa(in);
-  expect_valid(in, s);
+  expect_valid_star(in, s);
   EXPECT_NEAR(s.makespan, plan_exact(in).makespan, 1e-9);
 }
 
@@ -109,7 +106,7 @@ TEST(StarMbbsa, LargeCountsAreFast) {
     in.loads.push_back(i == 0 ? 1000000 : 0);
   }
   const Schedule s = plan_mbbsa(in);
-  expect_valid(in, s);
+  expect_valid_star(in, s);
   EXPECT_TRUE(s.optimal.value_or(false));
   // Worker 0 computes one task per unit, the master forwards one per 3 units at most.
   EXPECT_GE(s.makespan, 1000000 / (1 + 1.0 / 3));

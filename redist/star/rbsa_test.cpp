@@ -7,20 +7,17 @@
 #include "redist/star/deadline_phases.hpp"
 #include "redist/star/random_instances.hpp"
 #include "redist/star/validate.hpp"
+#include "redist/testing/star_checks.hpp"
 
 namespace redist::star {
 namespace {
 
-void expect_valid(const Instance& in, const Schedule& s) {
-  const ValidationResult r = validate_schedule(in, s);
-  ASSERT_TRUE(r.valid) << r.reason;
-  ASSERT_NEAR(r.makespan, s.makespan, 1e-9 * s.makespan);
-}
+using testkit::expect_valid_star;
 
 TEST(StarRbsa, TraceOfSection42) {
   const Instance in{{2, 2, 2, 2}, {3, 3, 4, 4}, {8, 1, 1, 0}};
   const Schedule s = plan_rbsa(in);
-  expect_valid(in, s);
+  expect_valid_star(in, s);
   EXPECT_DOUBLE_EQ(s.makespan, 13);
   EXPECT_TRUE(rbsa_decide(in, 13).has_value());
 }
@@ -31,7 +28,7 @@ TEST(StarRbsa, ValidOnRandomPlatforms) {
     const PlatformType type{trial % 2 == 0, trial % 3 == 0, static_cast<Range>(trial % 3)};
     const Instance in = random_instance(rng, type, {1, 12, 0, 300});
     const Schedule s = plan_rbsa(in);
-    expect_valid(in, s);
+    expect_valid_star(in, s);
     EXPECT_LE(s.makespan, no_transfer_schedule(in, "").makespan);
   }
 }
@@ -84,7 +81,7 @@ TEST(StarRbsa, EdgeCases) {
   for (const Instance& in : {Instance{{1}, {1}, {5}}, Instance{{1, 1}, {1, 1}, {0, 0}},
                              Instance{{1, 1}, {1, 1}, {3, 3}}}) {
     const Schedule s = plan_rbsa(in);
-    expect_valid(in, s);
+    expect_valid_star(in, s);
     EXPECT_TRUE(s.transfers.empty());
   }
 }
