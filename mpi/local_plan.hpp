@@ -40,6 +40,30 @@ struct FlowPlan {
   double makespan = 0.0;            // the model's makespan of the schedule behind the flows
   std::string algorithm;            // planner used
   std::int64_t rotation = 0;        // flows[n-1]: the new sequence starts at global index -rotation
+  std::vector<ring::Run> transfers;  // the model's schedule of these flows (one-port ordering)
+};
+
+// The model's departure times of one rank's outgoing items over one direction, in sending order
+// (built from the schedule's runs of that rank and direction, which never overlap in time under
+// the one-port model). Used to send in the model's order when a rank sends both ways.
+// Complexity: O(R log R) to build for R runs of the rank, O(log R) per query.
+class DepartureTimes {
+ public:
+  DepartureTimes() = default;
+  DepartureTimes(const ring::Instance& instance, const std::vector<ring::Run>& runs,
+                 std::int64_t rank, ring::Direction dir);
+  // Departure of item k (0-based); +infinity beyond the items of the runs.
+  double at(std::int64_t k) const;
+  // Number of items that depart at or before t.
+  std::int64_t count_until(double t) const;
+  // Times at which the spacing of departures may change: the first and last departure of every
+  // run.
+  std::vector<double> breakpoints() const;
+
+ private:
+  std::vector<ring::Run> runs_;      // sorted by start
+  std::vector<std::int64_t> first_;  // index of the first item of each run
+  double cost_ = 1.0;
 };
 
 // Ring mode: plan_ring(instance, algorithm); a full circulation (all flows of one sign, which
@@ -58,6 +82,10 @@ struct Stream {
   std::int64_t own_out = 0;  // sent items that the rank held at the start (sent first)
   std::int64_t fwd = 0;      // sent items that were received first (received items k < fwd)
   std::int64_t placed = 0;   // received items kept (received items k >= fwd)
+  // Sent items that the receiving neighbour forwards (sent items k < out_fwd): the neighbour's
+  // `fwd` on this stream. The link carries them as one ordered sub-stream and the rest (which the
+  // neighbour keeps) as another (docs/mpi.md, "two sub-streams per link").
+  std::int64_t out_fwd = 0;
 };
 
 enum class Side : std::uint8_t { right, left };
@@ -91,6 +119,31 @@ struct LocalPlan {
     return s == Side::right ? start - 1 - k : start + load + k;
   }
 };
+
+// A range of consecutive items of one rank's outgoing stream that all end on the same rank,
+// `hops` links away (1: the neighbour keeps them). A stream's groups partition it, farthest
+// first: the items a neighbour forwards are the first it receives (order discipline above).
+// Each group crosses the link as its own ordered sub-stream (docs/mpi.md).
+struct Group {
+  std::int64_t first = 0, last = 0;  // positions [first, last) in the stream
+  std::int64_t hops = 1;
+};
+
+// The groups of `rank`'s outgoing stream on `side`, in stream order (hops decreasing); empty when
+// it sends nothing that way. The incoming groups of a rank are its upstream neighbour's outgoing
+// groups. Throws InputError if the flows do not balance the instance.
+// Complexity: O(length of the longest chain of forwarders) <= O(n).
+std::vector<Group> outgoing_groups(const ring::Instance& instance,
+                                   const std::vector<std::int64_t>& flows, std::int64_t rank,
+                                   Side side);
+
+// The most items of incoming group `group` (items of the link entering `p.rank` on `side`) that
+// the schedule `runs` has `p.rank` hold at once between their arrival and their departure as
+// positions own_out + k of its outgoing stream: what it must stage to follow the schedule without
+// slowing its upstream link. 0 for a kept group. Item k arrives at its upstream departure plus the
+// link cost. Complexity: O(R log R) for R runs of the two ranks.
+std::int64_t peak_forwarded(const ring::Instance& instance, const std::vector<ring::Run>& runs,
+                            const LocalPlan& p, Side side, const Group& group);
 
 // Throws InputError if the flows do not balance the instance or a rank would end negative.
 LocalPlan make_local_plan(const ring::Instance& instance, const std::vector<std::int64_t>& flows,

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <map>
 #include <random>
 
@@ -41,6 +42,11 @@ void check_consistent(const ring::Instance& in, const FlowPlan& plan) {
     // Link r -> succ: what r sends as item k is what succ receives as item k.
     ASSERT_EQ(p.right.out, succ.right.in);
     ASSERT_EQ(succ.left.out, p.left.in);
+    // Both ends split the link into the same two sub-streams: items the receiver forwards, then
+    // items it keeps.
+    EXPECT_EQ(p.right.out_fwd, succ.right.fwd);
+    EXPECT_EQ(succ.left.out_fwd, p.left.fwd);
+    EXPECT_LE(p.right.out_fwd, p.right.out);
     for (std::int64_t k = 0; k < p.right.out; ++k) {
       EXPECT_EQ(wrap(p.global_out(Side::right, k), total),
                 wrap(succ.global_in(Side::right, k), total));
@@ -69,6 +75,39 @@ void check_consistent(const ring::Instance& in, const FlowPlan& plan) {
     for (std::int64_t j = 0; j < p.kept; ++j) {
       EXPECT_EQ(p.start + p.kept_from + j, p.final_start + p.kept_to + j);
       final_count[wrap(p.start + p.kept_from + j, total)]++;
+    }
+  }
+  // Destination groups: every item of a group ends on the rank `hops` links away, and the groups
+  // partition the stream, farthest first.
+  auto owner = [&](std::int64_t g) {
+    for (std::int64_t r = 0; r < n; ++r) {
+      const std::int64_t off = wrap(g - lp[r].final_start, total);
+      if (off < lp[r].target) return r;
+    }
+    return std::int64_t{-1};
+  };
+  for (std::int64_t r = 0; r < n; ++r) {
+    for (Side side : {Side::right, Side::left}) {
+      const std::vector<Group> groups = outgoing_groups(in, plan.flows, r, side);
+      std::int64_t pos = 0, prev_hops = n;
+      for (const Group& g : groups) {
+        EXPECT_EQ(g.first, pos);
+        EXPECT_LT(g.first, g.last);
+        EXPECT_LT(g.hops, prev_hops);
+        pos = g.last;
+        prev_hops = g.hops;
+        const std::int64_t dest =
+            side == Side::right ? (r + g.hops) % n : (r + n * g.hops - g.hops) % n;
+        for (std::int64_t p = g.first; p < g.last; ++p) {
+          EXPECT_EQ(owner(wrap(lp[r].global_out(side, p), total)), dest)
+              << "rank " << r << " p " << p;
+        }
+      }
+      EXPECT_EQ(pos, lp[r].stream(side).out);
+      // The neighbour keeps the last group when it keeps anything (hops 1).
+      const std::int64_t kept_first =
+          !groups.empty() && groups.back().hops == 1 ? groups.back().first : pos;
+      EXPECT_EQ(kept_first, lp[r].stream(side).out_fwd);
     }
   }
   ASSERT_EQ(static_cast<std::int64_t>(final_count.size()), total);
@@ -117,7 +156,7 @@ TEST(LocalPlan, ForwarderSendsOwnItemsFirstThenArrivalsInOrder) {
   std::vector<std::int64_t> sent;
   for (std::int64_t k = 0; k < p.right.out; ++k) sent.push_back(p.global_out(Side::right, k));
   EXPECT_EQ(sent, (std::vector<std::int64_t>{5, 4, 3, 2, 1}));
-  check_consistent(in, FlowPlan{flows, 0, "given", 0});
+  check_consistent(in, FlowPlan{flows, 0, "given", 0, {}});
 }
 
 TEST(LocalPlan, SourceSendsBothWaysFromBothEnds) {
@@ -131,7 +170,90 @@ TEST(LocalPlan, SourceSendsBothWaysFromBothEnds) {
   EXPECT_EQ(p.kept_to, 0);
   EXPECT_EQ(p.global_out(Side::left, 0), 0);   // first item first
   EXPECT_EQ(p.global_out(Side::right, 0), 5);  // last item first
-  check_consistent(in, FlowPlan{flows, 0, "given", 0});
+  check_consistent(in, FlowPlan{flows, 0, "given", 0, {}});
+}
+
+TEST(DepartureTimes, FollowTheScheduleRunsOfOneRankAndDirection) {
+  ring::Instance in{true, {0, 7, 0}, {2, 3, 2}, {1, 2, 1}, {1, 1, 3}};
+  // Rank 1: 2 items to succ (cost 2) from t = 1, period 3; 1 item to pred (cost 1) at t = 0 and
+  // one more at t = 4 (two runs, given out of order).
+  std::vector<ring::Run> runs{{1, ring::Direction::next, 1.0, 2, 3.0},
+                              {1, ring::Direction::prev, 4.0, 1, 0.0},
+                              {1, ring::Direction::prev, 0.0, 1, 0.0},
+                              {0, ring::Direction::next, 0.0, 5, 0.0}};
+  DepartureTimes right(in, runs, 1, ring::Direction::next),
+      left(in, runs, 1, ring::Direction::prev);
+  EXPECT_DOUBLE_EQ(right.at(0), 1.0);
+  EXPECT_DOUBLE_EQ(right.at(1), 4.0);
+  EXPECT_EQ(right.at(2), std::numeric_limits<double>::infinity());
+  EXPECT_DOUBLE_EQ(left.at(0), 0.0);
+  EXPECT_DOUBLE_EQ(left.at(1), 4.0);
+  EXPECT_EQ(left.at(-1), std::numeric_limits<double>::infinity());
+  // A unidirectional ring has no prev costs: no prev runs, no departures.
+  ring::Instance uni{false, {0, 7, 0}, {2, 3, 2}, {1, 2, 1}, {}};
+  const std::vector<ring::Run> next_only{runs[0], runs[3]};
+  DepartureTimes none(uni, next_only, 1, ring::Direction::prev);
+  EXPECT_DOUBLE_EQ(DepartureTimes(uni, next_only, 1, ring::Direction::next).at(1), 4.0);
+  EXPECT_EQ(none.at(0), std::numeric_limits<double>::infinity());
+}
+
+TEST(PlanFlows, KeepsTheScheduleBehindTheFlows) {
+  std::mt19937_64 rng(77);
+  for (int t = 0; t < 200; ++t) {
+    const ring::Instance in = random_instance(rng, 2 + static_cast<int>(rng() % 6), rng() % 2 == 0);
+    for (Mode mode : {Mode::ring, Mode::linear}) {
+      if (mode == Mode::linear && !in.bidirectional) continue;
+      const FlowPlan plan = plan_flows(in, mode);
+      EXPECT_EQ(ring::flows_of_runs(in, plan.transfers), plan.flows);
+      EXPECT_DOUBLE_EQ(ring::schedule_makespan(in, plan.transfers), plan.makespan);
+    }
+  }
+}
+
+// The peak staging of a forwarded group equals an item-by-item sweep of the schedule.
+TEST(PeakForwarded, MatchesAnItemByItemSweep) {
+  std::mt19937_64 rng(91);
+  int groups_seen = 0;
+  for (int t = 0; t < 300; ++t) {
+    const ring::Instance in = random_instance(rng, 2 + static_cast<int>(rng() % 7), rng() % 2 == 0);
+    const Mode mode = in.bidirectional && rng() % 2 ? Mode::linear : Mode::ring;
+    const FlowPlan plan = plan_flows(in, mode);
+    const std::int64_t n = static_cast<std::int64_t>(in.size());
+    for (std::int64_t r = 0; r < n; ++r) {
+      const LocalPlan p = make_local_plan(in, plan.flows, r);
+      for (Side side : {Side::right, Side::left}) {
+        const ring::Direction dir =
+            side == Side::right ? ring::Direction::next : ring::Direction::prev;
+        const std::int64_t up = side == Side::right ? (r + n - 1) % n : (r + 1) % n;
+        const DepartureTimes upstream(in, plan.transfers, up, dir),
+            mine(in, plan.transfers, r, dir);
+        for (const Group& g : outgoing_groups(in, plan.flows, up, side)) {
+          const std::int64_t peak = peak_forwarded(in, plan.transfers, p, side, g);
+          if (g.hops == 1) {
+            EXPECT_EQ(peak, 0);
+            continue;
+          }
+          ++groups_seen;
+          // +1 at each arrival, -1 at each departure; departures first at equal times (up to
+          // rounding: an item forwarded the moment it arrives is not held).
+          std::vector<std::pair<double, int>> events;
+          for (std::int64_t k = g.first; k < g.last; ++k) {
+            events.push_back({upstream.at(k) + in.cost(static_cast<std::size_t>(up), dir), +1});
+            const double d = mine.at(p.stream(side).own_out + k);
+            events.push_back({d - 1e-9 * std::max(1.0, d), -1});
+          }
+          std::sort(events.begin(), events.end());
+          std::int64_t held = 0, best = 0;
+          for (const auto& [time, delta] : events) {
+            held += delta;
+            best = std::max(best, held);
+          }
+          EXPECT_EQ(peak, best) << "instance " << t << " rank " << r;
+        }
+      }
+    }
+  }
+  EXPECT_GT(groups_seen, 100);
 }
 
 TEST(LocalPlan, RejectsUnbalancedFlows) {
@@ -141,7 +263,7 @@ TEST(LocalPlan, RejectsUnbalancedFlows) {
 
 TEST(LocalPlan, SegmentPositionsAreIncreasingInGlobalOrder) {
   ring::Instance in{true, {9, 0, 0}, {0, 5, 4}, {1, 1, 1}, {1, 1, 1}};
-  FlowPlan plan{{5, 0, -4}, 0, "given", -4};
+  FlowPlan plan{{5, 0, -4}, 0, "given", -4, {}};
   LocalPlan p = make_local_plan(in, plan.flows, 0);
   for (Side side : {Side::right, Side::left}) {
     const std::int64_t a = 0, b = p.stream(side).out;

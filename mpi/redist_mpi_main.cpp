@@ -15,7 +15,8 @@
 // the staging bytes against their bound, and rank 0 prints one JSON line. Exit 0 when verified,
 // 1 when not, 2 on bad input (then every rank prints the same `error: ...` line on stderr).
 // Fault injection for tests: --bad-target R (rank R asks for one item more), --negative R (rank R
-// passes a negative old count), --bytes-on R:B (rank R passes item size B).
+// passes a negative old count), --bytes-on R:B (rank R passes item size B), --overlap-on R (with
+// --out-of-place: rank R passes overlapping input and output buffers).
 #include <mpi.h>
 
 // Under SMPI (smpi_helpers.h) `exit` is a macro, which clashes with CLI::App::exit; this program
@@ -108,10 +109,11 @@ int main(int argc, char** argv) {
   CLI::App app{"redist-mpi: execute and verify a ring redistribution under mpirun"};
   std::string instance_file, mode = "ring", algorithm = "auto", bytes_on, strategy = "redist";
   std::size_t item_bytes = 8;
-  std::int64_t segment_items = 1024, window = 4, sends_in_flight = 1, max_items = 100, repeat = 1;
+  std::int64_t segment_items = 1024, window = 0, sends_in_flight = 1, max_items = 100, repeat = 1;
   std::uint64_t seed = 0;
-  bool random = false, unidirectional = false, calibrate = false;
-  int bad_target = -1, negative = -1;
+  bool random = false, unidirectional = false, calibrate = false, out_of_place = false;
+  bool one_port = false;
+  int bad_target = -1, negative = -1, overlap_on = -1;
   std::int64_t max_staging = -1;
   app.add_option("--instance", instance_file, "ring instance JSON (SPEC §2)");
   app.add_option("--random", seed, "use a random instance with this seed instead")
@@ -123,15 +125,22 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"redist", "alltoallv", "linear"}));
   app.add_option("--algorithm", algorithm, "ring planner (ring mode)");
   app.add_option("--segment-items", segment_items, "items per message");
-  app.add_option("--window", window, "staging slots per stream");
+  app.add_option("--window", window, "staging slots per incoming group (0: automatic)");
   app.add_option("--sends-in-flight", sends_in_flight, "messages in transmission per stream");
   app.add_option("--repeat", repeat, "execute this many times (forth and back) with one plan");
   app.add_flag("--unidirectional", unidirectional, "random instances: unidirectional ring");
+  app.add_flag("--out-of-place", out_of_place,
+               "redist: execute from the old block into a separate new block (not in place)");
+  app.add_flag("--one-port", one_port,
+               "redist: a rank sending both ways sends one way at a time, in the model's order");
   app.add_flag("--calibrate", calibrate, "measure link costs instead of using the instance's");
   app.add_option("--max-staging-bytes", max_staging,
-                 "fail verification if a rank allocates more staging bytes than this");
+                 "cap automatic windows to this many staging bytes per rank, and fail "
+                 "verification if a rank allocates more");
   app.add_option("--bad-target", bad_target, "fault injection: this rank asks for one more item");
   app.add_option("--negative", negative, "fault injection: this rank passes a negative count");
+  app.add_option("--overlap-on", overlap_on,
+                 "fault injection (--out-of-place): this rank passes overlapping buffers");
   app.add_option("--bytes-on", bytes_on, "fault injection R:B: rank R passes item size B");
   try {
     app.parse(argc, argv);
@@ -185,6 +194,8 @@ int main(int argc, char** argv) {
     options.window = window;
     options.sends_in_flight = sends_in_flight;
     options.algorithm = algorithm;
+    options.one_port = one_port;
+    if (max_staging >= 0) options.max_staging_bytes = max_staging;
     redist::mpi::LinkCosts costs{instance.cost_next[rank],
                                  instance.bidirectional ? instance.cost_prev[rank] : 1.0};
     if (calibrate) costs = redist::mpi::calibrate_link_costs(MPI_COMM_WORLD, item_bytes);
@@ -206,6 +217,10 @@ int main(int argc, char** argv) {
                 my_bytes);
     }
     std::size_t baseline_bytes = 0;
+    // --out-of-place: the new block goes to `result`, the old one stays in `data`.
+    std::vector<std::byte> result(out_of_place ? static_cast<std::size_t>(lp.target) *
+                                                     std::max<std::size_t>(my_bytes, 1)
+                                               : 0);
     auto run = [&](void* buffer, std::size_t bytes) {
       if (strategy == "alltoallv") {
         baseline_bytes =
@@ -213,41 +228,65 @@ int main(int argc, char** argv) {
       } else if (strategy == "linear") {
         baseline_bytes =
             redist::mpi::lau_linear_execute(MPI_COMM_WORLD, redistribution, buffer, bytes);
+      } else if (out_of_place && buffer == data.data()) {
+        redistribution.execute(buffer, rank == overlap_on ? data.data() + bytes : result.data(),
+                               bytes);
       } else {
         redistribution.execute(buffer, bytes);
       }
     };
-    if (strategy != "redist" && my_bytes != item_bytes) {
-      throw redist::mpi::Error("redist::mpi: --bytes-on is only checked by --strategy redist");
+    if (strategy != "redist" && (my_bytes != item_bytes || out_of_place)) {
+      throw redist::mpi::Error(
+          "redist::mpi: --bytes-on and --out-of-place only apply to --strategy redist");
     }
+    // The fixed cost outside the model: execute's one MPI_Allreduce of 5 integers (its
+    // collective error check), timed alone the same way.
+    MPI_Barrier(MPI_COMM_WORLD);
+    double check_seconds = MPI_Wtime();
+    {
+      std::int64_t mine[5] = {0, 0, 0, 0, 0}, all[5];
+      MPI_Allreduce(mine, all, 5, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
+    }
+    check_seconds = MPI_Wtime() - check_seconds;
     MPI_Barrier(MPI_COMM_WORLD);
     const double t0 = MPI_Wtime();
     run(data.data(), my_bytes);
     const double seconds = MPI_Wtime() - t0;
 
     std::int64_t bad = 0;
+    const std::byte* block = out_of_place ? result.data() : data.data();
     for (std::int64_t k = 0; k < lp.target; ++k) {
-      if (!check_item(data.data() + k * my_bytes, wrap(lp.final_start + k, lp.total), my_bytes))
+      if (!check_item(block + k * my_bytes, wrap(lp.final_start + k, lp.total), my_bytes)) ++bad;
+    }
+    // Out of place, the old block must be left untouched.
+    for (std::int64_t k = 0; out_of_place && k < lp.load; ++k) {
+      if (!check_item(data.data() + k * my_bytes,
+                      wrap(lp.start + k, std::max<std::int64_t>(lp.total, 1)), my_bytes))
         ++bad;
     }
     // The baselines' buffers are not bounded (one message per link, or the whole new block):
     // reported, checked only against --max-staging-bytes.
     const std::size_t staging =
         strategy == "redist" ? redistribution.last_staging_bytes() : baseline_bytes;
-    const bool memory_ok =
-        (strategy != "redist" || staging <= redistribution.staging_bound(my_bytes)) &&
-        (max_staging < 0 || staging <= static_cast<std::size_t>(max_staging));
+    const bool memory_ok = (strategy != "redist" ||
+                            staging <= redistribution.staging_bound(my_bytes, !out_of_place)) &&
+                           (max_staging < 0 || staging <= static_cast<std::size_t>(max_staging));
     std::int64_t mine[3] = {bad, memory_ok ? 0 : 1, static_cast<std::int64_t>(staging)};
     std::int64_t all[3];
     MPI_Allreduce(mine, all, 3, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
     // A vector, forth (typed API) and repeated: the same plan reused.
-    double max_seconds = 0;
+    double max_seconds = 0, max_check_seconds = 0;
     MPI_Reduce(&seconds, &max_seconds, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+    MPI_Reduce(&check_seconds, &max_check_seconds, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
     std::int64_t repeat_bad = 0;
     for (std::int64_t r = 1; r < repeat; ++r) {
       std::vector<std::int64_t> v(static_cast<std::size_t>(lp.load));
       for (std::int64_t k = 0; k < lp.load; ++k) v[k] = wrap(lp.start + k, lp.total) + r;
-      if (strategy == "redist") {
+      if (strategy == "redist" && out_of_place) {
+        std::vector<std::int64_t> w;
+        redistribution.execute(v, w);
+        v = std::move(w);
+      } else if (strategy == "redist") {
         redistribution.execute(v);
       } else {
         v.resize(static_cast<std::size_t>(std::max(lp.load, lp.target)));
@@ -278,17 +317,18 @@ int main(int argc, char** argv) {
       for (std::size_t i = 0; i < plan.flows.size(); ++i) {
         flows += fmt::format("{}{}", i ? ", " : "", plan.flows[i]);
       }
-      std::cout << fmt::format(
-                       "{{\"strategy\": \"{}\", \"ranks\": {}, \"items\": {}, \"item_bytes\": {}, "
-                       "\"mode\": \"{}\", "
-                       "\"bidirectional\": {}, \"algorithm\": \"{}\", \"flows\": [{}], "
-                       "\"rotation\": {}, \"segment_items\": {}, \"model_makespan\": {}, "
-                       "\"measured_seconds\": {}, \"max_staging_bytes\": {}, \"bad_items\": {}, "
-                       "\"verified\": {}}}",
-                       strategy, size, lp.total, my_bytes, mode, instance.bidirectional, algo,
-                       flows, plan.rotation, segment_items, model,
-                       redist::io::json_number(max_seconds), all[2], all[0], verified)
-                << std::endl;
+      std::cout
+          << fmt::format(
+                 "{{\"strategy\": \"{}\", \"ranks\": {}, \"items\": {}, \"item_bytes\": {}, "
+                 "\"mode\": \"{}\", "
+                 "\"bidirectional\": {}, \"algorithm\": \"{}\", \"flows\": [{}], "
+                 "\"rotation\": {}, \"segment_items\": {}, \"model_makespan\": {}, "
+                 "\"measured_seconds\": {}, \"check_seconds\": {}, \"max_staging_bytes\": {}, "
+                 "\"bad_items\": {}, \"verified\": {}}}",
+                 strategy, size, lp.total, my_bytes, mode, instance.bidirectional, algo, flows,
+                 plan.rotation, segment_items, model, redist::io::json_number(max_seconds),
+                 redist::io::json_number(max_check_seconds), all[2], all[0], verified)
+          << std::endl;
     }
     exit_code = verified ? 0 : 1;
   } catch (const redist::mpi::Error& e) {

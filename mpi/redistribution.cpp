@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <exception>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -12,9 +13,9 @@ namespace redist::mpi {
 
 namespace {
 
-constexpr int kTagRight = 7301;  // items moving to succ
-constexpr int kTagLeft = 7302;   // items moving to pred
-constexpr int kFields = 7;  // gathered per rank: old, new, mode, bidirectional, K, window, sends
+constexpr int kTagBase = 7400;  // group tags: kTagBase + 2 * hops + side (group_tag)
+// Gathered per rank: old, new, mode, bidirectional, K, window, sends, one_port.
+constexpr int kFields = 8;
 
 std::string check_gathered(const std::vector<std::int64_t>& ints, const std::vector<double>& costs,
                            int n) {
@@ -29,6 +30,7 @@ std::string check_gathered(const std::vector<std::int64_t>& ints, const std::vec
     }
   }
   if (ints[4] < 1) return fmt::format("segment_items must be >= 1 (got {})", ints[4]);
+  if (ints[5] < 0) return fmt::format("window must be >= 0 (0: automatic; got {})", ints[5]);
   std::int64_t old_sum = 0, new_sum = 0;
   for (int r = 0; r < n; ++r) {
     const std::int64_t* v = &ints[static_cast<std::size_t>(r) * kFields];
@@ -67,7 +69,7 @@ void bcast_string(std::string& s, MPI_Comm comm) {
 Redistribution::Redistribution(MPI_Comm comm, std::int64_t old_count, std::int64_t new_count,
                                LinkCosts costs, Options options)
     : options_(std::move(options)) {
-  options_.window = std::max<std::int64_t>(options_.window, 2);
+  if (options_.window > 0) options_.window = std::max<std::int64_t>(options_.window, 2);
   MPI_Comm_dup(comm, &comm_);
   MPI_Comm_rank(comm_, &rank_);
   MPI_Comm_size(comm_, &size_);
@@ -78,7 +80,8 @@ Redistribution::Redistribution(MPI_Comm comm, std::int64_t old_count, std::int64
                                       options_.bidirectional ? 1 : 0,
                                       options_.segment_items,
                                       options_.window,
-                                      options_.sends_in_flight};
+                                      options_.sends_in_flight,
+                                      options_.one_port ? 1 : 0};
   std::vector<std::int64_t> ints(n * kFields);
   MPI_Allgather(mine, kFields, MPI_INT64_T, ints.data(), kFields, MPI_INT64_T, comm_);
   const double my_costs[2] = {costs.next, options_.bidirectional ? costs.prev : 1.0};
@@ -125,6 +128,67 @@ Redistribution::Redistribution(MPI_Comm comm, std::int64_t old_count, std::int64
   bcast_string(plan_.algorithm, comm_);
   plan_.rotation = plan_.flows[n - 1];
   local_ = make_local_plan(instance_, plan_.flows, rank_);
+  for (int f = 0; f < 2; ++f) {
+    const Side side = f == 0 ? Side::right : Side::left;
+    const int upstream = f == 0 ? (rank_ + size_ - 1) % size_ : (rank_ + 1) % size_;
+    out_groups_[f] = outgoing_groups(instance_, plan_.flows, rank_, side);
+    in_groups_[f] = outgoing_groups(instance_, plan_.flows, upstream, side);
+  }
+  int* tag_ub = nullptr;
+  int has_tag_ub = 0;
+  MPI_Comm_get_attr(comm_, MPI_TAG_UB, &tag_ub, &has_tag_ub);
+  const int max_tag = has_tag_ub && tag_ub != nullptr ? *tag_ub : 32767;
+  tag_span_ = std::max(1, (max_tag - kTagBase - 1) / 2);
+  {
+    // Every rank needs the model's schedule (staging sizes, one-port order): broadcast it.
+    std::int64_t runs = static_cast<std::int64_t>(plan_.transfers.size());
+    MPI_Bcast(&runs, 1, MPI_INT64_T, 0, comm_);
+    std::vector<std::int64_t> ints(static_cast<std::size_t>(3 * runs));
+    std::vector<double> times(static_cast<std::size_t>(2 * runs));
+    if (rank_ == 0) {
+      for (std::size_t r = 0; r < plan_.transfers.size(); ++r) {
+        const ring::Run& run = plan_.transfers[r];
+        ints[3 * r] = run.from;
+        ints[3 * r + 1] = static_cast<std::int64_t>(run.dir);
+        ints[3 * r + 2] = run.count;
+        times[2 * r] = run.start;
+        times[2 * r + 1] = run.period;
+      }
+    }
+    MPI_Bcast(ints.data(), static_cast<int>(ints.size()), MPI_INT64_T, 0, comm_);
+    MPI_Bcast(times.data(), static_cast<int>(times.size()), MPI_DOUBLE, 0, comm_);
+    plan_.transfers.resize(static_cast<std::size_t>(runs));
+    for (std::size_t r = 0; r < plan_.transfers.size(); ++r) {
+      plan_.transfers[r] = {ints[3 * r], static_cast<ring::Direction>(ints[3 * r + 1]),
+                            times[2 * r], ints[3 * r + 2], times[2 * r + 1]};
+    }
+    departures_[0] = DepartureTimes(instance_, plan_.transfers, rank_, ring::Direction::next);
+    departures_[1] = DepartureTimes(instance_, plan_.transfers, rank_, ring::Direction::prev);
+  }
+  // Staging the model's schedule needs: for a forwarded group, its peak of held items; for the
+  // kept group, executed in place, the items that arrive before this rank's last own item leaves
+  // (only then can the kept items move and received ones be placed).
+  double own_gone = 0;
+  for (int f = 0; f < 2; ++f) {
+    const std::int64_t own = local_.stream(f == 0 ? Side::right : Side::left).own_out;
+    if (own > 0) own_gone = std::max(own_gone, departures_[f].at(own - 1));
+  }
+  for (int f = 0; f < 2; ++f) {
+    const Side side = f == 0 ? Side::right : Side::left;
+    const ring::Direction dir = f == 0 ? ring::Direction::next : ring::Direction::prev;
+    const int upstream = f == 0 ? (rank_ + size_ - 1) % size_ : (rank_ + 1) % size_;
+    for (const Group& g : in_groups_[f]) {
+      if (g.hops > 1) {
+        in_peaks_[f].push_back(peak_forwarded(instance_, plan_.transfers, local_, side, g));
+      } else {
+        const DepartureTimes up(instance_, plan_.transfers, upstream, dir);
+        const double cost = instance_.cost(static_cast<std::size_t>(upstream), dir);
+        const std::int64_t early =
+            std::clamp<std::int64_t>(up.count_until(own_gone - cost), g.first, g.last) - g.first;
+        in_peaks_[f].push_back(std::isfinite(own_gone) ? early : g.last - g.first);
+      }
+    }
+  }
 }
 
 Redistribution::~Redistribution() {
@@ -133,44 +197,158 @@ Redistribution::~Redistribution() {
   if (!finalized && comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
 }
 
-std::size_t Redistribution::staging_bound(std::size_t item_bytes) const {
-  const std::size_t k = static_cast<std::size_t>(options_.segment_items);
-  const std::size_t w = static_cast<std::size_t>(options_.window);
-  std::size_t streams = 0;
-  for (const Stream* s : {&local_.right, &local_.left}) {
-    streams += (s->in > 0 ? 1 : 0) + (s->out > 0 ? 1 : 0);
+int Redistribution::group_tag(int side, std::int64_t hops) const {
+  // Groups of one link have distinct hop counts; tags repeat only beyond tag_span_ hops.
+  return kTagBase + 2 * static_cast<int>(hops % tag_span_) + side;
+}
+
+Redistribution::Slots Redistribution::slots(std::size_t item_bytes, bool in_place) const {
+  const std::int64_t k = options_.segment_items;
+  const std::int64_t b = static_cast<std::int64_t>(item_bytes);
+  Slots out;
+  out.sends = std::clamp<std::int64_t>(options_.sends_in_flight, 1, 64);
+  std::int64_t bytes = 0, shrinkable = 0;
+  for (int f = 0; f < 2; ++f) {
+    for (std::size_t i = 0; i < in_groups_[f].size(); ++i) {
+      const Group& g = in_groups_[f][i];
+      const std::int64_t segs = (g.last - g.first + k - 1) / k;
+      const std::int64_t slot_bytes = std::min(k, g.last - g.first) * b;
+      std::int64_t n = 0;
+      if (options_.window > 0) {
+        n = options_.window;
+      } else if (g.hops > 1) {
+        // The model's peak of held items, plus one segment straddled and one in transit.
+        n = (in_peaks_[f][i] + k - 1) / k + 2;
+      } else if (in_place) {
+        // Kept items arriving before the kept items can move are staged (the rest go straight
+        // to their final offsets).
+        n = std::max<std::int64_t>(4, (in_peaks_[f][i] + k - 1) / k + 2);
+      } else {
+        n = 4;  // kept items out of place: received in place, `n` receives posted at a time
+      }
+      n = std::min(n, segs);
+      out.in[f].push_back(n);
+      if (g.hops > 1 || in_place) {
+        bytes += n * slot_bytes;
+        if (options_.window == 0) shrinkable += n * slot_bytes;
+      }
+    }
+    for (const Group& g : out_groups_[f]) {
+      bytes +=
+          std::min(out.sends, (g.last - g.first + k - 1) / k) * std::min(k, g.last - g.first) * b;
+    }
   }
-  return streams * w * k * item_bytes;
+  // Automatic windows over the budget shrink proportionally (to no fewer than 2 slots).
+  if (options_.window == 0 && options_.max_staging_bytes > 0 &&
+      bytes > options_.max_staging_bytes && shrinkable > 0) {
+    const double keep =
+        std::max(0.0, 1.0 - static_cast<double>(bytes - options_.max_staging_bytes) /
+                                static_cast<double>(shrinkable));
+    for (int f = 0; f < 2; ++f) {
+      for (std::size_t i = 0; i < in_groups_[f].size(); ++i) {
+        if (in_groups_[f][i].hops > 1 || in_place) {
+          std::int64_t& n = out.in[f][i];
+          n = std::max<std::int64_t>(std::min<std::int64_t>(n, 2),
+                                     static_cast<std::int64_t>(static_cast<double>(n) * keep));
+        }
+      }
+    }
+  }
+  return out;
+}
+
+std::size_t Redistribution::staging_bound(std::size_t item_bytes, bool in_place) const {
+  const Slots n = slots(item_bytes, in_place);
+  const std::int64_t k = options_.segment_items;
+  std::int64_t items = 0;
+  for (int f = 0; f < 2; ++f) {
+    for (std::size_t i = 0; i < in_groups_[f].size(); ++i) {
+      const Group& g = in_groups_[f][i];
+      if (g.hops > 1 || in_place) items += n.in[f][i] * std::min(k, g.last - g.first);
+    }
+    for (const Group& g : out_groups_[f]) {
+      items += std::min(n.sends, (g.last - g.first + k - 1) / k) * std::min(k, g.last - g.first);
+    }
+  }
+  return static_cast<std::size_t>(items) * item_bytes;
 }
 
 void Redistribution::execute(void* data, std::size_t item_bytes) {
-  execute_impl(data, item_bytes, 0);
+  execute_impl(data, data, item_bytes, 0);
+}
+
+void Redistribution::execute(const void* in, void* out, std::size_t item_bytes) {
+  execute_impl(in, out, item_bytes, 0);
 }
 
 namespace {
 
-// One direction of item movement through this rank (see LocalPlan::Stream).
-struct Flow {
-  Side side;
+// A range [first, last) of a stream's items (LocalPlan numbering), cut into segments of K items
+// from `first`.
+struct Range {
+  std::int64_t first = 0, last = 0;
+  std::int64_t size() const { return last - first; }
+  std::int64_t segments(std::int64_t k) const { return (size() + k - 1) / k; }
+  std::int64_t seg_first(std::int64_t j, std::int64_t k) const { return first + j * k; }
+  std::int64_t seg_last(std::int64_t j, std::int64_t k) const {
+    return std::min(first + (j + 1) * k, last);
+  }
+};
+
+// An incoming group (a sub-stream of the link from the upstream neighbour, mpi/local_plan.hpp
+// Group): items this rank keeps (hops 1), received into the final block or staged, or items it
+// forwards, staged in `cap` slots until copied into the outgoing group `out`.
+struct InGroup {
+  Range items;
+  bool kept = false;
+  int tag = 0, out = -1;
+  std::int64_t segs = 0, cap = 0, slot_items = 0;
+  std::int64_t posted = 0, released = 0;  // segments [released, posted) occupy entries j % cap
+  std::size_t req = 0;                    // its `cap` request entries start here
+  std::vector<std::byte> buf;             // staging (kept items: allocated when first used)
+  std::vector<char> staged;               // kept items: per entry, staged or received in place
+};
+
+// An outgoing group: positions of this rank's outgoing stream ending on one rank; own items
+// first, then forwarded items of the incoming group `in`.
+struct OutGroup {
+  Range pos;
+  int tag = 0, in = -1;
+  std::int64_t segs = 0, slot_items = 0, next = 0, copied = 0;  // copied: [pos.first, copied)
+  std::size_t req = 0;                                          // sends_in_flight entries
+  std::vector<std::byte> buf;
+};
+
+// One direction of item movement through this rank (LocalPlan::Stream) and its groups.
+struct SideState {
+  Side side = Side::right;
   Stream s;
-  int peer_in = -1, peer_out = -1, tag = 0;
-  std::int64_t n_in = 0, n_out = 0;      // segments
-  std::int64_t in_cap = 0, out_cap = 0;  // slots
-  std::vector<std::byte> in_buf, out_buf;
-  std::vector<std::int64_t> in_seg;  // segment in each receive slot, -1 when free
-  std::int64_t next_post = 0, next_release = 0, next_out = 0;
-  std::int64_t own_copied = 0, fwd_copied = 0;
+  int peer_in = -1, peer_out = -1;
+  std::vector<InGroup> in;
+  std::vector<OutGroup> out;
 };
 
 }  // namespace
 
-void Redistribution::execute_impl(void* data, std::size_t item_bytes, int local_error) {
-  const std::int64_t need = std::max(local_.load, local_.target);
-  std::int64_t local[4] = {static_cast<std::int64_t>(item_bytes),
-                           -static_cast<std::int64_t>(item_bytes),
-                           (data == nullptr && need > 0) ? 1 : 0, local_error};
-  std::int64_t global[4];
-  MPI_Allreduce(local, global, 4, MPI_INT64_T, MPI_MAX, comm_);
+void Redistribution::execute_impl(const void* in, void* out, std::size_t item_bytes,
+                                  int local_error) {
+  const bool in_place = in == out;
+  const std::int64_t need = in_place ? std::max(local_.load, local_.target) : local_.target;
+  std::int64_t bad_buffers = 0;
+  if (need > 0 && out == nullptr) bad_buffers = 1;
+  if (!in_place && local_.load > 0 && in == nullptr) bad_buffers = 1;
+  if (!in_place && in != nullptr && out != nullptr && item_bytes > 0) {
+    const auto* a = static_cast<const std::byte*>(in);
+    const auto* b = static_cast<const std::byte*>(out);
+    const std::size_t a_len = static_cast<std::size_t>(local_.load) * item_bytes;
+    const std::size_t b_len = static_cast<std::size_t>(local_.target) * item_bytes;
+    if (a_len > 0 && b_len > 0 && a < b + b_len && b < a + a_len) bad_buffers = 2;
+  }
+  std::int64_t local[5] = {static_cast<std::int64_t>(item_bytes),
+                           -static_cast<std::int64_t>(item_bytes), bad_buffers == 1 ? 1 : 0,
+                           local_error, bad_buffers == 2 ? 1 : 0};
+  std::int64_t global[5];
+  MPI_Allreduce(local, global, 5, MPI_INT64_T, MPI_MAX, comm_);
   const std::int64_t min_bytes = -global[1], max_bytes = global[0];
   std::string error;
   const std::int64_t k_items = options_.segment_items;
@@ -182,167 +360,275 @@ void Redistribution::execute_impl(void* data, std::size_t item_bytes, int local_
     error = "a rank that holds or receives items passed a null buffer";
   } else if (global[3] != 0) {
     error = "a rank's vector size differs from its old count";
+  } else if (global[4] != 0) {
+    error = "a rank's input and output buffers overlap (pass the same pointer to execute in place)";
   } else if (k_items > INT_MAX / max_bytes) {
     error = fmt::format("a segment of {} items of {} bytes exceeds one MPI message (2^31-1 bytes)",
                         k_items, max_bytes);
   }
   if (!error.empty()) throw Error("redist::mpi: " + error);
   last_staging_bytes_ = 0;
-  if (size_ < 2) return;
-
   const std::int64_t B = static_cast<std::int64_t>(item_bytes);
-  const std::int64_t W = options_.window;
-  const std::int64_t sends_in_flight = std::clamp<std::int64_t>(options_.sends_in_flight, 1, W);
-  std::byte* base = static_cast<std::byte*>(data);
+  const auto* src = static_cast<const std::byte*>(in);
+  std::byte* dst = static_cast<std::byte*>(out);
+  if (size_ < 2) {
+    if (!in_place && local_.load > 0)
+      std::memcpy(dst, src, static_cast<std::size_t>(local_.load * B));
+    return;
+  }
+  const Slots caps = slots(item_bytes, in_place);
+  const std::int64_t S = caps.sends;
   const int succ = (rank_ + 1) % size_, pred = (rank_ + size_ - 1) % size_;
 
-  Flow flows[2];
-  flows[0].side = Side::right;
-  flows[0].s = local_.right;
-  flows[0].peer_in = pred;
-  flows[0].peer_out = succ;
-  flows[0].tag = kTagRight;
-  flows[1].side = Side::left;
-  flows[1].s = local_.left;
-  flows[1].peer_in = succ;
-  flows[1].peer_out = pred;
-  flows[1].tag = kTagLeft;
-  // Requests: per flow, W receive slots then W send slots.
-  std::vector<MPI_Request> reqs(static_cast<std::size_t>(4 * W), MPI_REQUEST_NULL);
-  auto recv_req = [&](int f, std::int64_t slot) -> MPI_Request& {
-    return reqs[static_cast<std::size_t>((2 * f) * W + slot)];
-  };
-  auto send_req = [&](int f, std::int64_t slot) -> MPI_Request& {
-    return reqs[static_cast<std::size_t>((2 * f + 1) * W + slot)];
-  };
-  for (Flow& fl : flows) {
-    fl.n_in = (fl.s.in + k_items - 1) / k_items;
-    fl.n_out = (fl.s.out + k_items - 1) / k_items;
-    fl.in_cap = std::min(W, fl.n_in);
-    fl.out_cap = std::min(W, fl.n_out);
-    fl.in_buf.resize(static_cast<std::size_t>(fl.in_cap * std::min(k_items, fl.s.in) * B));
-    fl.out_buf.resize(static_cast<std::size_t>(fl.out_cap * std::min(k_items, fl.s.out) * B));
-    fl.in_seg.assign(static_cast<std::size_t>(fl.in_cap), -1);
-    last_staging_bytes_ += fl.in_buf.size() + fl.out_buf.size();
+  SideState sides[2];
+  std::size_t n_reqs = 0;
+  for (int f = 0; f < 2; ++f) {
+    SideState& st = sides[f];
+    st.side = f == 0 ? Side::right : Side::left;
+    st.s = local_.stream(st.side);
+    st.peer_in = f == 0 ? pred : succ;
+    st.peer_out = f == 0 ? succ : pred;
+    for (const Group& g : out_groups_[f]) {
+      OutGroup o;
+      o.pos = {g.first, g.last};
+      o.tag = group_tag(f, g.hops);
+      o.segs = o.pos.segments(k_items);
+      o.copied = o.pos.first;
+      o.slot_items = std::min(k_items, o.pos.size());
+      o.buf.resize(static_cast<std::size_t>(std::min(S, o.segs) * o.slot_items * B));
+      last_staging_bytes_ += o.buf.size();
+      o.req = n_reqs;
+      n_reqs += static_cast<std::size_t>(S);
+      st.out.push_back(std::move(o));
+    }
+    for (std::size_t gi = 0; gi < in_groups_[f].size(); ++gi) {
+      const Group& g = in_groups_[f][gi];
+      InGroup i;
+      i.items = {g.first, g.last};
+      i.kept = g.hops == 1;
+      i.tag = group_tag(f, g.hops);
+      i.segs = i.items.segments(k_items);
+      i.slot_items = std::min(k_items, i.items.size());
+      i.cap = std::max<std::int64_t>(1, caps.in[f][gi]);
+      if (!i.kept) {
+        for (std::size_t o = 0; o < out_groups_[f].size(); ++o) {
+          if (out_groups_[f][o].hops == g.hops - 1) i.out = static_cast<int>(o);
+        }
+        st.out[static_cast<std::size_t>(i.out)].in = static_cast<int>(st.in.size());
+        i.buf.resize(static_cast<std::size_t>(i.cap * i.slot_items * B));
+        last_staging_bytes_ += i.buf.size();
+      } else {
+        i.staged.assign(static_cast<std::size_t>(i.cap), 0);
+      }
+      i.req = n_reqs;
+      n_reqs += static_cast<std::size_t>(i.cap);
+      st.in.push_back(std::move(i));
+    }
   }
-  auto in_slot_ptr = [&](Flow& fl, std::int64_t seg) {
-    return fl.in_buf.data() + (seg % fl.in_cap) * std::min(k_items, fl.s.in) * B;
+  std::vector<MPI_Request> reqs(n_reqs, MPI_REQUEST_NULL);
+  auto in_req = [&](InGroup& g, std::int64_t j) -> MPI_Request& {
+    return reqs[g.req + static_cast<std::size_t>(j % g.cap)];
   };
-  auto out_slot_ptr = [&](Flow& fl, std::int64_t seg) {
-    return fl.out_buf.data() + (seg % fl.out_cap) * std::min(k_items, fl.s.out) * B;
+  auto out_req = [&](OutGroup& o, std::int64_t j) -> MPI_Request& {
+    return reqs[o.req + static_cast<std::size_t>(j % S)];
+  };
+  auto slot = [&](InGroup& g, std::int64_t j) {
+    return g.buf.data() + (j % g.cap) * g.slot_items * B;
+  };
+  // Offset in the final block of the first item of a message carrying kept items [a, b).
+  auto placed_first = [&](Side side, std::int64_t a, std::int64_t b) {
+    return local_.placed_offset(side, side == Side::right ? b - 1 : a);
   };
   // Copies items [x, y) of stream `side` between two item arrays whose offsets are affine in k
   // with the stream's orientation (decreasing offsets for `right`, increasing for `left`).
-  auto copy_items = [&](Side side, std::byte* dst, auto dst_off, const std::byte* src, auto src_off,
+  auto copy_items = [&](Side side, std::byte* to, auto to_off, const std::byte* from, auto from_off,
                         std::int64_t x, std::int64_t y) {
     if (y <= x) return;
     const std::int64_t k = side == Side::right ? y - 1 : x;
-    std::memcpy(dst + dst_off(k) * B, src + src_off(k) * B, static_cast<std::size_t>((y - x) * B));
+    std::memcpy(to + to_off(k) * B, from + from_off(k) * B, static_cast<std::size_t>((y - x) * B));
   };
-  bool moved = false;
-  std::vector<int> indices(reqs.size());
+  // Own items of a side copied into messages: positions [0, own_copied(st)).
+  auto own_copied = [&](const SideState& st) {
+    std::int64_t prefix = st.s.out;
+    for (const OutGroup& o : st.out) {
+      if (o.copied < o.pos.last) {
+        prefix = o.copied;
+        break;
+      }
+    }
+    return std::min(st.s.own_out, prefix);
+  };
+  auto own_done = [&](const SideState& st) {
+    for (const OutGroup& o : st.out) {
+      if (o.pos.first < st.s.own_out && o.copied < std::min(o.pos.last, st.s.own_out)) return false;
+    }
+    return true;
+  };
+  // One-port: may side f start a send now? The smallest unsent position of each side is compared
+  // by its departure in the model; a side with a message in flight keeps the port.
+  auto next_unsent = [&](const SideState& st) {
+    std::int64_t k = std::numeric_limits<std::int64_t>::max();
+    for (const OutGroup& o : st.out) {
+      if (o.copied < o.pos.last) k = std::min(k, o.copied);
+    }
+    return k;
+  };
+  auto port_turn = [&](int f) {
+    const int g = 1 - f;
+    for (OutGroup& o : sides[g].out) {
+      for (std::int64_t q = 0; q < S; ++q) {
+        if (out_req(o, q) != MPI_REQUEST_NULL) return false;
+      }
+    }
+    const std::int64_t kg = next_unsent(sides[g]);
+    if (kg == std::numeric_limits<std::int64_t>::max()) return true;
+    return departures_[f].at(next_unsent(sides[f])) <= departures_[g].at(kg);
+  };
+  // Can kept items [a, b) of `side` be received straight into their final offsets now? Always
+  // after the move; before it, if those offsets hold neither the kept items (still at their
+  // initial offsets) nor own outgoing items not yet copied out.
+  auto direct_ok = [&](Side side, std::int64_t a, std::int64_t b, bool moved_now) {
+    if (moved_now) return true;
+    const std::int64_t lo = placed_first(side, a, b), hi = lo + (b - a);
+    auto disjoint = [&](std::int64_t x, std::int64_t y) { return y <= x || hi <= x || y <= lo; };
+    return disjoint(local_.kept_from, local_.kept_from + local_.kept) &&
+           disjoint(local_.load - local_.right.own_out, local_.load - own_copied(sides[0])) &&
+           disjoint(own_copied(sides[1]), local_.left.own_out);
+  };
 
+  // Out of place: the kept items go to their final offsets at once; in place they move once every
+  // own outgoing item has been copied out (their final offsets may overlap those items).
+  bool moved = !in_place;
+  if (!in_place && local_.kept > 0) {
+    std::memcpy(dst + local_.kept_to * B, src + local_.kept_from * B,
+                static_cast<std::size_t>(local_.kept * B));
+  }
+  std::vector<int> indices(reqs.size());
   for (;;) {
     bool progress = true;
     while (progress) {
       progress = false;
       for (int f = 0; f < 2; ++f) {
-        Flow& fl = flows[f];
-        const Side side = fl.side;
-        // 1. Post receives while a slot is free (segments are matched in posting order).
-        while (fl.next_post < fl.n_in && fl.in_seg[fl.next_post % fl.in_cap] == -1) {
-          const std::int64_t seg = fl.next_post;
-          const std::int64_t len = std::min(k_items, fl.s.in - seg * k_items);
-          MPI_Irecv(in_slot_ptr(fl, seg), static_cast<int>(len * B), MPI_BYTE, fl.peer_in, fl.tag,
-                    comm_, &recv_req(f, seg % fl.in_cap));
-          fl.in_seg[seg % fl.in_cap] = seg;
-          ++fl.next_post;
-          progress = true;
-        }
-        // 2. Assemble and send outgoing segments whose items are all here.
-        auto sending = [&] {
-          std::int64_t active = 0;
-          for (std::int64_t q = 0; q < fl.out_cap; ++q)
-            active += send_req(f, q) != MPI_REQUEST_NULL;
-          return active;
-        };
-        while (fl.next_out < fl.n_out &&
-               send_req(f, fl.next_out % fl.out_cap) == MPI_REQUEST_NULL &&
-               sending() < sends_in_flight) {
-          const std::int64_t seg = fl.next_out;
-          const std::int64_t a = seg * k_items, b = std::min(a + k_items, fl.s.out);
-          const std::int64_t own_end = std::min(b, fl.s.own_out);
-          const std::int64_t in_lo = std::max(a, fl.s.own_out) - fl.s.own_out;
-          const std::int64_t in_hi = b - fl.s.own_out;  // received items [in_lo, in_hi)
-          bool ready = true;
-          if (in_hi > in_lo) {
-            for (std::int64_t j = in_lo / k_items; j <= (in_hi - 1) / k_items; ++j) {
-              if (j >= fl.next_post || fl.in_seg[j % fl.in_cap] != j ||
-                  recv_req(f, j % fl.in_cap) != MPI_REQUEST_NULL) {
-                ready = false;
-                break;
+        SideState& st = sides[f];
+        const Side side = st.side;
+        // 1. Receive. Groups are taken in stream order (farthest destination first, as the items
+        //    cross the link in the model); a group is opened only when every earlier group has
+        //    arrived completely or is stalled (its slots hold received segments that its
+        //    downstream link has not taken yet): then the otherwise idle link carries it, one
+        //    segment at a time. Segments of a group are matched in posting order (one tag each).
+        std::int64_t allowance = std::numeric_limits<std::int64_t>::max();
+        for (InGroup& g : st.in) {
+          const std::int64_t limit = std::min(g.cap, allowance);
+          while (g.posted < g.segs && g.posted - g.released < limit) {
+            const std::int64_t j = g.posted;
+            const std::int64_t a = g.items.seg_first(j, k_items), b = g.items.seg_last(j, k_items);
+            std::byte* buffer = nullptr;
+            if (!g.kept) {
+              buffer = slot(g, j);
+            } else if (direct_ok(side, a, b, moved)) {
+              buffer = dst + placed_first(side, a, b) * B;
+              g.staged[static_cast<std::size_t>(j % g.cap)] = 0;
+            } else {
+              if (g.buf.empty()) {
+                g.buf.resize(static_cast<std::size_t>(g.cap * g.slot_items * B));
+                last_staging_bytes_ += g.buf.size();
               }
+              buffer = slot(g, j);
+              g.staged[static_cast<std::size_t>(j % g.cap)] = 1;
             }
+            MPI_Irecv(buffer, static_cast<int>((b - a) * B), MPI_BYTE, st.peer_in, g.tag, comm_,
+                      &in_req(g, j));
+            ++g.posted;
+            progress = true;
           }
-          if (!ready) break;
-          std::byte* msg = out_slot_ptr(fl, seg);
-          auto msg_off = [&](std::int64_t k) { return position_in_segment(side, a, b, k); };
-          copy_items(
-              side, msg, msg_off, base, [&](std::int64_t k) { return local_.own_offset(side, k); },
-              a, own_end);
-          for (std::int64_t j = in_hi > in_lo ? in_lo / k_items : 0;
-               in_hi > in_lo && j <= (in_hi - 1) / k_items; ++j) {
-            const std::int64_t ja = j * k_items, jb = std::min(ja + k_items, fl.s.in);
-            const std::int64_t x = std::max(ja, in_lo), y = std::min(jb, in_hi);
+          bool arrived = true;
+          for (std::int64_t j = g.released; j < g.posted && arrived; ++j) {
+            arrived = in_req(g, j) == MPI_REQUEST_NULL;
+          }
+          if (arrived && g.posted == g.segs) continue;      // complete
+          if (arrived && g.posted - g.released >= limit) {  // stalled
+            allowance = 1;
+            continue;
+          }
+          break;
+        }
+        // 2. Send: assemble the next segment of each outgoing group once its items are here.
+        //    One-port: only while the other side has nothing in flight and its next item does
+        //    not leave before ours in the model's schedule.
+        if (options_.one_port && !port_turn(f)) continue;
+        for (OutGroup& o : st.out) {
+          while (o.next < o.segs && out_req(o, o.next) == MPI_REQUEST_NULL) {
+            const std::int64_t j = o.next;
+            const std::int64_t a = o.pos.seg_first(j, k_items), b = o.pos.seg_last(j, k_items);
+            const std::int64_t own_end = std::min(b, st.s.own_out);
+            const std::int64_t in_lo = std::max(a, st.s.own_out) - st.s.own_out;
+            const std::int64_t in_hi = b - st.s.own_out;  // forwarded items [in_lo, in_hi)
+            InGroup* from = o.in >= 0 ? &st.in[static_cast<std::size_t>(o.in)] : nullptr;
+            std::int64_t q_lo = 0, q_hi = -1;  // its segments holding them
+            if (in_hi > in_lo) {
+              q_lo = (in_lo - from->items.first) / k_items;
+              q_hi = (in_hi - 1 - from->items.first) / k_items;
+            }
+            bool ready = true;
+            for (std::int64_t q = q_lo; q <= q_hi && ready; ++q) {
+              ready = q < from->posted && in_req(*from, q) == MPI_REQUEST_NULL;
+            }
+            if (!ready) break;
+            std::byte* msg = o.buf.data() + (j % S) * o.slot_items * B;
+            auto msg_off = [&](std::int64_t k) { return position_in_segment(side, a, b, k); };
             copy_items(
-                side, msg, [&](std::int64_t k) { return msg_off(k + fl.s.own_out); },
-                in_slot_ptr(fl, j),
-                [&](std::int64_t k) { return position_in_segment(side, ja, jb, k); }, x, y);
+                side, msg, msg_off, src, [&](std::int64_t k) { return local_.own_offset(side, k); },
+                a, own_end);
+            for (std::int64_t q = q_lo; q <= q_hi; ++q) {
+              const std::int64_t qa = from->items.seg_first(q, k_items);
+              const std::int64_t qb = from->items.seg_last(q, k_items);
+              copy_items(
+                  side, msg, [&](std::int64_t k) { return msg_off(k + st.s.own_out); },
+                  slot(*from, q),
+                  [&](std::int64_t k) { return position_in_segment(side, qa, qb, k); },
+                  std::max(qa, in_lo), std::min(qb, in_hi));
+            }
+            o.copied = b;
+            MPI_Isend(msg, static_cast<int>((b - a) * B), MPI_BYTE, st.peer_out, o.tag, comm_,
+                      &out_req(o, j));
+            ++o.next;
+            progress = true;
           }
-          fl.own_copied = std::max(fl.own_copied, own_end);
-          if (in_hi > in_lo) fl.fwd_copied = in_hi;
-          MPI_Isend(msg, static_cast<int>((b - a) * B), MPI_BYTE, fl.peer_out, fl.tag, comm_,
-                    &send_req(f, seg % fl.out_cap));
-          ++fl.next_out;
-          progress = true;
         }
       }
-      // 3. Move the kept items once every own outgoing item has been copied out.
-      if (!moved && flows[0].own_copied == local_.right.own_out &&
-          flows[1].own_copied == local_.left.own_out) {
+      // 3. In place: move the kept items once every own outgoing item has been copied out.
+      if (!moved && own_done(sides[0]) && own_done(sides[1])) {
         if (local_.kept > 0 && local_.kept_from != local_.kept_to) {
-          std::memmove(base + local_.kept_to * B, base + local_.kept_from * B,
+          std::memmove(dst + local_.kept_to * B, dst + local_.kept_from * B,
                        static_cast<std::size_t>(local_.kept * B));
         }
         moved = true;
         progress = true;
       }
-      // 4. Place and release received segments, oldest first.
-      for (int f = 0; f < 2; ++f) {
-        Flow& fl = flows[f];
-        const Side side = fl.side;
-        while (fl.next_release < fl.next_post) {
-          const std::int64_t j = fl.next_release;
-          if (recv_req(f, j % fl.in_cap) != MPI_REQUEST_NULL) break;
-          const std::int64_t ja = j * k_items, jb = std::min(ja + k_items, fl.s.in);
-          if (fl.fwd_copied < std::min(jb, fl.s.fwd)) break;
-          if (jb > fl.s.fwd) {
-            if (!moved) break;
-            copy_items(
-                side, base, [&](std::int64_t k) { return local_.placed_offset(side, k); },
-                in_slot_ptr(fl, j),
-                [&](std::int64_t k) { return position_in_segment(side, ja, jb, k); },
-                std::max(ja, fl.s.fwd), jb);
+      // 4. Release received segments, oldest first: forwarded ones once copied into messages,
+      //    kept ones once in their final offsets (staged ones are copied there after the move).
+      for (SideState& st : sides) {
+        for (InGroup& g : st.in) {
+          while (g.released < g.posted && in_req(g, g.released) == MPI_REQUEST_NULL) {
+            const std::int64_t j = g.released;
+            const std::int64_t a = g.items.seg_first(j, k_items), b = g.items.seg_last(j, k_items);
+            if (!g.kept) {
+              if (st.out[static_cast<std::size_t>(g.out)].copied < st.s.own_out + b) break;
+            } else if (g.staged[static_cast<std::size_t>(j % g.cap)]) {
+              if (!moved) break;
+              std::memcpy(dst + placed_first(st.side, a, b) * B, slot(g, j),
+                          static_cast<std::size_t>((b - a) * B));
+            }
+            ++g.released;
+            progress = true;
           }
-          fl.in_seg[j % fl.in_cap] = -1;
-          ++fl.next_release;
-          progress = true;
         }
       }
     }
     bool done = moved;
-    for (const Flow& fl : flows) {
-      done = done && fl.next_out == fl.n_out && fl.next_release == fl.n_in;
+    for (const SideState& st : sides) {
+      for (const InGroup& g : st.in) done = done && g.released == g.segs;
+      for (const OutGroup& o : st.out) done = done && o.next == o.segs;
     }
     int active = 0;
     for (MPI_Request r : reqs) active += r != MPI_REQUEST_NULL ? 1 : 0;

@@ -9,11 +9,16 @@
 // Guarantee: after execute, rank i holds the items [final_start, final_start + new_count) of the
 // global sequence (mod N) in order (docs/mpi.md); no item is lost, duplicated or reordered.
 // Errors are collective: every rank throws the same redist::mpi::Error before any item moves.
-// Deadlock freedom: nonblocking sends and receives, at most `window` segments in flight per
-// stream; a rank only waits for its downstream neighbours, and some link carries no item.
-// Memory: besides the caller's buffer, at most window * segment_items * item_bytes bytes per
-// stream side in use (receive from pred, send to succ, receive from succ, send to pred; at most 2
-// per rank with net flows): never proportional to the data.
+// Each link carries two ordered sub-streams: the items the receiver forwards and the items it
+// keeps. The receiver takes kept items only when it cannot take forwarded ones (all received, or
+// its staging full because its own outgoing link is slower), so items cross in stream order as in
+// the model unless forwarding is held up downstream; kept items are received straight into the
+// final block (out of place, or in place once the kept items have moved).
+// Deadlock freedom: nonblocking sends and receives, at most `window` segments staged per incoming
+// sub-stream; a rank only waits for its downstream neighbours, and some link carries no item.
+// Memory: besides the caller's buffers, at most window * K * item_bytes bytes per incoming
+// sub-stream staged (kept items only in place, before the move) and sends_in_flight * K *
+// item_bytes per outgoing sub-stream (K = segment_items): never proportional to the data.
 // Complexity per execute: O(items sent + received + kept) copies and O(segments) messages.
 #pragma once
 
@@ -41,12 +46,22 @@ struct Options {
   Mode mode = Mode::ring;
   bool bidirectional = true;          // false: items only move to succ(i)
   std::int64_t segment_items = 1024;  // items per message (>= 1)
-  std::int64_t window = 4;            // staging slots per stream and side (raised to >= 2)
-  // Messages in transmission per outgoing stream (1..window). 1 sends segments one after the
+  // Staging slots (segments) per incoming group. 0 (default): automatic, from the model's
+  // schedule: enough for the most items the schedule has this rank hold at once (plus 2), so the
+  // execution follows the model; capped by max_staging_bytes. > 0: that many (raised to >= 2).
+  std::int64_t window = 0;
+  // Automatic windows shrink (to no fewer than 2 slots per group) to keep a rank's staging within
+  // this many bytes per execute; 0: no cap.
+  std::int64_t max_staging_bytes = std::int64_t{64} << 20;
+  // Messages in transmission per outgoing sub-stream (1..window). 1 sends segments one after the
   // other, as the model does (concurrent messages on one link would share its bandwidth and
   // delay the first segment); larger values hide per-message completion latency.
   std::int64_t sends_in_flight = 1;
   std::string algorithm = "auto";  // ring planner (ring mode; used on rank 0)
+  // One-port network: a rank that sends both ways sends one direction at a time, switching in the
+  // order of the model's schedule (which the one-port model's makespan assumes); otherwise both
+  // directions send at once, which is faster on networks where a host can.
+  bool one_port = false;
 };
 
 // This rank's outgoing link costs (time per item): to succ and to pred.
@@ -77,6 +92,22 @@ class Redistribution {
   // item sizes differ, or a rank with items passes a null buffer.
   void execute(void* data, std::size_t item_bytes);
 
+  // Collective, out of place: `in` holds old_count items, `out` has room for new_count; they must
+  // not overlap (the same pointer for both means in place). Kept items are copied at once and
+  // received items go straight to their final offsets, so no received item waits for this rank's
+  // outgoing items to leave, and `in` is never written.
+  void execute(const void* in, void* out, std::size_t item_bytes);
+
+  // Typed, out of place: in.size() must equal old_count (checked collectively); out is resized to
+  // new_count.
+  template <class T>
+  void execute(const std::vector<T>& in, std::vector<T>& out) {
+    static_assert(std::is_trivially_copyable_v<T>, "items are moved as bytes");
+    const bool ok = static_cast<std::int64_t>(in.size()) == local_.load && &in != &out;
+    if (ok) out.resize(static_cast<std::size_t>(local_.target));
+    execute_impl(in.data(), ok ? out.data() : nullptr, sizeof(T), ok ? 0 : 1);
+  }
+
   // Typed convenience: v.size() must equal old_count (checked collectively); resized to new_count.
   template <class T>
   void execute(std::vector<T>& v) {
@@ -85,7 +116,7 @@ class Redistribution {
     const std::size_t old_size = v.size();
     if (ok) v.resize(static_cast<std::size_t>(std::max(local_.load, local_.target)));
     try {
-      execute_impl(v.data(), sizeof(T), ok ? 0 : 1);
+      execute_impl(v.data(), v.data(), sizeof(T), ok ? 0 : 1);
     } catch (...) {
       v.resize(old_size);
       throw;
@@ -100,10 +131,10 @@ class Redistribution {
   double model_makespan() const { return plan_.makespan; }
   // Bytes of staging buffers allocated by the last execute on this rank, and the bound they obey.
   std::size_t last_staging_bytes() const { return last_staging_bytes_; }
-  std::size_t staging_bound(std::size_t item_bytes) const;
+  std::size_t staging_bound(std::size_t item_bytes, bool in_place = true) const;
 
  private:
-  void execute_impl(void* data, std::size_t item_bytes, int local_error);
+  void execute_impl(const void* in, void* out, std::size_t item_bytes, int local_error);
 
   MPI_Comm comm_ = MPI_COMM_NULL;
   int rank_ = 0;
@@ -113,6 +144,18 @@ class Redistribution {
   FlowPlan plan_;
   LocalPlan local_;
   std::size_t last_staging_bytes_ = 0;
+  DepartureTimes departures_[2];  // one_port: the model's departures to succ and to pred
+  // Destination groups (mpi/local_plan.hpp) of the streams through this rank, [0] items moving
+  // to succ, [1] to pred: received from the upstream neighbour, and sent.
+  std::vector<Group> in_groups_[2], out_groups_[2];
+  std::vector<std::int64_t> in_peaks_[2];  // the model's peak of held items, per incoming group
+  struct Slots {
+    std::vector<std::int64_t> in[2];  // staging slots per incoming group
+    std::int64_t sends = 1;           // message buffers per outgoing group
+  };
+  Slots slots(std::size_t item_bytes, bool in_place) const;
+  int tag_span_ = 1;  // distinct hop counts that get distinct tags
+  int group_tag(int side, std::int64_t hops) const;
 };
 
 }  // namespace redist::mpi

@@ -8,8 +8,9 @@
 // duplex), with bandwidth B / cost bytes per second (a cost is then seconds per item) and latency
 // S; a unidirectional instance's backward links mirror the forward ones (they only carry the
 // small messages of collectives). Routing is "Full": every pair of hosts is routed along the ring
-// the way with fewer hops (ties: clockwise), through the links of that direction. Hosts are not
-// port-limited: a host may send to both neighbours at once (unlike the one-port model).
+// the way with fewer hops (ties: clockwise), through the links of that direction. By default hosts
+// are not port-limited: a host may send to both neighbours at once (unlike the one-port model).
+// --one-port adds a send port and a receive port per host (see below).
 // Complexity: O(n^3) text for n hosts (the all-pairs routes).
 #include <fstream>
 #include <iostream>
@@ -26,12 +27,16 @@ int main(int argc, char** argv) {
   CLI::App app{"redist-smpi-platform: a SimGrid ring platform for an instance"};
   std::string instance_file, platform_file, hostfile;
   double item_bytes = 8, latency = 0;
+  bool one_port = false;
   app.add_option("--instance", instance_file, "ring instance JSON")->required();
   app.add_option("--item-bytes", item_bytes, "bytes per item")
       ->required()
       ->check(CLI::PositiveNumber);
   app.add_option("--latency", latency, "latency of every link, seconds")
       ->check(CLI::NonNegativeNumber);
+  app.add_flag("--one-port", one_port,
+               "one-port hosts: each sends one message and receives one message at a time (load "
+               "the XML through redist-smpi-oneport.so, see docs/mpi.md)");
   app.add_option("--platform", platform_file, "platform XML to write")->required();
   app.add_option("--hostfile", hostfile, "hostfile to write")->required();
   CLI11_PARSE(app, argc, argv);
@@ -58,17 +63,31 @@ int main(int argc, char** argv) {
       p << fmt::format("    <link id=\"prev{}\" bandwidth=\"{:.17g}Bps\" latency=\"{:.17g}s\"/>\n",
                        s, item_bytes / c_prev, latency);
     }
+    // One-port: every route starts with its source's send port and ends with its destination's
+    // receive port, links of unlimited bandwidth that carry one flow at a time (SimGrid's
+    // concurrency limit; the XML format cannot set it, so redist-smpi-oneport.so loads this file
+    // and applies the `concurrency_limit` property).
+    for (int i = 0; one_port && i < n; ++i) {
+      for (const char* port : {"send", "recv"}) {
+        p << fmt::format(
+            "    <link id=\"{}{}\" bandwidth=\"1e15Bps\" latency=\"0s\">"
+            "<prop id=\"concurrency_limit\" value=\"1\"/></link>\n",
+            port, i);
+      }
+    }
     for (int a = 0; a < n; ++a) {
       for (int b = 0; b < n; ++b) {
         if (a == b) continue;
         const int cw = (b - a + n) % n;
         p << fmt::format("    <route src=\"p{}\" dst=\"p{}\" symmetrical=\"NO\">", a, b);
+        if (one_port) p << fmt::format("<link_ctn id=\"send{}\"/>", a);
         if (cw <= n - cw) {
           for (int k = 0; k < cw; ++k) p << fmt::format("<link_ctn id=\"next{}\"/>", (a + k) % n);
         } else {
           for (int k = 0; k < n - cw; ++k)
             p << fmt::format("<link_ctn id=\"prev{}\"/>", (a - k + n) % n);
         }
+        if (one_port) p << fmt::format("<link_ctn id=\"recv{}\"/>", b);
         p << "</route>\n";
       }
     }
