@@ -464,8 +464,11 @@ void Redistribution::execute_impl(const void* in, void* out, std::size_t item_by
     }
     return true;
   };
-  // One-port: may side f start a send now? The smallest unsent position of each side is compared
-  // by its departure in the model; a side with a message in flight keeps the port.
+  // One-port: one message at a time per rank, items of a side in stream order (the model sends
+  // them so), the side whose next item leaves first in the model's schedule first. The message a
+  // rank posts is then its receiver's earliest unfinished group, which that receiver has open, so
+  // it is matched once the receiver's downstream makes room: no port is held by a send that waits
+  // for the other side.
   auto next_unsent = [&](const SideState& st) {
     std::int64_t k = std::numeric_limits<std::int64_t>::max();
     for (const OutGroup& o : st.out) {
@@ -473,13 +476,17 @@ void Redistribution::execute_impl(const void* in, void* out, std::size_t item_by
     }
     return k;
   };
-  auto port_turn = [&](int f) {
-    const int g = 1 - f;
-    for (OutGroup& o : sides[g].out) {
+  auto sending = [&](SideState& st) {
+    for (OutGroup& o : st.out) {
       for (std::int64_t q = 0; q < S; ++q) {
-        if (out_req(o, q) != MPI_REQUEST_NULL) return false;
+        if (out_req(o, q) != MPI_REQUEST_NULL) return true;
       }
     }
+    return false;
+  };
+  auto port_turn = [&](int f) {
+    const int g = 1 - f;
+    if (sending(sides[0]) || sending(sides[1])) return false;
     const std::int64_t kg = next_unsent(sides[g]);
     if (kg == std::numeric_limits<std::int64_t>::max()) return true;
     return departures_[f].at(next_unsent(sides[f])) <= departures_[g].at(kg);
@@ -553,11 +560,13 @@ void Redistribution::execute_impl(const void* in, void* out, std::size_t item_by
           break;
         }
         // 2. Send: assemble the next segment of each outgoing group once its items are here.
-        //    One-port: only while the other side has nothing in flight and its next item does
-        //    not leave before ours in the model's schedule.
+        //    One-port: a single message, of the group holding the side's next item (port_turn).
         if (options_.one_port && !port_turn(f)) continue;
+        const std::int64_t first_unsent = next_unsent(st);
         for (OutGroup& o : st.out) {
-          while (o.next < o.segs && out_req(o, o.next) == MPI_REQUEST_NULL) {
+          if (options_.one_port && o.copied != first_unsent) continue;
+          while (o.next < o.segs && out_req(o, o.next) == MPI_REQUEST_NULL &&
+                 !(options_.one_port && sending(st))) {
             const std::int64_t j = o.next;
             const std::int64_t a = o.pos.seg_first(j, k_items), b = o.pos.seg_last(j, k_items);
             const std::int64_t own_end = std::min(b, st.s.own_out);

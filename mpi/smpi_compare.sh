@@ -5,19 +5,23 @@
 # One instance (loads, targets, 1000-byte items) and three platforms that only differ in their
 # link costs (seconds per item, both directions of every ring link are separate full-duplex
 # SimGrid links): one-slow (one link 10x slower), alternating (fast/slow links), random (seeded).
-# For each platform: redist (ring mode, window 16), redist with window 4 (the library default: the
-# staging gap of docs/mpi.md), redist --mode linear, alltoallv, linear (LAU). Prints a
-# Markdown table; exit 1 if any run fails or is not verified. --quick: a small instance on the
-# random platform only (ctest). SMPIRUN (environment) overrides the smpirun found in PATH.
+# Each platform twice: hosts that may send to and receive from both neighbours at once (all-port),
+# and one-port hosts (redist-smpi-platform --one-port; redist then runs with --one-port). Runs:
+# redist (ring mode, library defaults: in place, automatic staging), redist --window 2 (the
+# smallest staging), redist --mode linear, alltoallv, linear (LAU). Prints a Markdown table; exit
+# 1 if any run fails or is not verified. --quick: a small instance, random platform, all-port only
+# (ctest). SMPIRUN (environment) overrides the smpirun found in PATH. The model column of redist's
+# rows is (measured - check) / model, check being the time of execute's collective input check.
 set -euo pipefail
 smpirun=${SMPIRUN:-smpirun}
 build=$(realpath "$1")
 quick=${2:-}
-bytes=1000 latency=0.01 seg=32
+bytes=1000 latency=0 seg=32
 loads=(2400 0 300 0 900 100 0 300) target=500
 platforms=(one-slow alternating random)
+ports=(all-port one-port)
 if [ "$quick" = --quick ]; then
-  loads=(240 0 30 0 90 10 0 30) target=50 seg=8 platforms=(random)
+  loads=(240 0 30 0 90 10 0 30) target=50 seg=8 platforms=(random) ports=(all-port)
 fi
 n=${#loads[@]}
 dir=$(mktemp -d)
@@ -38,39 +42,48 @@ costs() {  # costs PLATFORM: prints "next|prev" cost lists
 }
 targets=()
 for ((i = 0; i < n; ++i)); do targets+=("$target"); done
-echo "| platform | strategy | measured (s) | model makespan (s) | measured / model | measured / redist |"
-echo "|---|---|---:|---:|---:|---:|"
+echo "| platform | hosts | strategy | measured (s) | model makespan (s) | (measured - check) / model | measured / redist |"
+echo "|---|---|---|---:|---:|---:|---:|"
 status=0
+runs=("redist" "redist --window 2" "redist --mode linear" "alltoallv" "linear")
 for p in "${platforms[@]}"; do
   c=$(costs "$p")
   inst="$dir/$p.json"
   printf '{"ring": {"bidirectional": true, "loads": [%s], "targets": [%s], "cost_next": [%s], "cost_prev": [%s]}}\n' \
     "$(join "${loads[@]}")" "$(join "${targets[@]}")" "${c%%|*}" "${c##*|}" >"$inst"
   [ "$quick" = --quick ] || echo "<!-- $p: $(cat "$inst") -->"
-  "$build/redist-smpi-platform" --instance "$inst" --item-bytes "$bytes" --latency "$latency" \
-    --platform "$dir/$p.xml" --hostfile "$dir/hosts.txt"
-  base=""
-  runs=("redist" "redist --window 4" "redist --mode linear" "alltoallv" "linear")
-  for s in "${runs[@]}"; do
-    read -r -a extra <<<"$s"
-    [[ "$s" == *--window* ]] || extra+=(--window 16)
-    line=$(cd "$dir" && timeout 300 "$smpirun" -np "$n" -platform "$p.xml" -hostfile hosts.txt \
-      --cfg=smpi/simulate-computation:no --cfg=network/model:CM02 \
-      --cfg=smpi/send-is-detached-thresh:0 --log=root.thres:warning \
-      "$build/redist-smpi" --instance "$inst" --item-bytes "$bytes" --segment-items "$seg" \
-      --strategy "${extra[@]}" 2>"$dir/err.txt") || true
-    if ! grep -q '"verified": true' <<<"$line"; then
-      echo "| $p | $s | FAILED: ${line:-$(tail -n 3 "$dir/err.txt")} | | | |"
-      status=1
-      continue
+  for port in "${ports[@]}"; do
+    tool_args=() platform="$p.xml" redist_args=()
+    if [ "$port" = one-port ]; then
+      tool_args=(--one-port) platform="$build/redist-smpi-oneport.so" redist_args=(--one-port)
     fi
-    model=$(grep -o '"model_makespan": [^,]*' <<<"$line" | cut -d' ' -f2)
-    measured=$(grep -o '"measured_seconds": [0-9.e+-]*' <<<"$line" | cut -d' ' -f2)
-    [ -n "$base" ] || base=$measured
-    awk -v p="$p" -v s="$s" -v a="$measured" -v m="$model" -v r="$base" 'BEGIN {
-      if (m == "null") printf "| %s | %s | %.2f | - | - | %.3f |\n", p, s, a, a / r;
-      else printf "| %s | %s | %.2f | %.2f | %.3f | %.3f |\n", p, s, a, m, a / m, a / r }'
+    "$build/redist-smpi-platform" --instance "$inst" --item-bytes "$bytes" --latency "$latency" \
+      "${tool_args[@]}" --platform "$dir/$p.xml" --hostfile "$dir/hosts.txt"
+    base=""
+    for s in "${runs[@]}"; do
+      read -r -a extra <<<"$s"
+      [ "${extra[0]}" != redist ] || extra+=("${redist_args[@]}")
+      line=$(cd "$dir" && REDIST_SMPI_PLATFORM="$dir/$p.xml" timeout 300 "$smpirun" -np "$n" \
+        -platform "$platform" -hostfile hosts.txt \
+        --cfg=smpi/simulate-computation:no --cfg=network/model:CM02 \
+        --cfg=smpi/send-is-detached-thresh:0 --cfg=smpi/test:0 --log=root.thres:warning \
+        "$build/redist-smpi" --instance "$inst" --item-bytes "$bytes" --segment-items "$seg" \
+        --strategy "${extra[@]}" 2>"$dir/err.txt") || true
+      if ! grep -q '"verified": true' <<<"$line"; then
+        echo "| $p | $port | $s | FAILED: ${line:-$(tail -n 3 "$dir/err.txt")} | | | |"
+        status=1
+        continue
+      fi
+      model=$(grep -o '"model_makespan": [^,]*' <<<"$line" | cut -d' ' -f2)
+      measured=$(grep -o '"measured_seconds": [0-9.e+-]*' <<<"$line" | cut -d' ' -f2)
+      check=$(grep -o '"check_seconds": [0-9.e+-]*' <<<"$line" | cut -d' ' -f2)
+      [ "${extra[0]}" = redist ] || check=0
+      [ -n "$base" ] || base=$measured
+      awk -v p="$p" -v h="$port" -v s="$s" -v a="$measured" -v c="$check" -v m="$model" -v r="$base" 'BEGIN {
+        if (m == "null") printf "| %s | %s | %s | %.2f | - | - | %.3f |\n", p, h, s, a, a / r;
+        else printf "| %s | %s | %s | %.2f | %.2f | %.3f | %.3f |\n", p, h, s, a, m, (a - c) / m, a / r }'
+    done
   done
 done
-[ $status -eq 0 ] && echo "all ${#platforms[@]} x ${#runs[@]} runs verified"
+[ $status -eq 0 ] && echo "all ${#platforms[@]} x ${#ports[@]} x ${#runs[@]} runs verified"
 exit $status

@@ -44,6 +44,13 @@ int main(int argc, char** argv) {
     const redist::ring::Instance in =
         redist::io::read_ring_instance(redist::io::read_document(instance_file));
     const int n = static_cast<int>(in.size());
+    if (one_port && latency > 0) {
+      // Measured with SimGrid 3.32: with any latency > 0 (even 1e-6 s) on a route through a
+      // concurrency-limited link, flows sat idle and a schedule that matches the one-port model
+      // exactly at latency 0 took 1.48x as long (docs/mpi.md).
+      std::cerr << "warning: --one-port with --latency > 0: SimGrid 3.32's concurrency limit "
+                   "leaves flows idle when links have latency; use --latency 0\n";
+    }
     std::ofstream p(platform_file), h(hostfile);
     if (!p || !h) throw redist::InputError("cannot write the output files", "--platform");
     p << "<?xml version='1.0'?>\n"
