@@ -7,8 +7,8 @@
 // ends with [final_start_i, final_start_i + targets[i]), final_start_i = start_i - f[i-1]
 // (f[-1] = f[n-1]); in ring mode the global sequence is thereby rotated right by f[n-1].
 //
-// Order discipline (docs/mpi.md): a rank's items form one contiguous range at all times. Items
-// to succ leave from its right end (last item first), items to pred from its left end; a
+// Order discipline (the stream order, docs/mpi.md): a rank's items form one contiguous range.
+// Items to succ leave from its right end (last item first), items to pred from its left end; a
 // forwarder sends its own items first, then the received ones in arrival order. Item k (k = 0,
 // 1, ...) of the stream over link i -> succ(i) is thus global index start_{i+1} - 1 - k, and item
 // k of the stream over succ(i) -> i is start_{i+1} + k.

@@ -9,17 +9,19 @@
 // Guarantee: after execute, rank i holds the items [final_start, final_start + new_count) of the
 // global sequence (mod N) in order (docs/mpi.md); no item is lost, duplicated or reordered.
 // Errors are collective: every rank throws the same redist::mpi::Error before any item moves.
-// Each link carries two ordered sub-streams: the items the receiver forwards and the items it
-// keeps. The receiver takes kept items only when it cannot take forwarded ones (all received, or
-// its staging full because its own outgoing link is slower), so items cross in stream order as in
-// the model unless forwarding is held up downstream; kept items are received straight into the
-// final block (out of place, or in place once the kept items have moved).
-// Deadlock freedom: nonblocking sends and receives, at most `window` segments staged per incoming
-// sub-stream; a rank only waits for its downstream neighbours, and some link carries no item.
-// Memory: besides the caller's buffers, at most window * K * item_bytes bytes per incoming
-// sub-stream staged (kept items only in place, before the move) and sends_in_flight * K *
-// item_bytes per outgoing sub-stream (K = segment_items): never proportional to the data.
-// Complexity per execute: O(items sent + received + kept) copies and O(segments) messages.
+// Execution (docs/mpi.md): the items of each link are split by destination rank into groups, each
+// an ordered sub-stream of segments (segment_items items per message). A receiver takes groups
+// in stream order and lets a later group overtake only when the earlier ones are held up
+// downstream, so items cross as in the model's schedule; kept items go straight to their final
+// offsets when free. With Options::one_port a rank sends one message at a time in the model's
+// order. Deadlock freedom: nonblocking sends and receives; a rank only waits for its downstream
+// neighbours (a posted send is always one its receiver has open), and some link carries no item.
+// Memory: besides the caller's buffers, per incoming group a number of one-segment staging slots
+// (default: the model schedule's peak of items held at this rank, plus 2, capped by
+// max_staging_bytes; or Options::window) and per outgoing group sends_in_flight message buffers:
+// the items in flight, never proportional to the global data (staging_bound()).
+// Complexity: construction O(planner + R log R + n) per rank for R schedule runs; per execute
+// O(items sent + received + kept) copies and O(segments) messages.
 #pragma once
 
 #include <mpi.h>
