@@ -114,7 +114,7 @@ int main(int argc, char** argv) {
   bool random = false, unidirectional = false, calibrate = false, out_of_place = false;
   bool one_port = false;
   int bad_target = -1, negative = -1, overlap_on = -1;
-  std::int64_t max_staging = -1;
+  std::int64_t max_staging = -1, min_segments = 64;
   app.add_option("--instance", instance_file, "ring instance JSON (SPEC §2)");
   app.add_option("--random", seed, "use a random instance with this seed instead")
       ->each([&](const std::string&) { random = true; });
@@ -124,7 +124,8 @@ int main(int argc, char** argv) {
   app.add_option("--strategy", strategy, "redist (default), alltoallv or linear (LAU single-send)")
       ->check(CLI::IsMember({"redist", "alltoallv", "linear"}));
   app.add_option("--algorithm", algorithm, "ring planner (ring mode)");
-  app.add_option("--segment-items", segment_items, "items per message");
+  app.add_option("--segment-items", segment_items, "at most this many items per message");
+  app.add_option("--min-segments", min_segments, "cut each group into at least this many messages");
   app.add_option("--window", window, "staging slots per incoming group (0: automatic)");
   app.add_option("--sends-in-flight", sends_in_flight, "messages in transmission per stream");
   app.add_option("--repeat", repeat, "execute this many times (forth and back) with one plan");
@@ -191,6 +192,7 @@ int main(int argc, char** argv) {
     options.mode = mode == "linear" ? redist::mpi::Mode::linear : redist::mpi::Mode::ring;
     options.bidirectional = instance.bidirectional;
     options.segment_items = segment_items;
+    options.min_segments = min_segments;
     options.window = window;
     options.sends_in_flight = sends_in_flight;
     options.algorithm = algorithm;

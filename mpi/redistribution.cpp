@@ -14,8 +14,8 @@ namespace redist::mpi {
 namespace {
 
 constexpr int kTagBase = 7400;  // group tags: kTagBase + 2 * hops + side (group_tag)
-// Gathered per rank: old, new, mode, bidirectional, K, window, sends, one_port.
-constexpr int kFields = 8;
+// Gathered per rank: old, new, mode, bidirectional, K, window, sends, one_port, min_segments.
+constexpr int kFields = 9;
 
 std::string check_gathered(const std::vector<std::int64_t>& ints, const std::vector<double>& costs,
                            int n) {
@@ -31,6 +31,7 @@ std::string check_gathered(const std::vector<std::int64_t>& ints, const std::vec
   }
   if (ints[4] < 1) return fmt::format("segment_items must be >= 1 (got {})", ints[4]);
   if (ints[5] < 0) return fmt::format("window must be >= 0 (0: automatic; got {})", ints[5]);
+  if (ints[8] < 1) return fmt::format("min_segments must be >= 1 (got {})", ints[8]);
   std::int64_t old_sum = 0, new_sum = 0;
   for (int r = 0; r < n; ++r) {
     const std::int64_t* v = &ints[static_cast<std::size_t>(r) * kFields];
@@ -81,7 +82,8 @@ Redistribution::Redistribution(MPI_Comm comm, std::int64_t old_count, std::int64
                                       options_.segment_items,
                                       options_.window,
                                       options_.sends_in_flight,
-                                      options_.one_port ? 1 : 0};
+                                      options_.one_port ? 1 : 0,
+                                      options_.min_segments};
   std::vector<std::int64_t> ints(n * kFields);
   MPI_Allgather(mine, kFields, MPI_INT64_T, ints.data(), kFields, MPI_INT64_T, comm_);
   const double my_costs[2] = {costs.next, options_.bidirectional ? costs.prev : 1.0};
@@ -197,13 +199,20 @@ Redistribution::~Redistribution() {
   if (!finalized && comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
 }
 
+std::int64_t Redistribution::segment_items(const Group& g) const {
+  // At least min_segments segments per group (so a group pipelines along its chain of
+  // forwarders), at most segment_items items per message. Both ends of a link see the same group.
+  const std::int64_t size = g.last - g.first;
+  const std::int64_t parts = std::max<std::int64_t>(1, options_.min_segments);
+  return std::clamp<std::int64_t>((size + parts - 1) / parts, 1, options_.segment_items);
+}
+
 int Redistribution::group_tag(int side, std::int64_t hops) const {
   // Groups of one link have distinct hop counts; tags repeat only beyond tag_span_ hops.
   return kTagBase + 2 * static_cast<int>(hops % tag_span_) + side;
 }
 
 Redistribution::Slots Redistribution::slots(std::size_t item_bytes, bool in_place) const {
-  const std::int64_t k = options_.segment_items;
   const std::int64_t b = static_cast<std::int64_t>(item_bytes);
   Slots out;
   out.sends = std::clamp<std::int64_t>(options_.sends_in_flight, 1, 64);
@@ -211,8 +220,19 @@ Redistribution::Slots Redistribution::slots(std::size_t item_bytes, bool in_plac
   for (int f = 0; f < 2; ++f) {
     for (std::size_t i = 0; i < in_groups_[f].size(); ++i) {
       const Group& g = in_groups_[f][i];
+      const std::int64_t k = segment_items(g);
       const std::int64_t segs = (g.last - g.first + k - 1) / k;
       const std::int64_t slot_bytes = std::min(k, g.last - g.first) * b;
+      // A forwarded group needs every segment that one outgoing message of the matching group
+      // draws from (segments of the two groups differ in size) plus one: fewer would deadlock.
+      std::int64_t floor = 2;
+      for (const Group& o : out_groups_[f]) {
+        if (g.hops > 1 && o.hops == g.hops - 1) {
+          floor = std::max(floor, (segment_items(o) + k - 1) / k + 1);
+        }
+      }
+      floor = std::min(floor, segs);
+      out.floor[f].push_back(floor);
       std::int64_t n = 0;
       if (options_.window > 0) {
         n = options_.window;
@@ -226,7 +246,7 @@ Redistribution::Slots Redistribution::slots(std::size_t item_bytes, bool in_plac
       } else {
         n = 4;  // kept items out of place: received in place, `n` receives posted at a time
       }
-      n = std::min(n, segs);
+      n = std::max(std::min(n, segs), floor);
       out.in[f].push_back(n);
       if (g.hops > 1 || in_place) {
         bytes += n * slot_bytes;
@@ -234,11 +254,12 @@ Redistribution::Slots Redistribution::slots(std::size_t item_bytes, bool in_plac
       }
     }
     for (const Group& g : out_groups_[f]) {
+      const std::int64_t k = segment_items(g);
       bytes +=
           std::min(out.sends, (g.last - g.first + k - 1) / k) * std::min(k, g.last - g.first) * b;
     }
   }
-  // Automatic windows over the budget shrink proportionally (to no fewer than 2 slots).
+  // Automatic windows over the budget shrink proportionally (to no fewer than their floor).
   if (options_.window == 0 && options_.max_staging_bytes > 0 &&
       bytes > options_.max_staging_bytes && shrinkable > 0) {
     const double keep =
@@ -248,7 +269,7 @@ Redistribution::Slots Redistribution::slots(std::size_t item_bytes, bool in_plac
       for (std::size_t i = 0; i < in_groups_[f].size(); ++i) {
         if (in_groups_[f][i].hops > 1 || in_place) {
           std::int64_t& n = out.in[f][i];
-          n = std::max<std::int64_t>(std::min<std::int64_t>(n, 2),
+          n = std::max<std::int64_t>(out.floor[f][i],
                                      static_cast<std::int64_t>(static_cast<double>(n) * keep));
         }
       }
@@ -259,14 +280,15 @@ Redistribution::Slots Redistribution::slots(std::size_t item_bytes, bool in_plac
 
 std::size_t Redistribution::staging_bound(std::size_t item_bytes, bool in_place) const {
   const Slots n = slots(item_bytes, in_place);
-  const std::int64_t k = options_.segment_items;
   std::int64_t items = 0;
   for (int f = 0; f < 2; ++f) {
     for (std::size_t i = 0; i < in_groups_[f].size(); ++i) {
       const Group& g = in_groups_[f][i];
-      if (g.hops > 1 || in_place) items += n.in[f][i] * std::min(k, g.last - g.first);
+      if (g.hops > 1 || in_place)
+        items += n.in[f][i] * std::min(segment_items(g), g.last - g.first);
     }
     for (const Group& g : out_groups_[f]) {
+      const std::int64_t k = segment_items(g);
       items += std::min(n.sends, (g.last - g.first + k - 1) / k) * std::min(k, g.last - g.first);
     }
   }
@@ -283,16 +305,14 @@ void Redistribution::execute(const void* in, void* out, std::size_t item_bytes) 
 
 namespace {
 
-// A range [first, last) of a stream's items (LocalPlan numbering), cut into segments of K items
+// A range [first, last) of a stream's items (LocalPlan numbering), cut into segments of k items
 // from `first`.
 struct Range {
-  std::int64_t first = 0, last = 0;
+  std::int64_t first = 0, last = 0, k = 1;
   std::int64_t size() const { return last - first; }
-  std::int64_t segments(std::int64_t k) const { return (size() + k - 1) / k; }
-  std::int64_t seg_first(std::int64_t j, std::int64_t k) const { return first + j * k; }
-  std::int64_t seg_last(std::int64_t j, std::int64_t k) const {
-    return std::min(first + (j + 1) * k, last);
-  }
+  std::int64_t segments() const { return (size() + k - 1) / k; }
+  std::int64_t seg_first(std::int64_t j) const { return first + j * k; }
+  std::int64_t seg_last(std::int64_t j) const { return std::min(first + (j + 1) * k, last); }
 };
 
 // An incoming group (a sub-stream of the link from the upstream neighbour, mpi/local_plan.hpp
@@ -390,11 +410,11 @@ void Redistribution::execute_impl(const void* in, void* out, std::size_t item_by
     st.peer_out = f == 0 ? succ : pred;
     for (const Group& g : out_groups_[f]) {
       OutGroup o;
-      o.pos = {g.first, g.last};
+      o.pos = {g.first, g.last, segment_items(g)};
       o.tag = group_tag(f, g.hops);
-      o.segs = o.pos.segments(k_items);
+      o.segs = o.pos.segments();
       o.copied = o.pos.first;
-      o.slot_items = std::min(k_items, o.pos.size());
+      o.slot_items = std::min(o.pos.k, o.pos.size());
       o.buf.resize(static_cast<std::size_t>(std::min(S, o.segs) * o.slot_items * B));
       last_staging_bytes_ += o.buf.size();
       o.req = n_reqs;
@@ -404,11 +424,11 @@ void Redistribution::execute_impl(const void* in, void* out, std::size_t item_by
     for (std::size_t gi = 0; gi < in_groups_[f].size(); ++gi) {
       const Group& g = in_groups_[f][gi];
       InGroup i;
-      i.items = {g.first, g.last};
+      i.items = {g.first, g.last, segment_items(g)};
       i.kept = g.hops == 1;
       i.tag = group_tag(f, g.hops);
-      i.segs = i.items.segments(k_items);
-      i.slot_items = std::min(k_items, i.items.size());
+      i.segs = i.items.segments();
+      i.slot_items = std::min(i.items.k, i.items.size());
       i.cap = std::max<std::int64_t>(1, caps.in[f][gi]);
       if (!i.kept) {
         for (std::size_t o = 0; o < out_groups_[f].size(); ++o) {
@@ -528,7 +548,7 @@ void Redistribution::execute_impl(const void* in, void* out, std::size_t item_by
           const std::int64_t limit = std::min(g.cap, allowance);
           while (g.posted < g.segs && g.posted - g.released < limit) {
             const std::int64_t j = g.posted;
-            const std::int64_t a = g.items.seg_first(j, k_items), b = g.items.seg_last(j, k_items);
+            const std::int64_t a = g.items.seg_first(j), b = g.items.seg_last(j);
             std::byte* buffer = nullptr;
             if (!g.kept) {
               buffer = slot(g, j);
@@ -568,15 +588,15 @@ void Redistribution::execute_impl(const void* in, void* out, std::size_t item_by
           while (o.next < o.segs && out_req(o, o.next) == MPI_REQUEST_NULL &&
                  !(options_.one_port && sending(st))) {
             const std::int64_t j = o.next;
-            const std::int64_t a = o.pos.seg_first(j, k_items), b = o.pos.seg_last(j, k_items);
+            const std::int64_t a = o.pos.seg_first(j), b = o.pos.seg_last(j);
             const std::int64_t own_end = std::min(b, st.s.own_out);
             const std::int64_t in_lo = std::max(a, st.s.own_out) - st.s.own_out;
             const std::int64_t in_hi = b - st.s.own_out;  // forwarded items [in_lo, in_hi)
             InGroup* from = o.in >= 0 ? &st.in[static_cast<std::size_t>(o.in)] : nullptr;
             std::int64_t q_lo = 0, q_hi = -1;  // its segments holding them
             if (in_hi > in_lo) {
-              q_lo = (in_lo - from->items.first) / k_items;
-              q_hi = (in_hi - 1 - from->items.first) / k_items;
+              q_lo = (in_lo - from->items.first) / from->items.k;
+              q_hi = (in_hi - 1 - from->items.first) / from->items.k;
             }
             bool ready = true;
             for (std::int64_t q = q_lo; q <= q_hi && ready; ++q) {
@@ -589,8 +609,8 @@ void Redistribution::execute_impl(const void* in, void* out, std::size_t item_by
                 side, msg, msg_off, src, [&](std::int64_t k) { return local_.own_offset(side, k); },
                 a, own_end);
             for (std::int64_t q = q_lo; q <= q_hi; ++q) {
-              const std::int64_t qa = from->items.seg_first(q, k_items);
-              const std::int64_t qb = from->items.seg_last(q, k_items);
+              const std::int64_t qa = from->items.seg_first(q);
+              const std::int64_t qb = from->items.seg_last(q);
               copy_items(
                   side, msg, [&](std::int64_t k) { return msg_off(k + st.s.own_out); },
                   slot(*from, q),
@@ -620,7 +640,7 @@ void Redistribution::execute_impl(const void* in, void* out, std::size_t item_by
         for (InGroup& g : st.in) {
           while (g.released < g.posted && in_req(g, g.released) == MPI_REQUEST_NULL) {
             const std::int64_t j = g.released;
-            const std::int64_t a = g.items.seg_first(j, k_items), b = g.items.seg_last(j, k_items);
+            const std::int64_t a = g.items.seg_first(j), b = g.items.seg_last(j);
             if (!g.kept) {
               if (st.out[static_cast<std::size_t>(g.out)].copied < st.s.own_out + b) break;
             } else if (g.staged[static_cast<std::size_t>(j % g.cap)]) {

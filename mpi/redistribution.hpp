@@ -47,7 +47,11 @@ class Error : public std::runtime_error {
 struct Options {
   Mode mode = Mode::ring;
   bool bidirectional = true;          // false: items only move to succ(i)
-  std::int64_t segment_items = 1024;  // items per message (>= 1)
+  std::int64_t segment_items = 1024;  // at most this many items per message (>= 1)
+  // Each group is cut into at least this many segments (fewer items per message than
+  // segment_items when the group is small), so that forwarders pipeline it: a chain of h links
+  // then costs about (h - 1) / min_segments of the group's time beyond the model's.
+  std::int64_t min_segments = 64;
   // Staging slots (segments) per incoming group. 0 (default): automatic, from the model's
   // schedule: enough for the most items the schedule has this rank hold at once (plus 2), so the
   // execution follows the model; capped by max_staging_bytes. > 0: that many (raised to >= 2).
@@ -152,12 +156,14 @@ class Redistribution {
   std::vector<Group> in_groups_[2], out_groups_[2];
   std::vector<std::int64_t> in_peaks_[2];  // the model's peak of held items, per incoming group
   struct Slots {
-    std::vector<std::int64_t> in[2];  // staging slots per incoming group
-    std::int64_t sends = 1;           // message buffers per outgoing group
+    std::vector<std::int64_t> in[2];     // staging slots per incoming group
+    std::vector<std::int64_t> floor[2];  // the fewest that cannot deadlock
+    std::int64_t sends = 1;              // message buffers per outgoing group
   };
   Slots slots(std::size_t item_bytes, bool in_place) const;
   int tag_span_ = 1;  // distinct hop counts that get distinct tags
   int group_tag(int side, std::int64_t hops) const;
+  std::int64_t segment_items(const Group& g) const;  // items per message of a group
 };
 
 }  // namespace redist::mpi

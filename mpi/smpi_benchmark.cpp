@@ -73,12 +73,13 @@ void report(benchmark::State& state, const Run& run) {
   state.counters["staging_bytes"] = run.staging;
 }
 
-// Segment size K on a unidirectional chain with 50 ms of latency per link: 1,600 items of 1 kB.
+// Segment size K on a unidirectional chain with 50 ms of latency per link: 1,600 items of 1 kB,
+// every group cut into segments of exactly K items (--min-segments 1).
 void BM_SegmentSize(benchmark::State& state) {
   for (auto _ : state) {
     try {
       report(state, simulate("uni-4-large.json", 0.05, false,
-                             fmt::format("--segment-items {}", state.range(0))));
+                             fmt::format("--segment-items {} --min-segments 1", state.range(0))));
     } catch (const std::exception& e) {
       state.SkipWithError(e.what());
       break;
@@ -92,6 +93,29 @@ BENCHMARK(BM_SegmentSize)
     ->Arg(64)
     ->Arg(256)
     ->Arg(1000)
+    ->UseManualTime()
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
+
+// Segments per group (--min-segments M, default 64) at the default segment_items 1024: the
+// comparison's alternating ring (4,000 items of 1 kB, 8 all-port hosts, latency 10 ms).
+void BM_MinSegments(benchmark::State& state) {
+  for (auto _ : state) {
+    try {
+      report(state, simulate("alternating-8.json", 0.01, false,
+                             fmt::format("--min-segments {}", state.range(0))));
+    } catch (const std::exception& e) {
+      state.SkipWithError(e.what());
+      break;
+    }
+  }
+}
+BENCHMARK(BM_MinSegments)
+    ->Arg(1)
+    ->Arg(4)
+    ->Arg(16)
+    ->Arg(64)
+    ->Arg(256)
     ->UseManualTime()
     ->Iterations(1)
     ->Unit(benchmark::kSecond);

@@ -16,12 +16,12 @@ set -euo pipefail
 smpirun=${SMPIRUN:-smpirun}
 build=$(realpath "$1")
 quick=${2:-}
-bytes=1000 latency=0 seg=32
+bytes=1000 latency=0 seg=1024
 loads=(2400 0 300 0 900 100 0 300) target=500
 platforms=(one-slow alternating random)
 ports=(all-port one-port)
 if [ "$quick" = --quick ]; then
-  loads=(240 0 30 0 90 10 0 30) target=50 seg=8 platforms=(random) ports=(all-port)
+  loads=(240 0 30 0 90 10 0 30) target=50 platforms=(random) ports=(all-port)
 fi
 n=${#loads[@]}
 dir=$(mktemp -d)
