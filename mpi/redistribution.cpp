@@ -166,6 +166,14 @@ Redistribution::Redistribution(MPI_Comm comm, std::int64_t old_count, std::int64
     }
     departures_[0] = DepartureTimes(instance_, plan_.transfers, rank_, ring::Direction::next);
     departures_[1] = DepartureTimes(instance_, plan_.transfers, rank_, ring::Direction::prev);
+    for (int f = 0; f < 2; ++f) {
+      const ring::Direction dir = f == 0 ? ring::Direction::next : ring::Direction::prev;
+      const int up = f == 0 ? (rank_ + size_ - 1) % size_ : (rank_ + 1) % size_;
+      upstream_[f] = DepartureTimes(instance_, plan_.transfers, up, dir);
+      if (local_.stream(f == 0 ? Side::right : Side::left).in > 0) {
+        upstream_cost_[f] = instance_.cost(static_cast<std::size_t>(up), dir);
+      }
+    }
   }
   // Staging the model's schedule needs: for a forwarded group, its peak of held items; for the
   // kept group, executed in place, the items that arrive before this rank's last own item leaves
@@ -511,6 +519,31 @@ void Redistribution::execute_impl(const void* in, void* out, std::size_t item_by
     if (kg == std::numeric_limits<std::int64_t>::max()) return true;
     return departures_[f].at(next_unsent(sides[f])) <= departures_[g].at(kg);
   };
+  // One-port receive order (a rank receiving from both sides keeps all it receives): the side
+  // whose next unposted item arrives first in the model, once the other side has no receive
+  // pending.
+  auto next_unposted = [&](SideState& st) {
+    for (InGroup& g : st.in) {
+      if (g.posted < g.segs) return g.items.seg_first(g.posted);
+    }
+    return std::numeric_limits<std::int64_t>::max();
+  };
+  auto pending = [&](SideState& st) {
+    for (InGroup& g : st.in) {
+      for (std::int64_t j = g.released; j < g.posted; ++j) {
+        if (reqs[g.req + static_cast<std::size_t>(j % g.cap)] != MPI_REQUEST_NULL) return true;
+      }
+    }
+    return false;
+  };
+  auto receive_turn = [&](int f) {
+    const int g = 1 - f;
+    if (pending(sides[0]) || pending(sides[1])) return false;
+    const std::int64_t kg = next_unposted(sides[g]);
+    if (kg == std::numeric_limits<std::int64_t>::max()) return true;
+    const std::int64_t kf = next_unposted(sides[f]);
+    return upstream_[f].at(kf) + upstream_cost_[f] <= upstream_[g].at(kg) + upstream_cost_[g];
+  };
   // Can kept items [a, b) of `side` be received straight into their final offsets now? Always
   // after the move; before it, if those offsets hold neither the kept items (still at their
   // initial offsets) nor own outgoing items not yet copied out.
@@ -544,6 +577,11 @@ void Redistribution::execute_impl(const void* in, void* out, std::size_t item_by
         //    downstream link has not taken yet): then the otherwise idle link carries it, one
         //    segment at a time. Segments of a group are matched in posting order (one tag each).
         std::int64_t allowance = std::numeric_limits<std::int64_t>::max();
+        // One-port, receiving from both sides: one receive at a time, the side whose next item
+        // arrives first in the model's schedule first.
+        if (options_.one_port && !sides[0].in.empty() && !sides[1].in.empty() && !receive_turn(f)) {
+          allowance = 0;
+        }
         for (InGroup& g : st.in) {
           const std::int64_t limit = std::min(g.cap, allowance);
           while (g.posted < g.segs && g.posted - g.released < limit) {

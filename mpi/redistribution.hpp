@@ -13,15 +13,16 @@
 // an ordered sub-stream of segments (segment_items items per message). A receiver takes groups
 // in stream order and lets a later group overtake only when the earlier ones are held up
 // downstream, so items cross as in the model's schedule; kept items go straight to their final
-// offsets when free. With Options::one_port a rank sends one message at a time in the model's
-// order. Deadlock freedom: nonblocking sends and receives; a rank only waits for its downstream
-// neighbours (a posted send is always one its receiver has open), and some link carries no item.
-// Memory: besides the caller's buffers, per incoming group a number of one-segment staging slots
-// (default: the model schedule's peak of items held at this rank, plus 2, capped by
-// max_staging_bytes; or Options::window) and per outgoing group sends_in_flight message buffers:
-// the items in flight, never proportional to the global data (staging_bound()).
-// Complexity: construction O(planner + R log R + n) per rank for R schedule runs; per execute
-// O(items sent + received + kept) copies and O(segments) messages.
+// offsets when free. With Options::one_port a rank sends one message at a time, and one that
+// receives from both sides posts one receive at a time, both in the model's order. Deadlock
+// freedom: nonblocking sends and receives; a rank only waits for its downstream neighbours (a
+// posted send is always one its receiver has open), and some link carries no item. Memory: besides
+// the caller's buffers, per incoming group a number of one-segment staging slots (default: the
+// model schedule's peak of items held at this rank, plus 2, capped by max_staging_bytes; or
+// Options::window) and per outgoing group sends_in_flight message buffers: the items in flight,
+// never proportional to the global data (staging_bound()). Complexity: construction O(planner + R
+// log R + n) per rank for R schedule runs; per execute O(items sent + received + kept) copies and
+// O(segments) messages.
 #pragma once
 
 #include <mpi.h>
@@ -151,6 +152,8 @@ class Redistribution {
   LocalPlan local_;
   std::size_t last_staging_bytes_ = 0;
   DepartureTimes departures_[2];  // one_port: the model's departures to succ and to pred
+  DepartureTimes upstream_[2];    // one_port: the upstream neighbours' departures towards us
+  double upstream_cost_[2] = {1.0, 1.0};
   // Destination groups (mpi/local_plan.hpp) of the streams through this rank, [0] items moving
   // to succ, [1] to pred: received from the upstream neighbour, and sent.
   std::vector<Group> in_groups_[2], out_groups_[2];
