@@ -182,16 +182,12 @@ Redistribution::Redistribution(MPI_Comm comm, std::int64_t old_count, std::int64
   }
   for (int f = 0; f < 2; ++f) {
     const Side side = f == 0 ? Side::right : Side::left;
-    const ring::Direction dir = f == 0 ? ring::Direction::next : ring::Direction::prev;
-    const int upstream = f == 0 ? (rank_ + size_ - 1) % size_ : (rank_ + 1) % size_;
     for (const Group& g : in_groups_[f]) {
       if (g.hops > 1) {
         in_peaks_[f].push_back(peak_forwarded(instance_, plan_.transfers, local_, side, g));
       } else {
-        const DepartureTimes up(instance_, plan_.transfers, upstream, dir);
-        const double cost = instance_.cost(static_cast<std::size_t>(upstream), dir);
-        const std::int64_t early =
-            std::clamp<std::int64_t>(up.count_until(own_gone - cost), g.first, g.last) - g.first;
+        const std::int64_t arrived = upstream_[f].count_until(own_gone - upstream_cost_[f]);
+        const std::int64_t early = std::clamp<std::int64_t>(arrived, g.first, g.last) - g.first;
         in_peaks_[f].push_back(std::isfinite(own_gone) ? early : g.last - g.first);
       }
     }

@@ -151,9 +151,9 @@ class Redistribution {
   FlowPlan plan_;
   LocalPlan local_;
   std::size_t last_staging_bytes_ = 0;
-  DepartureTimes departures_[2];  // one_port: the model's departures to succ and to pred
-  DepartureTimes upstream_[2];    // one_port: the upstream neighbours' departures towards us
-  double upstream_cost_[2] = {1.0, 1.0};
+  DepartureTimes departures_[2];          // one_port: the model's departures to succ and to pred
+  DepartureTimes upstream_[2];            // the upstream neighbours' departures towards this rank
+  double upstream_cost_[2] = {1.0, 1.0};  // and their link costs (arrival = departure + cost)
   // Destination groups (mpi/local_plan.hpp) of the streams through this rank, [0] items moving
   // to succ, [1] to pred: received from the upstream neighbour, and sent.
   std::vector<Group> in_groups_[2], out_groups_[2];

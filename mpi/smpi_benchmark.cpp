@@ -2,7 +2,8 @@
 // staging window on the simulated time of a redistribution. Each benchmark runs redist-smpi under
 // smpirun on a generated ring platform and reports the *simulated* seconds as its (manual) time,
 // with the model's makespan and (simulated - check) / model as counters; SMPI is deterministic,
-// so one iteration suffices. Paths to the tools are compiled in (mpi/CMakeLists.txt).
+// so one iteration suffices. Paths to the tools are compiled in (mpi/CMakeLists.txt); the SMPI
+// settings are those of mpi/smpirun_redist.sh.
 //
 //   build/bench/mpi_smpi_benchmark [--benchmark_filter=Segment]
 #include <benchmark/benchmark.h>
@@ -44,18 +45,13 @@ Run simulate(const std::string& instance, double latency, bool one_port, const s
   const std::string platform = (dir / "platform.xml").string(),
                     hosts = (dir / "hosts.txt").string();
   run_command(fmt::format(
-      "{} --instance {} --item-bytes 1000 --latency {} {} --platform {} "
+      "{}/redist-smpi-platform --instance {} --item-bytes 1000 --latency {} {} --platform {} "
       "--hostfile {} 2>&1",
-      REDIST_SMPI_PLATFORM_TOOL, path, latency, one_port ? "--one-port" : "", platform, hosts));
-  std::string n_ranks = run_command("wc -l < " + hosts);
-  const std::string out = run_command(fmt::format(
-      "cd {} && REDIST_SMPI_PLATFORM={} {} -np {} -platform {} -hostfile {} "
-      "--cfg=smpi/simulate-computation:no --cfg=network/model:CM02 "
-      "--cfg=smpi/send-is-detached-thresh:0 --cfg=smpi/test:0 --log=root.thres:critical "
-      "{} --instance {} --item-bytes 1000 {} {} 2>/dev/null",
-      dir.string(), platform, REDIST_SMPIRUN, std::stoi(n_ranks),
-      one_port ? std::string(REDIST_SMPI_ONEPORT) : platform, hosts, REDIST_SMPI_DRIVER, path,
-      one_port ? "--one-port" : "", args));
+      REDIST_BUILD_DIR, path, latency, one_port ? "--one-port" : "", platform, hosts));
+  const std::string out = run_command(
+      fmt::format("SMPIRUN={} {} {} {} {} {} --instance {} --item-bytes 1000 {} {} 2>/dev/null",
+                  REDIST_SMPIRUN, REDIST_SMPIRUN_SCRIPT, REDIST_BUILD_DIR, platform, hosts,
+                  one_port ? "--one-port-platform" : "", path, one_port ? "--one-port" : "", args));
   std::filesystem::remove_all(dir);
   const auto line = out.find('{');
   if (line == std::string::npos) throw std::runtime_error("no result from: " + args + "\n" + out);

@@ -10,11 +10,11 @@
 # redist (ring mode, library defaults: in place, automatic staging), redist --window 2 (the
 # smallest staging), redist --mode linear, alltoallv, linear (LAU). Prints a Markdown table; exit
 # 1 if any run fails or is not verified. --quick: a small instance, random platform, all-port only
-# (ctest). SMPIRUN (environment) overrides the smpirun found in PATH. The model column of redist's
-# rows is (measured - check) / model, check being the time of execute's collective input check.
+# (ctest). SMPI settings: mpi/smpirun_redist.sh (SMPIRUN overrides the smpirun in PATH). The
+# model column of redist's rows is (measured - check) / model, check being the time of execute's
+# collective input check.
 set -euo pipefail
-smpirun=${SMPIRUN:-smpirun}
-build=$(realpath "$1")
+build=$(realpath "$1") here=$(dirname "$(realpath "$0")")
 quick=${2:-}
 bytes=1000 latency=0 seg=1024
 loads=(2400 0 300 0 900 100 0 300) target=500
@@ -53,9 +53,9 @@ for p in "${platforms[@]}"; do
     "$(join "${loads[@]}")" "$(join "${targets[@]}")" "${c%%|*}" "${c##*|}" >"$inst"
   [ "$quick" = --quick ] || echo "<!-- $p: $(cat "$inst") -->"
   for port in "${ports[@]}"; do
-    tool_args=() platform="$p.xml" redist_args=()
+    tool_args=() run_args=() redist_args=()
     if [ "$port" = one-port ]; then
-      tool_args=(--one-port) platform="$build/redist-smpi-oneport.so" redist_args=(--one-port)
+      tool_args=(--one-port) run_args=(--one-port-platform) redist_args=(--one-port)
     fi
     "$build/redist-smpi-platform" --instance "$inst" --item-bytes "$bytes" --latency "$latency" \
       "${tool_args[@]}" --platform "$dir/$p.xml" --hostfile "$dir/hosts.txt"
@@ -63,11 +63,8 @@ for p in "${platforms[@]}"; do
     for s in "${runs[@]}"; do
       read -r -a extra <<<"$s"
       [ "${extra[0]}" != redist ] || extra+=("${redist_args[@]}")
-      line=$(cd "$dir" && REDIST_SMPI_PLATFORM="$dir/$p.xml" timeout 300 "$smpirun" -np "$n" \
-        -platform "$platform" -hostfile hosts.txt \
-        --cfg=smpi/simulate-computation:no --cfg=network/model:CM02 \
-        --cfg=smpi/send-is-detached-thresh:0 --cfg=smpi/test:0 --log=root.thres:warning \
-        "$build/redist-smpi" --instance "$inst" --item-bytes "$bytes" --segment-items "$seg" \
+      line=$(timeout 300 "$here/smpirun_redist.sh" "$build" "$dir/$p.xml" "$dir/hosts.txt" \
+        "${run_args[@]}" --instance "$inst" --item-bytes "$bytes" --segment-items "$seg" \
         --strategy "${extra[@]}" 2>"$dir/err.txt") || true
       if ! grep -q '"verified": true' <<<"$line"; then
         echo "| $p | $port | $s | FAILED: ${line:-$(tail -n 3 "$dir/err.txt")} | | | |"

@@ -7,8 +7,7 @@
 # unidirectional; latency 0. Prints one row per seed and the largest ratio per configuration;
 # exit 1 if a run fails, is not verified, or (MAX_RATIO given) a one-port ratio exceeds MAX_RATIO.
 set -euo pipefail
-smpirun=${SMPIRUN:-smpirun}
-build=$(realpath "$1")
+build=$(realpath "$1") here=$(dirname "$(realpath "$0")")
 seeds=${2:-24} seg=${3:-4} max_ratio=${4:-}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -38,15 +37,13 @@ for ((seed = 1; seed <= seeds; ++seed)); do
   for c in "${configs[@]}"; do
     port=${c%%|*}
     read -r -a extra <<<"${c#*|}"
-    tool_args=() platform="$dir/platform.xml"
-    if [ "$port" = one-port ]; then tool_args=(--one-port) platform="$build/redist-smpi-oneport.so"; fi
+    tool_args=() run_args=()
+    if [ "$port" = one-port ]; then tool_args=(--one-port) run_args=(--one-port-platform); fi
     "$build/redist-smpi-platform" --instance "$dir/ring.json" --item-bytes 1000 "${tool_args[@]}" \
       --platform "$dir/platform.xml" --hostfile "$dir/hosts.txt"
-    line=$(cd "$dir" && REDIST_SMPI_PLATFORM="$dir/platform.xml" timeout 300 "$smpirun" -np "$n" \
-      -platform "$platform" -hostfile hosts.txt --cfg=smpi/simulate-computation:no \
-      --cfg=network/model:CM02 --cfg=smpi/send-is-detached-thresh:0 --cfg=smpi/test:0 \
-      --log=root.thres:warning "$build/redist-smpi" --instance "$dir/ring.json" --item-bytes 1000 \
-      --segment-items "$seg" "${extra[@]}" 2>"$dir/err.txt") || true
+    line=$(timeout 300 "$here/smpirun_redist.sh" "$build" "$dir/platform.xml" "$dir/hosts.txt" \
+      "${run_args[@]}" --instance "$dir/ring.json" --item-bytes 1000 --segment-items "$seg" \
+      "${extra[@]}" 2>"$dir/err.txt") || true
     if ! grep -q '"verified": true' <<<"$line"; then
       row="$row FAILED |"
       status=1
