@@ -4,9 +4,21 @@
 // with one line `error: <what> (at <where>)` on standard error and nothing on standard output.
 #include <exception>
 #include <iostream>
+#include <new>
+#include <string>
 
 #include "apps/redist/cli.hpp"
 #include "redist/common/error.hpp"
+
+namespace {
+
+// The one `error:` line of every failure, whatever the message holds (SPEC §1).
+int print_error(const std::string& message, int code) {
+  std::cerr << "error: " << redist::one_line(message, 1000) << "\n";
+  return code;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"redist: data redistribution and load balancing on heterogeneous platforms"};
@@ -30,17 +42,21 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "error: " << e.what() << " (at command line)\n";
-    return 2;
+    return print_error(std::string(e.what()) + " (at command line)", 2);
   }
+  int code = 2;
   try {
-    return action ? action() : 2;
+    code = action ? action() : 2;
   } catch (const redist::InputError& e) {
-    std::cerr << "error: " << e.what() << "\n";
-    return 2;
+    return print_error(e.what(), 2);
+  } catch (const std::bad_alloc&) {
+    return print_error("out of memory (at redist): use a smaller instance", 3);
   } catch (const std::exception& e) {
     // Not a user error: a bug. Still one line, and a distinct exit code.
-    std::cerr << "error: internal error: " << e.what() << " (at redist)\n";
-    return 3;
+    return print_error(std::string("internal error: ") + e.what() + " (at redist)", 3);
   }
+  // A full disk or a closed pipe must not pass for success.
+  std::cout.flush();
+  if (!std::cout) return print_error("cannot write the output (at standard output)", 2);
+  return code;
 }

@@ -38,6 +38,7 @@ void write_compact(std::string& out, const io::OrderedJson& value, int indent) {
 }  // namespace
 
 void print_json(const io::OrderedJson& document) {
+  io::require_finite_numbers(document);
   std::string out;
   write_compact(out, document, 0);
   out += "\n";

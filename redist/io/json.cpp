@@ -5,7 +5,9 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <limits>
 #include <sstream>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -25,14 +27,37 @@ const char* type_name(const Json& v) {
 
 namespace {
 
+// The keys seen so far in one object: a short list for the usual few keys, a hash set beyond, so
+// that a hostile object of 10^6 keys costs O(keys) and not O(keys^2).
+class KeySet {
+ public:
+  // False when `key` was already there.
+  bool insert(const std::string& key) {
+    if (!large_.empty()) return large_.insert(key).second;
+    if (std::find(small_.begin(), small_.end(), key) != small_.end()) return false;
+    small_.push_back(key);
+    if (small_.size() > 16) {
+      large_.insert(small_.begin(), small_.end());
+      small_.clear();
+    }
+    return true;
+  }
+
+ private:
+  std::vector<std::string> small_;
+  std::unordered_set<std::string> large_;
+};
+
 // Builds the document like nlohmann's DOM parser while tracking the JSONPath of the value being
 // read, so that a syntax error or a number that overflows a double is reported where it occurs.
+// It also enforces the document limits (depth, values, unique keys) as it goes, so that a hostile
+// document is refused before it costs memory or time.
 class PathTrackingSax : public nlohmann::detail::json_sax_dom_parser<Json> {
   using Base = nlohmann::detail::json_sax_dom_parser<Json>;
 
  public:
-  PathTrackingSax(Json& root, const ArrayStream* stream)
-      : Base(root, /*allow_exceptions_=*/true), root_(root), stream_(stream) {}
+  PathTrackingSax(Json& root, const ArrayStream* stream, const JsonLimits& limits)
+      : Base(root, /*allow_exceptions_=*/true), root_(root), stream_(stream), limits_(limits) {}
 
   bool null() { return value(Base::null()); }
   bool boolean(bool v) { return value(Base::boolean(v)); }
@@ -44,11 +69,13 @@ class PathTrackingSax : public nlohmann::detail::json_sax_dom_parser<Json> {
   bool string(Json::string_t& v) { return value(Base::string(v)); }
   bool binary(Json::binary_t& v) { return value(Base::binary(v)); }
   bool start_object(std::size_t n) {
-    frames_.push_back({false, 0, {}});
+    enter(false);
     return Base::start_object(n);
   }
   bool key(Json::string_t& k) {
-    frames_.back().key = k;
+    Frame& frame = frames_.back();
+    frame.key = k;
+    if (!frame.keys.insert(k)) throw InputError("duplicate key", path());
     return Base::key(k);
   }
   bool end_object() {
@@ -56,7 +83,8 @@ class PathTrackingSax : public nlohmann::detail::json_sax_dom_parser<Json> {
     return value(Base::end_object());
   }
   bool start_array(std::size_t n) {
-    frames_.push_back({true, 0, {}});
+    enter(true);
+    if (is_streamed_array()) values_before_stream_ = values_;
     return Base::start_array(n);
   }
   bool end_array() {
@@ -79,18 +107,39 @@ class PathTrackingSax : public nlohmann::detail::json_sax_dom_parser<Json> {
  private:
   struct Frame {
     bool array;
-    std::size_t next_index;
+    std::size_t next_index = 0;
     std::string key;
+    KeySet keys;
   };
 
-  // Called after every complete value; hands elements of the streamed array to the consumer.
+  void enter(bool array) {
+    if (frames_.size() >= limits_.depth) {
+      throw InputError(fmt::format("nested deeper than {} levels", limits_.depth), path());
+    }
+    frames_.push_back(Frame{array});
+  }
+
+  // The top-level member whose elements go to the stream consumer.
+  bool is_streamed_array() const {
+    return stream_ != nullptr && frames_.size() == 2 && frames_[1].array && !frames_[0].array &&
+           frames_[0].key == stream_->member;
+  }
+
+  // Called after every complete value; hands elements of the streamed array to the consumer,
+  // which then no longer count towards the document's values.
   bool value(bool ok) {
+    if (++values_ > limits_.values) {
+      throw InputError(
+          fmt::format("more than {} values in one document (the size limit of every input)",
+                      limits_.values),
+          path());
+    }
     if (frames_.empty() || !frames_.back().array) return ok;
-    if (stream_ != nullptr && frames_.size() == 2 && !frames_[0].array &&
-        frames_[0].key == stream_->member) {
+    if (is_streamed_array()) {
       Json& array = root_[stream_->member];
       stream_->consume(array.back(), frames_.back().next_index);
       array.erase(array.size() - 1);
+      values_ = values_before_stream_;
     }
     ++frames_.back().next_index;
     return ok;
@@ -98,14 +147,17 @@ class PathTrackingSax : public nlohmann::detail::json_sax_dom_parser<Json> {
 
   Json& root_;
   const ArrayStream* stream_;
+  JsonLimits limits_;
   std::vector<Frame> frames_;
+  std::size_t values_ = 0;
+  std::size_t values_before_stream_ = 0;
 };
 
 }  // namespace
 
-Json parse_document(std::string_view text, const ArrayStream* stream) {
+Json parse_document(std::string_view text, const ArrayStream* stream, const JsonLimits& limits) {
   Json root;
-  PathTrackingSax sax(root, stream);
+  PathTrackingSax sax(root, stream, limits);
   try {
     Json::sax_parse(text.begin(), text.end(), &sax);
   } catch (const Json::exception& e) {
@@ -119,23 +171,56 @@ Json parse_document(std::string_view text, const ArrayStream* stream) {
 }
 
 std::string read_text(const std::string& file) {
-  if (file.empty() || file == "-") {
-    return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  const bool from_stdin = file.empty() || file == "-";
+  std::ifstream in_file;
+  if (!from_stdin) {
+    in_file.open(file, std::ios::binary);
+    if (!in_file)
+      throw InputError(fmt::format("cannot read file '{}'", one_line(file)), "command line");
   }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError(fmt::format("cannot read file '{}'", file), "command line");
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return std::move(buffer).str();
+  std::istream& in = from_stdin ? std::cin : in_file;
+  const std::string where = from_stdin ? "standard input" : one_line(file);
+  std::string text;
+  char chunk[1 << 16];
+  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+    if (text.size() + static_cast<std::size_t>(in.gcount()) > kMaxDocumentBytes) {
+      throw InputError(fmt::format("document larger than {} MiB (the size limit of every input)",
+                                   kMaxDocumentBytes >> 20),
+                       where);
+    }
+    text.append(chunk, static_cast<std::size_t>(in.gcount()));
+  }
+  if (in.bad()) throw InputError("read error", where);
+  return text;
 }
 
 Json read_document(const std::string& file) { return parse_document(read_text(file)); }
 
 std::string json_number(double value) {
+  if (!std::isfinite(value)) throw NonFiniteResult("a computed time or amount");
   std::string text = fmt::format("{}", value);
   if (text.find_first_not_of("-0123456789") == std::string::npos) text += ".0";
   return text;
 }
+
+namespace {
+
+void require_finite_at(const OrderedJson& value, const std::string& path) {
+  if (value.is_number_float() && !std::isfinite(value.get<double>())) {
+    throw NonFiniteResult("the value at " + path);
+  }
+  if (value.is_array()) {
+    for (std::size_t i = 0; i < value.size(); ++i) require_finite_at(value[i], index_path(path, i));
+  } else if (value.is_object()) {
+    for (auto it = value.begin(); it != value.end(); ++it) {
+      require_finite_at(it.value(), child_path(path, it.key()));
+    }
+  }
+}
+
+}  // namespace
+
+void require_finite_numbers(const OrderedJson& document) { require_finite_at(document, "$"); }
 
 PlanSummary read_plan_summary(const Json& document) {
   const std::string path = "$";
@@ -159,13 +244,14 @@ void write_plan_summary(std::string& out, const PlanSummary& summary) {
   out += "{\n  \"algorithm\": ";
   out += Json(summary.algorithm).dump();
   out += ",\n  \"makespan\": ";
-  out += json_number(summary.makespan);
+  const double makespan = summary.makespan.value();
+  out += json_number(makespan);
   if (summary.lower_bound) {
     out += ",\n  \"lower_bound\": ";
     out += json_number(*summary.lower_bound);
     if (*summary.lower_bound > 0) {
       out += ",\n  \"gap\": ";
-      out += json_number(std::max(0.0, summary.makespan / *summary.lower_bound - 1));
+      out += json_number(std::max(0.0, makespan / *summary.lower_bound - 1));
     }
   }
   if (summary.optimal) {
@@ -175,7 +261,14 @@ void write_plan_summary(std::string& out, const PlanSummary& summary) {
 }
 
 std::string child_path(const std::string& path, std::string_view key) {
-  return fmt::format("{}.{}", path, key);
+  const bool plain =
+      !key.empty() && key.size() <= 64 && std::all_of(key.begin(), key.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+      });
+  if (plain) return fmt::format("{}.{}", path, key);
+  // Any other key is quoted, with its control characters escaped and its length capped, so that
+  // an error line stays one short line whatever the document holds.
+  return fmt::format("{}[{}]", path, Json(one_line(key, 64)).dump());
 }
 
 std::string index_path(const std::string& path, std::size_t index) {
@@ -239,6 +332,11 @@ double as_finite_number(const Json& value, const std::string& path) {
 double as_positive_number(const Json& value, const std::string& path) {
   const double d = as_finite_number(value, path);
   if (!(d > 0)) throw InputError(fmt::format("must be > 0, got {}", value.dump()), path);
+  if (d < std::numeric_limits<double>::min()) {
+    throw InputError(fmt::format("must be at least {} (the smallest normal double), got {}",
+                                 std::numeric_limits<double>::min(), value.dump()),
+                     path);
+  }
   return d;
 }
 

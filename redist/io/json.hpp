@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "redist/common/error.hpp"
+
 namespace redist::io {
 
 using Json = nlohmann::json;
@@ -24,28 +26,57 @@ struct ArrayStream {
   std::function<void(const Json& element, std::size_t index)> consume;
 };
 
-// Parses a whole document. Malformed JSON and numbers that overflow a double are InputErrors at
-// the JSONPath where parsing stopped.
-Json parse_document(std::string_view text, const ArrayStream* stream = nullptr);
+// The limits of every JSON document redist reads, whatever the command: enforced while reading,
+// so a document over them costs at most its own text. Our formats nest 4 levels deep; the value
+// count excludes the elements of a streamed array (a schedule's transfers), whose runs are read
+// one at a time.
+inline constexpr std::size_t kMaxDocumentBytes = std::size_t{1} << 30;  // 1 GiB of text
+struct JsonLimits {
+  std::size_t depth = 64;
+  std::size_t values = 25'000'000;
+};
 
-// The whole content of a file ("-" or "" for standard input); InputError when unreadable.
+// A result that does not fit a double (an overflow to inf, or NaN): the input's magnitudes are
+// too extreme. Thrown by the writers rather than printing a non-number.
+class NonFiniteResult : public InputError {
+ public:
+  explicit NonFiniteResult(const std::string& what)
+      : InputError(what +
+                       " is not a finite number: the input's magnitudes are beyond double "
+                       "precision (scale the costs, speeds or loads)",
+                   "output") {}
+};
+
+// Parses a whole document. Malformed JSON, numbers that overflow a double, duplicate keys and
+// documents over the limits above are InputErrors at the JSONPath where parsing stopped.
+Json parse_document(std::string_view text, const ArrayStream* stream = nullptr,
+                    const JsonLimits& limits = {});
+
+// The whole content of a file ("-" or "" for standard input); InputError when unreadable or
+// larger than kMaxDocumentBytes.
 std::string read_text(const std::string& file);
 
 // read_text + parse_document.
 Json read_document(const std::string& file);
 
 // A double as a JSON number: shortest round-trip form, with ".0" on integral values.
+// NonFiniteResult for inf or NaN, which JSON cannot hold.
 std::string json_number(double value);
+
+// NonFiniteResult naming the first number of `document` that is inf or NaN (which nlohmann would
+// print as null): the last check before any output document is printed.
+void require_finite_numbers(const OrderedJson& document);
 
 // The members every plan output starts with (SPEC §1), shared by the families' schedule formats.
 struct PlanSummary {
   std::string algorithm;
-  double makespan = -1.0;  // -1 when read from a document without one: nothing to compare
+  std::optional<double> makespan;  // absent in a document without one: nothing to compare
   std::optional<double> lower_bound;
   std::optional<bool> optimal;
 };
 
-// Reads them from a schedule document's top-level object (each optional; null counts as absent).
+// Reads them from a schedule document's top-level object, each optional; a null lower_bound or
+// optimal counts as absent; a makespan, when present, must be a number.
 PlanSummary read_plan_summary(const Json& document);
 // Appends `{`, then "algorithm", "makespan", "lower_bound" and "gap" (= makespan / lower_bound
 // - 1, when the bound is > 0), "optimal", one per line; the caller appends the rest and `}`.
@@ -67,7 +98,8 @@ void reject_unknown_fields(const Json& object, const std::string& path,
 std::int64_t as_int64(const Json& value, const std::string& path);
 // A finite JSON number.
 double as_finite_number(const Json& value, const std::string& path);
-// A finite JSON number > 0.
+// A finite JSON number > 0, and not below the smallest normal double (a subnormal such as
+// 1e-310 has lost its precision and turns products into 0 or quotients into inf).
 double as_positive_number(const Json& value, const std::string& path);
 bool as_bool(const Json& value, const std::string& path);
 std::string as_string(const Json& value, const std::string& path);
