@@ -66,7 +66,8 @@ void BM_PeriodicRelays(benchmark::State& state) {
   }
   in.targets = in.loads;
   Schedule s;
-  s.makespan = -1;
+  s.makespan_given = false;
+  s.flows_given = false;
   for (std::size_t i = 0; i < n; ++i) {
     s.transfers.push_back(
         Run{static_cast<std::int64_t>(i), Direction::next, i % 2 == 0 ? 0.0 : 1.0, k, 2.0});
@@ -85,6 +86,7 @@ void BM_ManyRunsPerProcessor(benchmark::State& state) {
               std::vector<double>(n, 1.0), std::vector<double>(n, 1.0)};
   Schedule s;
   s.makespan = static_cast<double>(per);
+  s.flows_given = false;
   for (std::size_t i = 0; i < n; ++i) {
     for (std::size_t t = 0; t < per; ++t) {
       s.transfers.push_back(Run{static_cast<std::int64_t>(i),

@@ -84,6 +84,54 @@ s=$(write_json '{"transfers": [{"from": 9, "dir": "next", "start": 0, "count": 1
 code=$?
 if [ "$code" -eq 1 ] && grep -q '"valid": false' "$work/out"; then ok; else ko "unknown processor: exit $code"; fi
 
+# --- hostile input: extreme values, strict schedules, size limits ---------------------------------
+# `auto` plans homogeneous rings beyond Algorithm 3's round limit (it used to refuse them).
+f=$(write_json '{"ring":{"bidirectional":true,"loads":[3000000000,0,0],"targets":[1000000000,1000000000,1000000000],"cost_next":1,"cost_prev":1}}' big-homogeneous.json)
+if "$redist" ring plan "$f" >"$work/plan.json" && grep -q '"optimal": true' "$work/plan.json" &&
+   "$redist" ring check "$f" "$work/plan.json" | grep -q '"valid": true'; then ok; else ko "auto beyond Algorithm 3's limit: $(cat "$work/plan.json")"; fi
+expect_error "Algorithm 3 over its limit" 'exceed its limit of 2000000000 steps' -- ring plan -a bidirectional-homogeneous "$f"
+# Times that overflow a double are refused up front, naming the cost (they printed inf or null).
+f=$(write_json '{"ring":{"bidirectional":true,"loads":[3,0,0],"targets":[1,1,1],"cost_next":1e308,"cost_prev":1}}' huge-cost.json)
+for a in auto light light-enforced heuristic exact bidirectional-homogeneous; do
+  expect_error "cost 1e308, $a" '(at $.ring.cost_next[0])' -- ring plan -a "$a" "$f"
+done
+expect_error "cost 1e308, lp" '(at $.ring.cost_next[0])' -- ring plan --solver lp "$f"
+expect_error "cost 1e308, bound" '(at $.ring.cost_next[0])' -- ring bound "$f"
+f=$(write_json '{"ring":{"loads":[3,0,0],"targets":[1,1,1],"cost_next":[1e300,1e-300,1]}}' spread.json)
+expect_error "costs 1e300 and 1e-300" '(at $.ring.cost_next[1])' -- ring plan "$f"
+# Tiny and huge but representable numbers: finite, valid plans.
+f=$(write_json '{"ring":{"bidirectional":true,"loads":[4611686018427387904,1,0],"targets":[1,0,4611686018427387904],"cost_next":[1e-300,2e-300,1e-300],"cost_prev":[3e-300,1e-300,1e-300]}}' tiny.json)
+g=$(write_json '{"ring":{"bidirectional":true,"loads":[5,1,0,0],"targets":[1,0,2,3],"cost_next":[1e-300,2e-300,1e-300,4e-300],"cost_prev":[3e-300,1e-300,1e-300,5e-300]}}' tiny-lp.json)
+for args in "$f" "-a heuristic $f" "-a light-enforced $f" "--solver lp $g" "-a light-enforced --solver lp $g"; do
+  inst=${args##* }
+  # shellcheck disable=SC2086
+  if "$redist" ring plan $args >"$work/plan.json" && ! grep -qwE 'inf|nan|null' "$work/plan.json" &&
+     "$redist" ring check "$inst" "$work/plan.json" | grep -q '"valid": true'; then ok; else ko "tiny costs, '$args': $(cat "$work/plan.json")"; fi
+done
+# The LP cannot solve counts near 2^62 exactly: refused, pointing to the exact solver.
+expect_error "LP on counts near 2^62" '(at --solver)' -- ring plan --solver lp "$f"
+
+# `ring check` compares every stated field and rejects unknown ones.
+"$redist" ring plan "$data/examples/demo-ring.json" >"$work/plan.json"
+sed 's/"makespan": [0-9.e+-]*/"makespan": -1.0/' "$work/plan.json" >"$work/bad.json"
+"$redist" ring check "$data/examples/demo-ring.json" "$work/bad.json" >"$work/out" 2>&1
+if [ $? -eq 1 ] && grep -q 'makespan -1 differs' "$work/out"; then ok; else ko "negative makespan: $(cat "$work/out")"; fi
+sed 's/"flows": \[[-0-9,]*\]/"flows": []/' "$work/plan.json" >"$work/bad.json"
+"$redist" ring check "$data/examples/demo-ring.json" "$work/bad.json" >"$work/out" 2>&1
+if [ $? -eq 1 ] && grep -q 'flows has 0 entries' "$work/out"; then ok; else ko "empty flows: $(cat "$work/out")"; fi
+s=$(write_json '{"transfers": [{"from": 0, "dir": "next", "start": 0, "count": 1, "perod": 2}]}' perod.json)
+expect_error "misspelt run field" '(at $.transfers[0].perod)' -- ring check "$data/examples/demo-ring.json" "$s"
+s=$(write_json '{"transfers": [], "makespam": 2}' makespam.json)
+expect_error "unknown schedule field" '(at $.makespam)' -- ring check "$data/examples/demo-ring.json" "$s"
+# Gantt charts nobody could read are refused before planning.
+ones=$(printf '1,%.0s' $(seq 1000))1
+printf '{"ring": {"loads": [%s], "targets": [%s], "cost_next": 1}}' "$ones" "$ones" >"$work/wide.json"
+expect_error "gantt of 1001 processors" 'omit --gantt' -- ring plan --gantt "$work/wide.svg" "$work/wide.json"
+if [ ! -e "$work/wide.svg" ]; then ok; else ko "wide gantt written"; fi
+echo '{"transfers": []}' >"$work/empty.json"
+expect_error "check gantt of 1001 processors" '(at --gantt)' -- ring check --gantt "$work/wide.svg" "$work/wide.json" "$work/empty.json"
+expect_error "demo of 1001 processors" '(at --instance)' -- demo --gantt "$work/wide.svg" --instance "$work/wide.json"
+
 # --- demo --------------------------------------------------------------------------------------
 if (cd "$work" && "$redist" demo >"$work/demo.txt"); then ok; else ko "demo"; fi
 if grep -q 'makespan' "$work/demo.txt" && grep -q 'lower bound' "$work/demo.txt" && grep -q 'P0 -> P1' "$work/demo.txt"; then ok; else ko "demo summary"; fi

@@ -30,8 +30,10 @@ ring::Solver parse_solver(const std::string& name) {
 
 int run_plan(const RingOptions& o) {
   const ring::Instance instance = io::read_ring_instance(io::read_document(o.instance));
+  if (!o.gantt.empty()) svg::require_gantt_size(instance.size(), 0, "--gantt");
   const ring::Schedule schedule = ring::plan_ring(instance, o.algorithm, parse_solver(o.solver));
   if (!o.gantt.empty()) {
+    svg::require_gantt_size(instance.size(), schedule.transfers.size(), "--gantt");
     write_text_file(o.gantt, svg::ring_gantt_svg(instance, schedule, "redist ring plan"),
                     "--gantt");
   }
@@ -43,6 +45,9 @@ int run_check(const RingOptions& o) {
   require_distinct_inputs(o.instance, o.schedule, "instance and schedule");
   const ring::Instance instance = io::read_ring_instance(io::read_document(o.instance));
   const ring::Schedule schedule = io::read_ring_schedule(io::read_text(o.schedule));
+  if (!o.gantt.empty()) {
+    svg::require_gantt_size(instance.size(), schedule.transfers.size(), "--gantt");
+  }
   const ring::ValidationResult result = ring::validate_schedule(instance, schedule);
   if (result.valid && !o.gantt.empty()) {
     write_text_file(o.gantt, svg::ring_gantt_svg(instance, schedule, "redist ring check"),

@@ -29,6 +29,7 @@ std::vector<double> read_costs(const Json& value, const std::string& path, std::
 
 ring::Instance read_ring_instance(const Json& document) {
   as_object(document, "$");
+  reject_unknown_fields(document, "$", {"ring"});
   const std::string path = "$.ring";
   const Json& ring = as_object(require(document, "$", "ring"), path);
   reject_unknown_fields(ring, path,
@@ -40,6 +41,12 @@ ring::Instance read_ring_instance(const Json& document) {
   }
   in.loads = as_int64_array(require(ring, path, "loads"), child_path(path, "loads"));
   const std::size_t n = in.loads.size();
+  if (n > ring::kMaxProcessors) {
+    throw InputError(fmt::format("{} processors, the ring commands handle at most {}; plan the "
+                                 "ring in pieces or merge neighbouring processors",
+                                 n, ring::kMaxProcessors),
+                     child_path(path, "loads"));
+  }
   if (n < 2) {
     throw InputError(fmt::format("a ring needs at least 2 processors, got {}", n),
                      child_path(path, "loads"));
@@ -99,7 +106,7 @@ ring::Instance read_ring_instance(const Json& document) {
   try {
     ring::validate_instance(in);
   } catch (const InputError& e) {
-    throw InputError(e.message(), child_path(path, e.path()));
+    throw InputError(e.message(), path + "." + e.path());
   }
   return in;
 }
@@ -108,6 +115,7 @@ namespace {
 
 ring::Run read_run(const Json& t, const std::string& rpath) {
   as_object(t, rpath);
+  reject_unknown_fields(t, rpath, {"from", "dir", "start", "count", "period"});
   ring::Run r;
   r.from = as_int64(require(t, rpath, "from"), child_path(rpath, "from"));
   const std::string dir = as_string(require(t, rpath, "dir"), child_path(rpath, "dir"));
@@ -124,26 +132,46 @@ ring::Run read_run(const Json& t, const std::string& rpath) {
   return r;
 }
 
+// The members `ring plan` writes that the validator does not use: only their types are checked.
+void check_informative_fields(const Json& document) {
+  if (auto it = document.find("gap"); it != document.end()) as_finite_number(*it, "$.gap");
+  if (auto it = document.find("light"); it != document.end()) as_bool(*it, "$.light");
+  if (auto it = document.find("notes"); it != document.end()) {
+    const Json& notes = as_array(*it, "$.notes");
+    for (std::size_t k = 0; k < notes.size(); ++k) as_string(notes[k], index_path("$.notes", k));
+  }
+}
+
 }  // namespace
 
-ring::Schedule read_ring_schedule(std::string_view text) {
+ring::Schedule read_ring_schedule(std::string_view text, std::size_t max_runs) {
   const std::string path = "$";
   ring::Schedule s;
   const ArrayStream transfers{
-      "transfers", [&s](const Json& element, std::size_t k) {
+      "transfers", [&s, max_runs](const Json& element, std::size_t k) {
+        if (k >= max_runs) {
+          throw InputError(fmt::format("ring check reads at most {} runs; split the schedule or "
+                                       "merge back-to-back items into runs",
+                                       max_runs),
+                           index_path("$.transfers", k));
+        }
         s.transfers.push_back(read_run(element, index_path("$.transfers", k)));
       }};
   const Json document = parse_document(text, &transfers);
   as_object(document, path);
+  reject_unknown_fields(document, path,
+                        {"algorithm", "makespan", "lower_bound", "gap", "optimal", "light", "flows",
+                         "transfers", "notes"});
   as_array(require(document, path, "transfers"), child_path(path, "transfers"));
   const PlanSummary summary = read_plan_summary(document);
+  check_informative_fields(document);
   s.algorithm = summary.algorithm;
-  s.makespan = summary.makespan;
+  s.makespan_given = summary.makespan.has_value();
+  s.makespan = summary.makespan.value_or(0.0);
   s.lower_bound = summary.lower_bound;
   s.optimal = summary.optimal;
-  if (auto it = document.find("flows"); it != document.end()) {
-    s.flows = as_int64_array(*it, child_path(path, "flows"));
-  }
+  s.flows_given = document.contains("flows");
+  if (s.flows_given) s.flows = as_int64_array(document["flows"], child_path(path, "flows"));
   return s;
 }
 

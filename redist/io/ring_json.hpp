@@ -2,6 +2,7 @@
 #pragma once
 
 #include "redist/io/json.hpp"
+#include "redist/ring/limits.hpp"
 #include "redist/ring/model.hpp"
 
 namespace redist::io {
@@ -14,7 +15,11 @@ ring::Instance read_ring_instance(const Json& document);
 // fields); whether it respects the model is the validator's job (ring/validate.hpp), so unknown
 // processors, negative counts, unknown direction names and the like are read as they are.
 // Transfers are streamed (ArrayStream): memory stays proportional to the runs, not to a DOM.
-ring::Schedule read_ring_schedule(std::string_view text);
+// Unknown members (at the top level and in runs) are InputErrors, as are more than `max_runs`
+// runs (refused while streaming, before their memory is taken). A member the document lacks is
+// "not stated" (Schedule::makespan_given, flows_given); a stated one is compared by the validator.
+ring::Schedule read_ring_schedule(std::string_view text,
+                                  std::size_t max_runs = ring::kMaxCheckRuns);
 
 // The schedule as JSON text: top-level members one per line, `flows` inline, one transfer per
 // line. Written directly, without a DOM (a 10^6-run schedule is one pass over the runs).

@@ -264,6 +264,16 @@ std::optional<std::vector<Run>> retime_flows(const Instance& in,
 
 }  // namespace
 
+std::int64_t algorithm3_rounds(const Instance& instance) {
+  return Algorithm3(instance).delta_max();
+}
+
+bool bidirectional_homogeneous_applies(const Instance& instance) {
+  if (!instance.bidirectional || !instance.homogeneous()) return false;
+  const auto per_round = static_cast<std::int64_t>(instance.size()) + kAlgorithm3RoundOverhead;
+  return algorithm3_rounds(instance) <= kBidirectionalHomogeneousMaxSteps / per_round;
+}
+
 Schedule plan_bidirectional_homogeneous(const Instance& instance) {
   validate_instance(instance);
   if (!instance.bidirectional) {
@@ -287,12 +297,13 @@ Schedule plan_bidirectional_homogeneous(const Instance& instance) {
   out.algorithm = "bidirectional-homogeneous";
   out.lower_bound = static_cast<double>(dmax) * c;  // RRV04 Lemma 6
   const std::int64_t max_steps = kBidirectionalHomogeneousMaxSteps;
-  if (dmax > max_steps / static_cast<std::int64_t>(n)) {
+  const auto per_round = static_cast<std::int64_t>(n) + kAlgorithm3RoundOverhead;
+  if (dmax > max_steps / per_round) {
     throw InputError(
         fmt::format("bidirectional-homogeneous (RRV04 Algorithm 3) runs round by round: {} rounds "
-                    "on {} processors exceed its limit of {} processor-rounds; use another "
-                    "algorithm for counts this large",
-                    dmax, n, max_steps),
+                    "x ({} processors + {}) exceed its limit of {} steps; use --algorithm auto or "
+                    "heuristic for counts this large",
+                    dmax, n, kAlgorithm3RoundOverhead, max_steps),
         "$.ring.loads");
   }
 

@@ -39,8 +39,10 @@
 // Each round finds the extremities of the slices over a threshold in O(n) from the prefix sums of
 // the imbalances (see detail below), never enumerating the O(n^2) slices.
 // Complexity: O(n * delta_max) time, O(n) memory plus the output (one Run per maximal sequence of
-// rounds in which a processor sends in the same direction). Instances with n * delta_max above
-// kBidirectionalHomogeneousMaxSteps are refused (InputError) rather than run for hours.
+// rounds in which a processor sends in the same direction). A round costs about as much as n + 32
+// processor steps (its fixed work is that of ~32 processors); instances with
+// delta_max * (n + 32) above kBidirectionalHomogeneousMaxSteps are refused (InputError) rather
+// than run for minutes (measured: 2*10^9 steps take about 25 s on a loaded 2-core machine).
 #pragma once
 
 #include <cstddef>
@@ -53,11 +55,21 @@
 
 namespace redist::ring {
 
-// Upper limit on n * delta_max (processor-rounds) that plan_bidirectional_homogeneous accepts.
+// Upper limit on delta_max * (n + kAlgorithm3RoundOverhead), the steps of Algorithm 3, that
+// plan_bidirectional_homogeneous accepts.
 inline constexpr std::int64_t kBidirectionalHomogeneousMaxSteps = 2'000'000'000;
+inline constexpr std::int64_t kAlgorithm3RoundOverhead = 32;
+
+// delta_max of the initial imbalances (RRV04 Algorithm 3, Step 1): the number of rounds
+// Algorithm 3 takes. O(n).
+std::int64_t algorithm3_rounds(const Instance& instance);
+
+// True when plan_bidirectional_homogeneous accepts the instance: a bidirectional ring with equal
+// costs and delta_max * (n + 32) <= kBidirectionalHomogeneousMaxSteps. O(n).
+bool bidirectional_homogeneous_applies(const Instance& instance);
 
 // Requires a bidirectional ring whose costs are all equal (throws InputError at "--algorithm"
-// otherwise) and n * delta_max <= kBidirectionalHomogeneousMaxSteps (InputError at
+// otherwise) and delta_max * (n + 32) <= kBidirectionalHomogeneousMaxSteps (InputError at
 // "$.ring.loads"). Returns algorithm "bidirectional-homogeneous", lower_bound = Lemma 6 bound.
 Schedule plan_bidirectional_homogeneous(const Instance& instance);
 

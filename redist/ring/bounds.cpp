@@ -245,6 +245,8 @@ System6Solution system6_integer_optimum(const Instance& in) {
 }
 
 BoundReport ring_bounds(const Instance& in) {
+  validate_instance(in);
+  require_finite_times(in);  // every bound is at most the longest schedule time
   BoundReport report;
   if (!in.bidirectional) {
     if (in.homogeneous()) report.terms.emplace_back("lemma1", lemma1_bound(in));

@@ -58,7 +58,8 @@ class RunBuilder {
     }
     const double pace = r.period > 0 ? r.period : c;
     const double expected = r.start + static_cast<double>(r.count) * pace;
-    if (std::fabs(start - expected) > 1e-12 * std::max(1.0, std::fabs(start))) return false;
+    // Relative to the times themselves: an absolute floor would merge items of costs 1e-300.
+    if (std::fabs(start - expected) > 1e-12 * std::fabs(start)) return false;
     ++r.count;
     return true;
   }

@@ -4,10 +4,14 @@
 #include <cmath>
 #include <limits>
 
+#include <fmt/format.h>
+
 #include "redist/common/checked.hpp"
+#include "redist/common/error.hpp"
 #include "redist/ring/bounds.hpp"
 #include "redist/ring/flow_executor.hpp"
 #include "redist/ring/pipeline.hpp"
+#include "redist/ring/validate.hpp"
 
 namespace redist::ring {
 
@@ -221,6 +225,7 @@ class Portfolio {
   }
 
   const Candidate& best() const { return best_; }
+  int rejected() const { return rejected_; }
 
  private:
   // Lemma 9's order and its opposite, then coordinate descent from the better one.
@@ -274,15 +279,28 @@ class Portfolio {
     return makespan;
   }
 
+  // Keeps the runs when shorter than the best so far and valid: with counts beyond 2^53 item
+  // costs fall below the resolution of the times, and a chain's release time can be rounded onto
+  // the start of another chain, so each new best is checked by the validator.
   void offer(std::vector<Run> runs, const std::vector<std::int64_t>& flows, const char* how) {
     const double makespan = schedule_makespan(in_, runs);
-    if (makespan < best_.makespan) best_ = Candidate{std::move(runs), makespan, flows, how};
+    if (!(makespan < best_.makespan)) return;
+    Schedule s;
+    s.transfers = std::move(runs);
+    s.makespan_given = false;
+    s.flows_given = false;
+    if (!validate_schedule(in_, s).valid) {
+      ++rejected_;
+      return;
+    }
+    best_ = Candidate{std::move(s.transfers), makespan, flows, how};
   }
 
   const Instance& in_;
   Instance rev_;
   HeuristicOptions options_;
   Candidate best_;
+  int rejected_ = 0;  // candidates the validator refused (times too coarse for single items)
 };
 
 std::int64_t items_moved(const std::vector<std::int64_t>& flows) {
@@ -322,6 +340,14 @@ Schedule plan_heuristic(const Instance& in, const HeuristicOptions& options) {
   }
 
   const Candidate& best = portfolio.best();
+  if (best.runs.empty() && !std::isfinite(best.makespan) && !tau6.flows.empty() &&
+      items_moved(tau6.flows) > 0) {
+    throw InputError(
+        fmt::format("no schedule the heuristic built is valid at double precision ({} rejected): "
+                    "with counts this large single items cannot be timed; scale the counts down",
+                    portfolio.rejected()),
+        "$.ring.loads");
+  }
   Schedule s;
   s.algorithm = "heuristic";
   s.transfers = best.runs;

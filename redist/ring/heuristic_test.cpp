@@ -62,6 +62,7 @@ TEST(Heuristic, ReversedSchedulesMapBackToValidOnes) {
     Schedule s;
     s.transfers = detail::unreverse_runs(in, *runs);
     s.makespan = schedule_makespan(in, s.transfers);
+    s.flows_given = false;
     const ValidationResult v = validate_schedule(in, s);
     ASSERT_TRUE(v.valid) << "trial " << trial << ": " << v.reason;
     ASSERT_NEAR(v.makespan, schedule_makespan(rev, *runs), 1e-9 * v.makespan);

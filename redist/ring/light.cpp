@@ -11,6 +11,7 @@
 #include "redist/lp/lp_solver.hpp"
 #include "redist/ring/bounds.hpp"
 #include "redist/ring/heuristic.hpp"
+#include "redist/ring/limits.hpp"
 
 namespace redist::ring {
 
@@ -59,15 +60,29 @@ System6Solution solution_at(const Instance& in, const std::vector<std::int64_t>&
   return s;
 }
 
-// Within `relative` of `reference` (both >= 0).
+// Within `relative` of `reference` (both >= 0). Purely relative: an absolute floor would make
+// every time below it "the same" on rings whose costs are 1e-300.
 bool same_time(double value, double reference, double relative = 1e-12) {
-  return value <= reference + relative * std::max(1.0, std::abs(reference));
+  return value <= reference + relative * std::abs(reference);
 }
 
 // Rational optimum of System 6 (or 12 when `light`) by the LP solver; returns R = the net flow
 // over link n-1, or std::nullopt when the LP is infeasible.
 std::optional<long double> lp_net_flow(const Instance& in, bool light) {
   const std::size_t n = in.size();
+  if (n > kMaxLpProcessors) {
+    throw InputError(fmt::format("--solver lp handles rings of at most {} processors, this one has "
+                                 "{}; use --solver fast (exact, the same optimum)",
+                                 kMaxLpProcessors, n),
+                     "--solver");
+  }
+  // The costs divided by the largest one (the optimal flows do not change): coefficients in
+  // (0, 1], whatever the unit of the costs.
+  double largest = 0;
+  for (std::size_t i = 0; i < n; ++i)
+    largest = std::max({largest, in.cost_next[i], in.cost_prev[i]});
+  const auto next_cost = [&](std::size_t i) { return in.cost_next[i] / largest; };
+  const auto prev_cost = [&](std::size_t i) { return in.cost_prev[i] / largest; };
   lp::Model m;
   std::vector<int> next(n), prev(n);
   for (std::size_t i = 0; i < n; ++i) next[i] = m.add_variable(0, lp::kInfinity);  // S_{i,i+1}
@@ -77,10 +92,8 @@ std::optional<long double> lp_net_flow(const Instance& in, bool light) {
     const std::size_t s = in.succ(i), p = in.pred(i);
     const auto delta = static_cast<double>(in.imbalance(i));
     m.add_row(delta, {{next[i], 1}, {prev[i], 1}, {prev[s], -1}, {next[p], -1}}, delta);
-    m.add_row(-lp::kInfinity, {{next[i], in.cost_next[i]}, {prev[i], in.cost_prev[i]}, {tau, -1}},
-              0);
-    m.add_row(-lp::kInfinity, {{prev[s], in.cost_prev[s]}, {next[p], in.cost_next[p]}, {tau, -1}},
-              0);
+    m.add_row(-lp::kInfinity, {{next[i], next_cost(i)}, {prev[i], prev_cost(i)}, {tau, -1}}, 0);
+    m.add_row(-lp::kInfinity, {{prev[s], prev_cost(s)}, {next[p], next_cost(p)}, {tau, -1}}, 0);
     if (light) {
       m.add_row(-lp::kInfinity, {{next[i], 1}, {prev[i], 1}}, static_cast<double>(in.loads[i]));
     }
@@ -88,27 +101,50 @@ std::optional<long double> lp_net_flow(const Instance& in, bool light) {
   const lp::Result r = lp::make_default_lp_solver()->solve(m);
   if (r.status == lp::Status::infeasible) return std::nullopt;
   if (r.status != lp::Status::optimal) {
-    throw std::runtime_error(
-        fmt::format("LP solver failed on System {}: {}", light ? 12 : 6, lp::to_string(r.status)));
+    throw InputError(fmt::format("the LP solver failed on System {} of this instance ({}); use "
+                                 "--solver fast (exact, no LP)",
+                                 light ? 12 : 6, lp::to_string(r.status)),
+                     "--solver");
   }
   return static_cast<long double>(r.values[next[n - 1]]) - r.values[prev[0]];
 }
 
-// Proposition 1: the better of floor(R) and ceil(R), each clamped to `allowed`. R is snapped to
-// the nearest integer when within the LP's tolerance (so that floor/ceil see the exact value).
+// Proposition 1: the better of floor(R) and ceil(R), each clamped to `allowed` and to the
+// breakpoints of tau (the optimum lies between the smallest and the largest -prefix[i]), so that
+// even a wild R from a failing solver stays a valid flow.
 System6Solution round_lp(const Instance& in, const std::vector<std::int64_t>& prefix, long double r,
                          const Interval& allowed) {
+  const auto [pmin, pmax] = std::minmax_element(prefix.begin(), prefix.end());
+  const Int128 lo = std::max<Int128>(allowed.lo, -static_cast<Int128>(*pmax));
+  const Int128 hi = std::min<Int128>(allowed.hi, -static_cast<Int128>(*pmin));
+  const Interval range = lo <= hi ? Interval{lo, hi} : Interval{allowed.lo, allowed.hi};
+  if (!std::isfinite(r)) r = 0;
+  r = std::clamp(r, static_cast<long double>(range.lo), static_cast<long double>(range.hi));
   const long double nearest = std::nearbyint(r);
   if (std::abs(r - nearest) <= 1e-7L * std::max(1.0L, std::abs(r))) r = nearest;
   System6Solution best;
   bool first = true;
   for (long double c : {std::floor(r), std::ceil(r)}) {
-    const Int128 x = allowed.clamp(static_cast<Int128>(c));
+    const Int128 x = range.clamp(static_cast<Int128>(c));
     System6Solution s = solution_at(in, prefix, x);
     if (first || s.tau < best.tau) best = std::move(s);
     first = false;
   }
   return best;
+}
+
+// The LP answer, checked against the exact one: with counts near 2^62 or costs many orders of
+// magnitude apart the solver's round-off can move R far from the optimum, and its tau would then
+// be no lower bound. Refused (InputError at --solver) rather than reported as one.
+System6Solution checked_lp(System6Solution lp, const System6Solution& exact, int system) {
+  if (!same_time(lp.tau, exact.tau, 1e-9)) {
+    throw InputError(fmt::format("the LP solver's optimum of System {} ({}) is above the exact "
+                                 "one ({}): round-off on numbers this large or this far apart; "
+                                 "use --solver fast (exact, no LP)",
+                                 system, lp.tau, exact.tau),
+                     "--solver");
+  }
+  return lp;
 }
 
 // Farthest x from `from` towards `to` (inclusive) with tau(x) within `limit`, assuming tau(from)
@@ -138,7 +174,7 @@ Schedule light_schedule(const Instance& in, const System6Solution& flows, double
   s.makespan = schedule_makespan(in, s.transfers);
   s.lower_bound = tau6;
   s.light = true;
-  s.optimal = same_time(flows.tau, tau6, 1e-9);
+  s.optimal = same_time(s.makespan, tau6, 1e-9);  // the claim rests on the schedule itself
   return s;
 }
 
@@ -207,9 +243,14 @@ System6Solution system6_lp_optimum(const Instance& in) {
   const std::vector<std::int64_t> prefix = prefix_imbalances(in);
   require_bidirectional(in, "light");
   const std::optional<long double> r = lp_net_flow(in, /*light=*/false);
-  if (!r) throw std::runtime_error("LP solver reported System 6 infeasible");
+  if (!r) {
+    throw InputError(
+        "the LP solver found System 6 infeasible, which it is not (round-off on "
+        "these numbers); use --solver fast (exact, no LP)",
+        "--solver");
+  }
   const Interval all{std::numeric_limits<Int128>::min(), std::numeric_limits<Int128>::max()};
-  return round_lp(in, prefix, *r, all);
+  return checked_lp(round_lp(in, prefix, *r, all), system6_integer_optimum(in), 6);
 }
 
 std::optional<System6Solution> system12_integer_optimum(const Instance& in, Solver solver) {
@@ -227,7 +268,9 @@ std::optional<System6Solution> system12_integer_optimum(const Instance& in, Solv
     const System6Solution opt = system6_integer_optimum(in);
     return solution_at(in, prefix, light.clamp(opt.flows[in.size() - 1]));
   }
-  return round_lp(in, prefix, *r, light);
+  const System6Solution opt = system6_integer_optimum(in);
+  return checked_lp(round_lp(in, prefix, *r, light),
+                    solution_at(in, prefix, light.clamp(opt.flows[in.size() - 1])), 12);
 }
 
 Schedule plan_light(const Instance& in, Solver solver) {

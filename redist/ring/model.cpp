@@ -1,6 +1,8 @@
 #include "redist/ring/model.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -74,6 +76,51 @@ void validate_instance(const Instance& in) {
     check_costs(in.cost_prev, "cost_prev");
   } else if (!in.cost_prev.empty()) {
     throw InputError("cost_prev given for a unidirectional ring", "cost_prev");
+  }
+}
+
+namespace {
+
+// The JSONPath of the cost equal to `value` (the first one found).
+std::string cost_path(const Instance& in, double value) {
+  for (std::size_t i = 0; i < in.cost_next.size(); ++i) {
+    if (in.cost_next[i] == value) return fmt::format("$.ring.cost_next[{}]", i);
+  }
+  for (std::size_t i = 0; i < in.cost_prev.size(); ++i) {
+    if (in.cost_prev[i] == value) return fmt::format("$.ring.cost_prev[{}]", i);
+  }
+  return "$.ring";
+}
+
+}  // namespace
+
+void require_finite_times(const Instance& in) {
+  long double loads = 0, costs = 0;
+  for (std::int64_t l : in.loads) loads += static_cast<long double>(l);
+  double largest = 0, smallest = std::numeric_limits<double>::max();
+  for (const std::vector<double>* side : {&in.cost_next, &in.cost_prev}) {
+    for (double c : *side) {
+      costs += c;
+      largest = std::max(largest, c);
+      smallest = std::min(smallest, c);
+    }
+  }
+  const long double horizon = 8 * loads * costs;
+  const auto limit = static_cast<long double>(std::numeric_limits<double>::max());
+  if (horizon > limit) {
+    throw InputError(
+        fmt::format("8 x the sum of loads ({}) x the sum of link costs ({:g}) is {:g}, beyond the "
+                    "largest double: schedule times could overflow; scale the costs down",
+                    static_cast<double>(loads), costs, horizon),
+        cost_path(in, largest));
+  }
+  if (horizon / smallest > limit) {
+    throw InputError(
+        fmt::format("the longest possible schedule time ({:g}) divided by the smallest link cost "
+                    "({:g}) exceeds the largest double: the gap to the lower bound could "
+                    "overflow; the costs span too many orders of magnitude",
+                    horizon, smallest),
+        cost_path(in, smallest));
   }
 }
 

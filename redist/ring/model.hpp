@@ -54,6 +54,17 @@ struct Instance {
 // cost_prev present exactly when bidirectional. Throws InputError naming the field.
 void validate_instance(const Instance& instance);
 
+// Refuses (InputError naming the field) an instance whose schedule times might not be finite
+// doubles. With S the sum of loads, C the sum of every link cost and c_min the smallest cost,
+// T = 8 * S * C bounds (with room to spare) every time a planner writes: a schedule that moves
+// each item at most once round the ring along the flows it uses never needs longer than the
+// sum over links of |flow| * cost, and no planner uses a flow beyond S + 6 items on a link. The
+// largest ratio written (the gap, makespan / lower bound, a positive bound being at least
+// c_min) is at most T / c_min. Both must be at most the largest double (about 1.8e308); the
+// message names the largest cost (T too large) or the smallest (T / c_min too large).
+// Applied by plan_ring and ring_bounds; the validator needs no such rule (it checks each run).
+void require_finite_times(const Instance& instance);
+
 // Imbalances delta_i = loads[i] - targets[i] (each fits in 64 bits since counts are >= 0).
 std::vector<std::int64_t> imbalances(const Instance& instance);
 
@@ -81,8 +92,13 @@ struct Schedule {
   std::optional<bool> optimal;
   std::vector<std::int64_t> flows;  // flows[i]: net items over the link i -> succ(i)
   std::vector<Run> transfers;
-  std::optional<bool> light;       // set by the light family (issue 3) only
+  std::optional<bool> light;       // set by the light planners only
   std::vector<std::string> notes;  // human-readable remarks (e.g. why a fallback was used)
+  // Whether `makespan` and `flows` are stated. Planners state both; a schedule document read by
+  // read_ring_schedule states only the members it has. The validator compares what is stated,
+  // so a stated negative makespan or an empty `flows` array is compared (and found wrong).
+  bool makespan_given = true;
+  bool flows_given = true;
 };
 
 // Latest end of any item of the runs (0 when there is none). Runs with count <= 0 are ignored.

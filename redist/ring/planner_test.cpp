@@ -2,9 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <random>
 
 #include "redist/common/error.hpp"
+#include "redist/ring/bidirectional_homogeneous.hpp"
 #include "redist/ring/bounds.hpp"
 #include "redist/ring/validate.hpp"
 #include "redist/testing/random_ring.hpp"
@@ -86,6 +88,130 @@ TEST(Planner, UnknownAndInapplicableAlgorithmsAreInputErrors) {
   EXPECT_THROW(plan_ring(uni, "light"), InputError);
   EXPECT_THROW(plan_ring(uni, "bidirectional-homogeneous"), InputError);
   EXPECT_EQ(plan_ring(uni, "auto").algorithm, "unidirectional");
+}
+
+Instance bidirectional_ring(std::vector<std::int64_t> loads, std::vector<std::int64_t> targets,
+                            std::vector<double> cost_next, std::vector<double> cost_prev) {
+  Instance in;
+  in.bidirectional = true;
+  in.loads = std::move(loads);
+  in.targets = std::move(targets);
+  in.cost_next = std::move(cost_next);
+  in.cost_prev = std::move(cost_prev);
+  return in;
+}
+
+// `auto` used to refuse homogeneous bidirectional rings beyond Algorithm 3's round limit; it now
+// plans them by the heterogeneous path, valid and proven optimal by the Lemma 6 bound.
+TEST(ResourceLimits, AutoPlansHomogeneousRingsBeyondAlgorithm3RoundLimit) {
+  const Instance in = bidirectional_ring(
+      {3'000'000'000, 0, 0}, {1'000'000'000, 1'000'000'000, 1'000'000'000}, {1, 1, 1}, {1, 1, 1});
+  EXPECT_FALSE(bidirectional_homogeneous_applies(in));
+  EXPECT_THROW(plan_ring(in, "bidirectional-homogeneous"), InputError);
+  const Schedule s = plan_ring(in, "auto");
+  const ValidationResult v = validate_schedule(in, s);
+  ASSERT_TRUE(v.valid) << v.reason;
+  EXPECT_EQ(s.makespan, 2e9);  // P0 sends 10^9 items each way through its one send port
+  EXPECT_EQ(s.lower_bound, 2e9);
+  EXPECT_TRUE(s.optimal.value_or(false));
+}
+
+TEST(ResourceLimits, AutoPlansAMillionProcessorHomogeneousRing) {
+  const std::size_t n = 1'000'000;
+  Instance in =
+      bidirectional_ring({}, {}, std::vector<double>(n, 1.0), std::vector<double>(n, 1.0));
+  for (std::size_t i = 0; i < n; ++i) in.loads.push_back(1 + static_cast<std::int64_t>(i % 100));
+  in.targets.assign(n, 0);
+  const std::int64_t total = 50 * static_cast<std::int64_t>(n) + static_cast<std::int64_t>(n) / 2;
+  for (std::size_t i = 0; i < n; ++i) in.targets[i] = total / static_cast<std::int64_t>(n);
+  in.targets[0] += total % static_cast<std::int64_t>(n);
+  EXPECT_FALSE(bidirectional_homogeneous_applies(in));
+  const Schedule s = plan_ring(in, "auto");
+  const ValidationResult v = validate_schedule(in, s);
+  ASSERT_TRUE(v.valid) << v.reason;
+  ASSERT_TRUE(s.lower_bound.has_value());
+  EXPECT_GE(*s.lower_bound, lemma6_bound(in));
+  EXPECT_EQ(s.optimal.value_or(false), s.makespan <= *s.lower_bound * (1 + 1e-9));
+}
+
+// Finite costs whose products overflow a double: refused up front, naming the cost.
+TEST(Overflow, PlansAndBoundsRefuseCostsWhoseTimesOverflow) {
+  const Instance huge = bidirectional_ring({3, 0, 0}, {1, 1, 1}, {1e308, 1e308, 1e308}, {1, 1, 1});
+  for (const std::string& algorithm : ring_algorithm_names()) {
+    try {
+      plan_ring(huge, algorithm);
+      ADD_FAILURE() << algorithm << " accepted times beyond the largest double";
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.path(), "$.ring.cost_next[0]") << algorithm;
+    }
+  }
+  EXPECT_THROW(ring_bounds(huge), InputError);
+  // Costs 600 orders of magnitude apart: the gap could not be written.
+  const Instance spread =
+      bidirectional_ring({3, 0, 0}, {1, 1, 1}, {1e300, 1e-300, 1}, {1e-300, 1, 1e300});
+  try {
+    plan_ring(spread, "auto");
+    ADD_FAILURE() << "accepted costs 1e300 and 1e-300";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), "$.ring.cost_next[1]");
+  }
+}
+
+// Extreme but representable instances: every algorithm gives a valid plan with finite numbers.
+TEST(Overflow, ExtremeButRepresentableInstancesGiveFiniteValidPlans) {
+  const std::int64_t big = std::int64_t{1} << 61;
+  const std::vector<Instance> cases = {
+      bidirectional_ring({3, 0, 0}, {1, 1, 1}, {1e-300, 1e-300, 1e-300}, {1e-300, 1e-300, 1e-300}),
+      bidirectional_ring({3, 0, 0}, {1, 1, 1}, {1e-300, 2e-300, 1e-300}, {1e-290, 1e-300, 1e-299}),
+      bidirectional_ring({big, 0}, {0, big}, {1e200, 3e200}, {2e200, 1e200}),
+      bidirectional_ring({big, 1, 0}, {1, 0, big}, {1, 1e10, 1}, {1e-5, 1, 1}),
+      bidirectional_ring({2 * big, 0, 0, 0}, {0, big, big, 0}, {1, 1, 1, 1}, {1, 1, 1, 1}),
+  };
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    const Instance& in = cases[k];
+    const double bound = ring_bounds(in).lower_bound;
+    EXPECT_TRUE(std::isfinite(bound)) << k;
+    for (const std::string& algorithm : {"auto", "light", "light-enforced", "heuristic"}) {
+      for (Solver solver : {Solver::fast, Solver::lp}) {
+        Schedule s;
+        try {
+          s = plan_ring(in, algorithm, solver);
+        } catch (const InputError& e) {
+          // Only the LP may give up (its round-off on counts near 2^62), naming --solver.
+          ASSERT_EQ(solver, Solver::lp) << e.what();
+          EXPECT_EQ(e.path(), "--solver");
+          continue;
+        }
+        const ValidationResult v = validate_schedule(in, s);
+        ASSERT_TRUE(v.valid) << k << " " << algorithm << ": " << v.reason;
+        EXPECT_TRUE(std::isfinite(s.makespan) && s.makespan > 0) << k << " " << algorithm;
+        ASSERT_TRUE(s.lower_bound.has_value());
+        EXPECT_LE(*s.lower_bound, s.makespan * (1 + 1e-9)) << k << " " << algorithm;
+        EXPECT_LE(bound, s.makespan * (1 + 1e-9)) << k << " " << algorithm;
+        if (s.optimal.value_or(false)) EXPECT_LE(s.makespan, *s.lower_bound * (1 + 1e-9));
+      }
+    }
+  }
+}
+
+// Counts near 2^61: a chain's release time (an item cost past 8e17) rounded onto the start of
+// another chain, and `auto` printed a schedule the validator refuses (a receive-port overlap).
+// Every plan is now valid, or refused naming the input.
+TEST(PhysicalValidity, CountsNear2To61NeverGiveAnInvalidPlan) {
+  const Instance in =
+      bidirectional_ring({984194363420905423, 1249779348965218068, 372774498098098956},
+                         {0, 0, 2606748210484222447}, {2, 0.5, 0.5}, {1, 2, 1});
+  for (const std::string& algorithm : {"auto", "heuristic", "light", "light-enforced"}) {
+    for (Solver solver : {Solver::fast, Solver::lp}) {
+      try {
+        const Schedule s = plan_ring(in, algorithm, solver);
+        const ValidationResult v = validate_schedule(in, s);
+        EXPECT_TRUE(v.valid) << algorithm << ": " << v.reason;
+      } catch (const InputError& e) {
+        EXPECT_TRUE(e.path() == "$.ring.loads" || e.path() == "--solver") << e.what();
+      }
+    }
+  }
 }
 
 }  // namespace

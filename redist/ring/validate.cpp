@@ -6,7 +6,8 @@
 //     conflict at the earliest time is reported (ties: smaller transfer index);
 //  3. holding: for every processor, the earliest departure of an item it does not hold; over all
 //     processors, the earliest one (ties: smaller transfer index);
-//  4. final loads (smallest processor first), 5. the `flows` field, 6. the `makespan` field.
+//  4. final loads (smallest processor first), 5. the `flows` field, 6. the `makespan` field
+//     (5 and 6 only when the schedule states them: Schedule::flows_given, makespan_given).
 //
 // Tolerance. tol = 1e-9 * M, M the recomputed makespan (there is no time to compare when M = 0).
 //  - Two runs on one port conflict when the later one (by start) starts before end - tol of an
@@ -67,8 +68,12 @@ struct Slot {
   double end;            // start + (count - 1) * period + cost
   std::int64_t count;
   std::size_t index;  // in schedule.transfers
+  // By start; among equal starts the longer run first, so that a run starting with a longer one
+  // on the same port is always compared against it (the order of the transfers does not matter).
   bool operator<(const Slot& o) const {
-    return start < o.start || (start == o.start && index < o.index);
+    if (start != o.start) return start < o.start;
+    if (end != o.end) return end > o.end;
+    return index < o.index;
   }
 };
 
@@ -89,7 +94,7 @@ struct Finding {
 };
 
 // The runs on each processor's send (or receive) port, as compressed rows: processor i has
-// runs[offset[i]] .. runs[offset[i + 1] - 1], sorted by (start, transfer index).
+// runs[offset[i]] .. runs[offset[i + 1] - 1], sorted by (start, end descending, transfer index).
 struct Port {
   std::vector<std::size_t> offset;  // n + 1; phase 1 counts the runs of processor i in offset[i+1]
   std::vector<Slot> runs;
@@ -126,12 +131,15 @@ void check_ports(const Port& g, bool send, double tol, Finding& finding) {
     for (std::size_t k = first + 1; k < last; ++k) {
       const Slot& s = g.runs[k];
       if (s.start < g.runs[busiest].end - tol) {
-        const Slot& other = g.runs[busiest];
-        finding.offer(s.start, s.index, [&] {
+        // Reported on the later run by (start, transfer index), whichever the sweep met first.
+        const bool swap = g.runs[busiest].start == s.start && g.runs[busiest].index > s.index;
+        const Slot& late = swap ? g.runs[busiest] : s;
+        const Slot& other = swap ? s : g.runs[busiest];
+        finding.offer(late.start, late.index, [&] {
           return fmt::format(
               "transfers[{}]: the {} port of processor {} is still busy with transfers[{}] at "
               "time {}",
-              s.index, send ? "send" : "receive", i, other.index, s.start);
+              late.index, send ? "send" : "receive", i, other.index, late.start);
         });
         break;  // later conflicts of this port start later
       }
@@ -316,8 +324,8 @@ ValidationResult validate_schedule(const Instance& instance, const Schedule& sch
     }
   }
 
-  // Phase 5: the flows field.
-  if (!schedule.flows.empty()) {
+  // Phase 5: the flows field, when stated (an empty array is stated, and wrong).
+  if (schedule.flows_given) {
     if (schedule.flows.size() != n) {
       return invalid(
           fmt::format("flows has {} entries, the ring has {} processors", schedule.flows.size(), n),
@@ -340,9 +348,9 @@ ValidationResult validate_schedule(const Instance& instance, const Schedule& sch
     }
   }
 
-  // Phase 6: the makespan field (negative: absent).
-  const double given = schedule.makespan;
-  if (std::isnan(given) || given >= 0) {
+  // Phase 6: the makespan field, when stated (a negative one is compared, and wrong).
+  if (schedule.makespan_given) {
+    const double given = schedule.makespan;
     if (!(std::fabs(given - makespan) <= 1e-9 * std::max(std::fabs(given), makespan))) {
       return invalid(
           fmt::format("makespan {} differs from the recomputed makespan {}", given, makespan),

@@ -8,8 +8,10 @@
 //    receiver, either side) have disjoint spans [start, start + (count-1)*p + c);
 //  - holding: no processor ever sends an item it does not hold (an item is held from the end of
 //    its reception on; an item received at t may be sent from t on);
-//  - every processor ends with its target; `flows`, when given, equal the net flows of the runs;
-//  - `makespan`, when given (>= 0), equals the recomputed latest end of any item.
+//  - every processor ends with its target; `flows`, when stated (Schedule::flows_given), has one
+//    entry per processor, each equal to the net flow of the runs over that link;
+//  - `makespan`, when stated (Schedule::makespan_given), equals the recomputed latest end of any
+//    item (a negative one never does).
 //
 // Complexity: O(R log R) time and O(n + R) memory for R runs, independent of the item counts
 // (a run of 10^15 items costs the same as a run of one). Holding is checked in item-index space:

@@ -34,11 +34,14 @@ Run run(std::int64_t from, Direction dir, double start, std::int64_t count, doub
   return Run{from, dir, start, count, period};
 }
 
+// A schedule stating `makespan` when it is >= 0 and `flows` when non-empty.
 Schedule schedule(std::vector<Run> runs, double makespan = -1.0,
                   std::vector<std::int64_t> flows = {}) {
   Schedule s;
   s.makespan = makespan;
+  s.makespan_given = makespan >= 0;
   s.flows = std::move(flows);
+  s.flows_given = !s.flows.empty();
   s.transfers = std::move(runs);
   return s;
 }
@@ -257,6 +260,37 @@ TEST(ValidateSchedule, ChecksTheMakespanField) {
   EXPECT_TRUE(validate_schedule(in, schedule(runs, -1.0)).valid);  // absent
   expect_invalid(in, schedule(runs, 5.0), "makespan 5 differs", "recomputed makespan 5.5");
   expect_invalid(in, schedule(runs, 5.5 * (1 + 1e-8)), "makespan", "5.5");
+}
+
+// Two runs on one receive port starting together: the short one ends within the tolerance of
+// the makespan, and was accepted when listed first, refused when listed second.
+TEST(StrictCheck, PortConflictVerdictDoesNotDependOnTheOrderOfTheTransfers) {
+  const Instance in = bidirectional(
+      {0, 2'000'000'000'008, 0}, {1'000'000'000'000, 0, 1'000'000'000'008}, {1, 1, 1}, {1, 1, 1});
+  const ring::Run long_run = run(1, kPrev, 0, 1'000'000'000'000);
+  const ring::Run short_run = run(1, kNext, 0, 8);
+  const ring::Run rest = run(1, kNext, 1'000'000'000'000, 1'000'000'000'000);
+  for (const auto& runs : {std::vector<ring::Run>{long_run, short_run, rest},
+                           std::vector<ring::Run>{short_run, long_run, rest}}) {
+    const ValidationResult r = validate_schedule(in, schedule(runs));
+    EXPECT_FALSE(r.valid);
+    EXPECT_NE(r.reason.find("send port of processor 1"), std::string::npos) << r.reason;
+  }
+}
+
+// A stated negative makespan used to be read as "absent" and an empty flows array as "no flows";
+// both are stated values and wrong.
+TEST(StrictCheck, StatedNegativeMakespanAndEmptyFlowsAreInvalid) {
+  const Instance in = unidirectional({3, 0}, {0, 3}, {1.5, 1});
+  Schedule s = schedule({run(0, kNext, 1, 3)});
+  s.makespan = -5.5;
+  s.makespan_given = true;
+  expect_invalid(in, s, "makespan -5.5 differs", "recomputed makespan 5.5");
+  s.makespan = 5.5;
+  s.flows_given = true;  // and empty
+  expect_invalid(in, s, "flows has 0 entries", "2 processors");
+  s.flows = {3, 0};
+  EXPECT_TRUE(validate_schedule(in, s).valid);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -493,7 +527,9 @@ Case random_case(std::mt19937_64& rng) {
     if (in.bidirectional) in.cost_prev.push_back(costs[uniform(0, 4)]);
   }
   Schedule s;
-  s.makespan = -1;
+  s.makespan = -1;  // the brute-force checker's "absent"
+  s.makespan_given = false;
+  s.flows_given = false;
   const auto cost = [&](std::int64_t from, Direction d) {
     return d == kNext ? in.cost_next[from] : in.cost_prev[from];
   };
@@ -606,6 +642,7 @@ TEST(ValidateSchedule, AgreesWithAnItemByItemCheckerOnRandomSchedules) {
     const BruteResult first = brute_force(c.instance, c.schedule);
     if (t % 5 == 1) c.schedule.makespan = first.makespan;
     if (t % 5 == 2) c.schedule.makespan = first.makespan + 0.5;
+    c.schedule.makespan_given = t % 5 == 1 || t % 5 == 2;
     const BruteResult expected = brute_force(c.instance, c.schedule);
     const ValidationResult got = validate_schedule(c.instance, c.schedule);
     ASSERT_EQ(name(verdict_of(got)), std::string(name(expected.verdict)))

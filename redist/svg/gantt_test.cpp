@@ -384,12 +384,13 @@ TEST(RingGantt, StatedMakespanThatDiffersIsNoted) {
             std::string::npos);
 }
 
+// At the chart's size limits (kGanttMaxProcessors, kGanttMaxRuns).
 TEST(RingGantt, ManyRunsOnManyProcessorsAreLinear) {
-  const std::size_t n = 1000;
+  const std::size_t n = kGanttMaxProcessors;
   const Instance instance = ring_instance(n, true, 1.0, 1.0);
   Schedule schedule;
   schedule.algorithm = "heuristic";
-  for (std::size_t k = 0; k < 100'000; ++k) {
+  for (std::size_t k = 0; k < kGanttMaxRuns; ++k) {
     const auto from = static_cast<std::int64_t>(k % n);
     const double start = static_cast<double>(k / n) * 10.0;
     schedule.transfers.push_back(

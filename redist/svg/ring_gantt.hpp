@@ -14,14 +14,28 @@
 // unidirectional ring, non-finite times) are skipped; the count of runs skipped for being invalid
 // (count 0 is not) is noted under the chart. The work is linear in the number of runs and never
 // loops over the items of a large run.
+//
+// Size: a chart shows at most kGanttMaxProcessors rows and kGanttMaxRuns runs (beyond, nobody
+// can read it and the file grows to gigabytes); require_gantt_size refuses larger ones, and
+// ring_gantt_chart calls it itself.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "redist/ring/model.hpp"
 #include "redist/svg/gantt.hpp"
 
 namespace redist::svg {
+
+inline constexpr std::size_t kGanttMaxProcessors = 1000;
+inline constexpr std::size_t kGanttMaxRuns = 20'000;
+
+// Throws InputError (at `option`, e.g. "--gantt") when a chart of `processors` rows and `runs`
+// runs is over the limits; `runs` = 0 checks the processors alone (before planning). The message
+// ends with `advice` (default: "omit <option>").
+void require_gantt_size(std::size_t processors, std::size_t runs, const std::string& option,
+                        const std::string& advice = "");
 
 // The chart that ring_gantt_svg renders; `title` may be empty (the summary line is then the
 // title).
