@@ -1,8 +1,8 @@
-// Issue #5 target: `dlt --solver fast` (STAR §5, LP 7) with m = 10^6 workers under 1 s; the LP
-// solver (CLP) at m = 10^4 for comparison.
+// Target: `dlt --solver fast` (STAR §5, LP 7) with m = 10^6 workers under 1 s, transfers
+// included (at most S + R - 1 of them); the LP solver (CLP) at m = 10^4 for comparison.
 //
 // Instances: b and s uniform in [0.1, 10], alpha uniform in [0, 1000] (a quarter of the workers
-// empty). The timing covers T and the deltas, not the S x R transfers of equations 8-9.
+// empty). BM_DltFast covers T and the deltas, BM_DltFastTransfers adds the transfers.
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -28,6 +28,16 @@ void BM_DltFast(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(redist::star::solve_dlt_fast(in).makespan);
 }
 BENCHMARK(BM_DltFast)->Arg(10000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+
+void BM_DltFastTransfers(benchmark::State& state) {
+  const auto in = make_instance(static_cast<std::size_t>(state.range(0)));
+  for (auto _ : state) {
+    redist::star::DltSchedule s = redist::star::solve_dlt_fast(in);
+    redist::star::dlt_transfers(s);
+    benchmark::DoNotOptimize(s.transfers.size());
+  }
+}
+BENCHMARK(BM_DltFastTransfers)->Arg(1000000)->Unit(benchmark::kMillisecond);
 
 void BM_DltLp(benchmark::State& state) {
   const auto in = make_instance(static_cast<std::size_t>(state.range(0)));

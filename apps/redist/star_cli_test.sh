@@ -85,7 +85,9 @@ expect_error "unknown field" '(at $.star.speed)' -- star plan "$f"
 f=$(write_json '{"star": {"c": [1], "loads": [1]}}' e.json)
 expect_error "missing w" '(at $.star.w)' -- star plan "$f"
 f=$(write_json '{"ring": {}}' e.json)
-expect_error "missing star" '(at $.star)' -- star plan "$f"
+expect_error "missing star" '(at $.ring)' -- star plan "$f"
+f=$(write_json '{}' e.json)
+expect_error "missing star" 'missing field (at $.star)' -- star plan "$f"
 f=$(write_json '{"star": {"c": [1], "w": [1], "loads": [1]' e.json)
 expect_error "malformed JSON" 'malformed JSON' -- star plan "$f"
 expect_error "unknown algorithm" '(at --algorithm)' -- star plan --algorithm fifo "$trace"
@@ -112,6 +114,80 @@ expect_error "dlt negative alpha" '(at $.dlt.alpha[1])' -- dlt plan "$f"
 f=$(write_json '{"dlt": {"b": [1, 1], "s": [1], "alpha": [1, 1]}}' e.json)
 expect_error "dlt s size" '(at $.dlt.s)' -- dlt plan "$f"
 expect_error "dlt unknown solver" '(at --solver)' -- dlt plan --solver simplex "$dlt"
+
+# --- physical validity of DLT schedules and the independent dlt check ---------------------------
+# Worker 1 holds nothing: LP 7 alone let it send 233.
+d1=$(write_json '{"dlt": {"b": [1, 10, 100], "s": [1, 0.1, 100], "alpha": [100, 0, 0]}}' d1.json)
+for solver in fast lp; do
+  "$redist" dlt plan --solver "$solver" "$d1" >"$work/dplan.json"
+  if "$redist" dlt check "$d1" "$work/dplan.json" >"$work/dcheck.json" &&
+     grep -q '"valid": true' "$work/dcheck.json"; then ok; else ko "dlt check $solver: $(cat "$work/dcheck.json")"; fi
+done
+dlt_invalid() {
+  local name=$1 schedule=$2 want=$3
+  local s code
+  s=$(write_json "$schedule" dinvalid.json)
+  "$redist" dlt check "$d1" "$s" >"$work/out" 2>"$work/err"
+  code=$?
+  if [ "$code" -eq 1 ] && grep -q '"valid": false' "$work/out" && grep -qF -- "$want" "$work/out"; then ok; else ko "$name: exit $code $(cat "$work/out" "$work/err")"; fi
+}
+dlt_invalid "dlt sends more than held" '{"transfers": [{"from": 1, "to": 2, "amount": 233, "rate": 1}]}' "holds only"
+dlt_invalid "dlt bandwidth" '{"transfers": [{"from": 0, "to": 2, "amount": 50, "rate": 5}]}' "bandwidth"
+dlt_invalid "dlt negative makespan" '{"makespan": -1, "transfers": []}' "differs"
+dlt_invalid "dlt empty delta" '{"delta": [], "transfers": []}' "delta has 0 entries"
+s=$(write_json '{"transfers": [], "extra": 1}' ds.json)
+expect_error "dlt check unknown field" '(at $.extra)' -- dlt check "$d1" "$s"
+s=$(write_json '{"transfers": [{"from": 0, "to": 2, "amount": 1, "rate": 1, "start": 0}]}' ds.json)
+expect_error "dlt check unknown transfer field" '(at $.transfers[0].start)' -- dlt check "$d1" "$s"
+s=$(write_json '{"transfers": [{"from": 0, "to": 2, "amount": 1}]}' ds.json)
+expect_error "dlt check missing rate" '(at $.transfers[0].rate)' -- dlt check "$d1" "$s"
+
+# --- star check: every claim is compared, unknown members refused ------------------------------
+check_invalid "negative makespan" '{"makespan": -1, "transfers": []}' "differs"
+check_invalid "empty finish" '{"finish": [], "transfers": []}' "finish has 0 entries"
+s=$(write_json '{"transfers": [], "makespan_claim": 24}' s.json)
+expect_error "schedule unknown field" '(at $.makespan_claim)' -- star check "$trace" "$s"
+s=$(write_json '{"transfers": [{"from": 0, "to": 1, "send_start": 0, "forward_start": 2, "size": 1}]}' s.json)
+expect_error "transfer unknown field" '(at $.transfers[0].size)' -- star check "$trace" "$s"
+s=$(write_json '{"transfers": [], "notes": [1]}' s.json)
+expect_error "notes not strings" '(at $.notes[0])' -- star check "$trace" "$s"
+f=$(write_json '{"star": {"c": [3e307, 3e307], "w": [1e307, 1e307], "loads": [1, 0]}}' e.json)
+s=$(write_json '{"transfers": [{"from": 0, "to": 1, "send_start": 0, "forward_start": 1.7e308}]}' s.json)
+expect_error "check time overflow" '(at $.transfers[0].forward_start)' -- star check "$f" "$s"
+
+# --- overflow: refused up front, naming the field -----------------------------------------------
+f=$(write_json '{"star": {"c": [1e308, 1e308], "w": [1, 1], "loads": [3, 0]}}' e.json)
+expect_error "star times overflow" '(at $.star.c[' -- star plan "$f"
+f=$(write_json '{"star": {"c": [1e-300, 1e300], "w": [1e300, 1e-300], "loads": [1, 1]}}' e.json)
+expect_error "star duration below resolution" '(at $.star.c[0])' -- star plan "$f"
+f=$(write_json '{"star": {"c": [1e300, 3e300], "w": [2e300, 1e299], "loads": [3, 0]}}' e.json)
+for algorithm in bba mbbsa rbsa exact best; do
+  "$redist" star plan -a "$algorithm" "$f" >"$work/plan.json"
+  if ! grep -qi 'inf\|nan\|null' "$work/plan.json" &&
+     "$redist" star check "$f" "$work/plan.json" | grep -q '"valid": true'; then ok; else ko "extreme $algorithm: $(cat "$work/plan.json")"; fi
+done
+f=$(write_json '{"star": {"c": [1e308, 1e308], "delta": [2, -2]}}' e.json)
+expect_error "order times overflow" '(at $.star.c[' -- star order "$f"
+f=$(write_json '{"star": {"c": [1, 1], "delta": [20000000, -20000000]}}' e.json)
+expect_error "order too many transfers" 'split the redistribution' -- star order "$f"
+f=$(write_json '{"dlt": {"b": [1], "s": [1e-300], "alpha": [1e300]}}' e.json)
+expect_error "dlt alpha / s overflow" '(at $.dlt.alpha[0])' -- dlt plan "$f"
+f=$(write_json '{"dlt": {"b": [1e300], "s": [1e300], "alpha": [1e-300]}}' e.json)
+expect_error "dlt makespan underflow" '(at $.dlt.alpha[0])' -- dlt plan "$f"
+
+# --- resource limits ----------------------------------------------------------------------------
+big=$(python3 -c 'import json; print(json.dumps({"star": {"c": [1]*1001, "w": [1]*1001, "loads": [5]+[0]*1000}}))')
+f=$(write_json "$big" big.json)
+expect_error "gantt too many workers" 'omit --gantt' -- star plan --gantt "$work/big.svg" "$f"
+f=$(write_json '{"star": {"c": [1, 1], "w": [1000, 1000], "loads": [50000, 0]}}' e.json)
+expect_error "gantt too many transfers" '(at --gantt)' -- star plan -a bba --gantt "$work/big.svg" "$f"
+f=$(write_json '{"star": {"c": [1, 1], "w": [1, 1], "loads": [100, 0]}}' e.json)
+expect_error "exact advice" 'use --algorithm best' -- star plan -a exact "$f"
+f=$(write_json '{"star": {"c": [1, 1], "w": [1, 1], "loads": [10000001, 0]}}' e.json)
+expect_error "plan too many tasks" 'group tasks into larger ones' -- star plan -a bba "$f"
+f=$(write_json '{"star": {"c": [1, 2], "w": [1, 1], "loads": [2000001, 0]}}' e.json)
+expect_error "rbsa too many tasks" 'use --algorithm bba or mbbsa' -- star plan -a rbsa "$f"
+expect_error "experiment instances" '(at --instances)' -- experiment star --out "$work/exp2" --instances 10001
 
 # --- experiment ---------------------------------------------------------------------------------
 if "$redist" experiment star --out "$work/exp" --seed 3 --instances 10 >"$work/exp.json" &&

@@ -1,6 +1,9 @@
 #include "redist/io/star_json.hpp"
 
+#include <cmath>
 #include <iterator>
+#include <ostream>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -20,15 +23,26 @@ std::vector<double> number_array(const Json& value, const std::string& path) {
   return out;
 }
 
+// The k-th transfer (from 0) of a schedule being read: refused beyond `limit`.
+void require_transfer_count(std::size_t k, std::int64_t limit, const std::string& path) {
+  if (static_cast<std::int64_t>(k) >= limit) {
+    throw InputError(
+        fmt::format("more than {} transfers: too many to check; split the schedule", limit), path);
+  }
+}
+
 // Re-roots an InputError of a model checker (path relative to the object at `root`).
+// The model checkers' paths are JSONPath tails of our own (`c[2]`, `loads`), never user keys, so
+// they are appended as they are (child_path would quote `c[2]` as a key).
 [[noreturn]] void rethrow_at(const InputError& e, const std::string& root) {
-  throw InputError(e.message(), child_path(root, e.path()));
+  throw InputError(e.message(), root + "." + e.path());
 }
 
 }  // namespace
 
 star::Instance read_star_instance(const Json& document) {
   as_object(document, "$");
+  reject_unknown_fields(document, "$", {"star"});
   const std::string path = "$.star";
   const Json& star = as_object(require(document, "$", "star"), path);
   reject_unknown_fields(star, path, {"c", "w", "loads"});
@@ -46,6 +60,7 @@ star::Instance read_star_instance(const Json& document) {
 
 star::OrderInstance read_order_instance(const Json& document) {
   as_object(document, "$");
+  reject_unknown_fields(document, "$", {"star"});
   const std::string path = "$.star";
   const Json& star = as_object(require(document, "$", "star"), path);
   reject_unknown_fields(star, path, {"c", "delta"});
@@ -65,6 +80,7 @@ star::Schedule read_star_schedule(std::string_view text) {
   const ArrayStream transfers{
       "transfers", [&s](const Json& t, std::size_t k) {
         const std::string rpath = index_path("$.transfers", k);
+        require_transfer_count(k, star::kMaxCheckedTransfers, rpath);
         as_object(t, rpath);
         reject_unknown_fields(t, rpath, {"from", "to", "send_start", "forward_start"});
         star::Transfer tr;
@@ -79,21 +95,60 @@ star::Schedule read_star_schedule(std::string_view text) {
   const Json document = parse_document(text, &transfers);
   const std::string path = "$";
   as_object(document, path);
+  // Every member `star plan` and `star order` write, and nothing else.
+  reject_unknown_fields(
+      document, path,
+      {"algorithm", "makespan", "lower_bound", "gap", "optimal", "transfers", "finish", "notes"});
   as_array(require(document, path, "transfers"), child_path(path, "transfers"));
   const PlanSummary summary = read_plan_summary(document);
   s.algorithm = summary.algorithm;
-  s.makespan = summary.makespan;
+  s.makespan_given = summary.makespan.has_value();
+  s.makespan = summary.makespan.value_or(0.0);
   s.lower_bound = summary.lower_bound;
   s.optimal = summary.optimal;
+  if (auto it = document.find("gap"); it != document.end()) {
+    as_finite_number(*it, child_path(path, "gap"));
+  }
+  s.finish_given = false;
   if (auto it = document.find("finish"); it != document.end()) {
     s.finish = number_array(*it, child_path(path, "finish"));
+    s.finish_given = true;
+  }
+  if (auto it = document.find("notes"); it != document.end()) {
+    as_array(*it, child_path(path, "notes"));
+    for (std::size_t k = 0; k < it->size(); ++k) {
+      s.notes.push_back(as_string((*it)[k], index_path(child_path(path, "notes"), k)));
+    }
   }
   return s;
 }
 
-std::string star_schedule_json(const star::Schedule& s) {
+namespace {
+
+// Every number is checked before the first byte is written, so that a refusal never leaves
+// half a document on the stream (the planners' up-front checks make this a last resort).
+void require_finite_schedule(const star::Schedule& s) {
+  auto require = [](double x, const std::string& what) {
+    if (!std::isfinite(x)) throw InputError("is not a finite number in the schedule", what);
+  };
+  require(s.makespan, "makespan");
+  if (s.lower_bound) require(*s.lower_bound, "lower_bound");
+  for (std::size_t k = 0; k < s.transfers.size(); ++k) {
+    require(s.transfers[k].send_start, fmt::format("transfers[{}].send_start", k));
+    require(s.transfers[k].forward_start, fmt::format("transfers[{}].forward_start", k));
+  }
+  for (std::size_t i = 0; i < s.finish.size(); ++i)
+    require(s.finish[i], fmt::format("finish[{}]", i));
+}
+
+}  // namespace
+
+void write_star_schedule(std::ostream& stream, const star::Schedule& s) {
+  require_finite_schedule(s);
+  // Written in chunks: a schedule of 10^7 transfers never exists as one string.
+  constexpr std::size_t kChunk = 1 << 16;
   std::string out;
-  out.reserve(128 + 24 * s.finish.size() + 96 * s.transfers.size());
+  out.reserve(kChunk + 256);
   write_plan_summary(out, {s.algorithm, s.makespan, s.lower_bound, s.optimal});
   out += ",\n  \"transfers\": [";
   for (std::size_t k = 0; k < s.transfers.size(); ++k) {
@@ -102,21 +157,30 @@ std::string star_schedule_json(const star::Schedule& s) {
                    "{}\n    {{\"from\":{},\"to\":{},\"send_start\":{},\"forward_start\":{}}}",
                    k == 0 ? "" : ",", t.from, t.to, json_number(t.send_start),
                    json_number(t.forward_start));
+    if (out.size() >= kChunk) stream << out, out.clear();
   }
   out += s.transfers.empty() ? "]" : "\n  ]";
   out += ",\n  \"finish\": [";
   for (std::size_t i = 0; i < s.finish.size(); ++i) {
     if (i > 0) out += ',';
     out += json_number(s.finish[i]);
+    if (out.size() >= kChunk) stream << out, out.clear();
   }
   out += "]";
   if (!s.notes.empty()) out += ",\n  \"notes\": " + Json(s.notes).dump();
   out += "\n}\n";
-  return out;
+  stream << out;
+}
+
+std::string star_schedule_json(const star::Schedule& s) {
+  std::ostringstream out;
+  write_star_schedule(out, s);
+  return out.str();
 }
 
 star::DltInstance read_dlt_instance(const Json& document) {
   as_object(document, "$");
+  reject_unknown_fields(document, "$", {"dlt"});
   const std::string path = "$.dlt";
   const Json& dlt = as_object(require(document, "$", "dlt"), path);
   reject_unknown_fields(dlt, path, {"b", "s", "alpha"});
@@ -130,6 +194,40 @@ star::DltInstance read_dlt_instance(const Json& document) {
     rethrow_at(e, path);
   }
   return in;
+}
+
+star::DltClaimedSchedule read_dlt_schedule(std::string_view text) {
+  star::DltClaimedSchedule s;
+  const ArrayStream transfers{
+      "transfers", [&s](const Json& t, std::size_t k) {
+        const std::string rpath = index_path("$.transfers", k);
+        require_transfer_count(k, star::kMaxCheckedTransfers, rpath);
+        as_object(t, rpath);
+        reject_unknown_fields(t, rpath, {"from", "to", "amount", "rate"});
+        star::DltClaimedTransfer tr;
+        tr.from = as_int64(require(t, rpath, "from"), child_path(rpath, "from"));
+        tr.to = as_int64(require(t, rpath, "to"), child_path(rpath, "to"));
+        tr.amount = as_finite_number(require(t, rpath, "amount"), child_path(rpath, "amount"));
+        tr.rate = as_finite_number(require(t, rpath, "rate"), child_path(rpath, "rate"));
+        s.transfers.push_back(tr);
+      }};
+  const Json document = parse_document(text, &transfers);
+  const std::string path = "$";
+  as_object(document, path);
+  // Every member `dlt plan` writes, and nothing else.
+  reject_unknown_fields(
+      document, path,
+      {"algorithm", "solver", "makespan", "lower_bound", "optimal", "delta", "transfers"});
+  as_array(require(document, path, "transfers"), child_path(path, "transfers"));
+  const PlanSummary summary = read_plan_summary(document);
+  s.makespan = summary.makespan;
+  if (auto it = document.find("solver"); it != document.end()) {
+    as_string(*it, child_path(path, "solver"));
+  }
+  if (auto it = document.find("delta"); it != document.end()) {
+    s.delta = number_array(*it, child_path(path, "delta"));
+  }
+  return s;
 }
 
 OrderedJson dlt_schedule_json(const star::DltSchedule& s) {

@@ -13,6 +13,50 @@
 
 namespace redist::star {
 
+namespace {
+constexpr double kSmallestTime = std::numeric_limits<double>::min();
+constexpr double kLpMaxSpread = 1e12;
+}  // namespace
+
+namespace {
+
+// The optimal T is at most T_own = max_i alpha_i / s_i (each worker computing its own load) and
+// at least alpha_i / (s_i + b_i) for every i; the deltas and their boxes are bounded by the total
+// load. Refuses inputs where these leave the normal doubles.
+void check_dlt_scale(const DltInstance& in) {
+  const std::size_t m = in.alpha.size();
+  double total_alpha = 0, total_rate = 0, own_time = 0;
+  for (std::size_t i = 0; i < m; ++i) {
+    total_alpha += in.alpha[i];
+    total_rate += in.s[i] + in.b[i];
+    if (!std::isfinite(total_alpha)) {
+      throw InputError("the total of alpha overflows a double; scale the loads",
+                       fmt::format("alpha[{}]", i));
+    }
+    if (!std::isfinite(total_rate)) {
+      throw InputError("the total of s and b overflows a double; scale the speeds and bandwidths",
+                       fmt::format("s[{}]", i));
+    }
+    own_time = std::max(own_time, in.alpha[i] / in.s[i]);
+    if (!std::isfinite(own_time)) {
+      throw InputError("alpha / s overflows a double; scale the loads or the speeds",
+                       fmt::format("alpha[{}]", i));
+    }
+    if (in.alpha[i] > 0 && in.alpha[i] / (in.s[i] + in.b[i]) < kSmallestTime) {
+      throw InputError(
+          "alpha / (s + b) underflows (below 2.2e-308); scale the loads up or the speeds down",
+          fmt::format("alpha[{}]", i));
+    }
+  }
+  // The deltas' boxes have widths up to alpha_i + sum alpha, summed over the workers.
+  if (!std::isfinite(2 * (static_cast<double>(m) + 1) * total_alpha)) {
+    throw InputError("the total of alpha times (workers + 1) overflows a double; scale the loads",
+                     "alpha");
+  }
+}
+
+}  // namespace
+
 void validate_dlt_instance(const DltInstance& in) {
   const std::size_t m = in.alpha.size();
   if (m == 0) throw InputError("needs at least 1 worker", "alpha");
@@ -33,28 +77,96 @@ void validate_dlt_instance(const DltInstance& in) {
       throw InputError("must be a finite number >= 0", fmt::format("alpha[{}]", i));
     }
   }
+  check_dlt_scale(in);
 }
 
 namespace {
 
-double lower_end(const DltInstance& in, std::size_t i, double T) {
-  return std::max(in.alpha[i] - T * in.s[i], -T * in.b[i]);
+double total_load(const DltInstance& in) {
+  double total = 0;
+  for (double a : in.alpha) total += a;
+  return total;
+}
+
+// max(alpha_i - T s_i, -T b_i), and never below -sum alpha: with delta_j <= alpha_j no worker
+// can receive more than the total load, so this keeps the feasible deltas and keeps the lower
+// ends finite when T s_i and T b_i overflow.
+double lower_end(const DltInstance& in, std::size_t i, double T, double total) {
+  return std::max({in.alpha[i] - T * in.s[i], -T * in.b[i], -total});
+}
+
+// A worker sends at most what it holds: delta_i <= alpha_i besides (7a).
+double upper_end(const DltInstance& in, std::size_t i, double T) {
+  return std::min(T * in.b[i], in.alpha[i]);
 }
 
 // Deltas inside the boxes at T summing to 0 (T feasible).
 std::vector<double> deltas_at(const DltInstance& in, double T) {
   const std::size_t m = in.alpha.size();
   std::vector<double> lo(m), hi(m), delta(m);
+  const double total = total_load(in);
   double sum_lo = 0, slack = 0;
   for (std::size_t i = 0; i < m; ++i) {
-    lo[i] = lower_end(in, i, T);
-    hi[i] = T * in.b[i];
+    lo[i] = lower_end(in, i, T, total);
+    hi[i] = upper_end(in, i, T);
     sum_lo += lo[i];
     slack += std::max(0.0, hi[i] - lo[i]);
   }
   const double theta = slack > 0 ? std::clamp(-sum_lo / slack, 0.0, 1.0) : 0.0;
   for (std::size_t i = 0; i < m; ++i) delta[i] = lo[i] + theta * std::max(0.0, hi[i] - lo[i]);
   return delta;
+}
+
+// The solver's deltas moved into the boxes at T (CLP meets constraints only to its tolerance),
+// then shifted towards the upper or lower ends, in proportion to the room left, to sum to 0.
+std::vector<double> project_on_boxes(const DltInstance& in, double T, std::vector<double> delta) {
+  const std::size_t m = delta.size();
+  const double total = total_load(in);
+  std::vector<double> lo(m), hi(m);
+  double sum = 0;
+  for (std::size_t i = 0; i < m; ++i) {
+    hi[i] = upper_end(in, i, T);
+    lo[i] = std::min(lower_end(in, i, T, total), hi[i]);
+    delta[i] = std::clamp(delta[i], lo[i], hi[i]);
+    sum += delta[i];
+  }
+  double room = 0;
+  for (std::size_t i = 0; i < m; ++i) room += sum > 0 ? delta[i] - lo[i] : hi[i] - delta[i];
+  if (sum == 0 || room <= 0) return delta;
+  const double share = std::min(1.0, std::abs(sum) / room);
+  for (std::size_t i = 0; i < m; ++i) {
+    delta[i] += sum > 0 ? -share * (delta[i] - lo[i]) : share * (hi[i] - delta[i]);
+  }
+  return delta;
+}
+
+// LP 7 through CLP on an instance already scaled; deltas not yet projected.
+DltSchedule solve_scaled_lp(const DltInstance& in) {
+  const std::size_t m = in.alpha.size();
+  lp::Model model;
+  const int T = model.add_variable(0, lp::kInfinity, 1.0);
+  std::vector<int> d(m);
+  // delta_i <= alpha_i: a worker sends at most the load it holds (LP 7 leaves it out; adding it
+  // keeps the optimal T, since the boxes stay non-empty and their upper ends stay >= 0).
+  for (std::size_t i = 0; i < m; ++i) d[i] = model.add_variable(-lp::kInfinity, in.alpha[i]);
+  std::vector<lp::Model::Term> sum;
+  for (std::size_t i = 0; i < m; ++i) {
+    model.add_row(-lp::kInfinity, {{d[i], 1.0}, {T, -in.b[i]}}, 0.0);        // delta <= T b
+    model.add_row(0.0, {{d[i], 1.0}, {T, in.b[i]}}, lp::kInfinity);          // -T b <= delta
+    model.add_row(in.alpha[i], {{d[i], 1.0}, {T, in.s[i]}}, lp::kInfinity);  // 7b
+    sum.push_back({d[i], 1.0});
+  }
+  model.add_row(0.0, sum, 0.0);  // 7c
+  const lp::Result r = lp::make_default_lp_solver()->solve(model);
+  if (r.status != lp::Status::optimal) {
+    throw std::runtime_error(std::string("LP 7 not solved: ") + lp::to_string(r.status));
+  }
+  DltSchedule out;
+  out.solver = "lp";
+  out.makespan = std::max(0.0, r.values[static_cast<std::size_t>(T)]);
+  out.delta.resize(m);
+  for (std::size_t i = 0; i < m; ++i) out.delta[i] = r.values[static_cast<std::size_t>(d[i])];
+  return out;
 }
 
 }  // namespace
@@ -76,19 +188,23 @@ DltSchedule solve_dlt_fast(const DltInstance& in) {
   std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return t[x] < t[y]; });
   // On T in [t_(k-1), t_(k)]: workers order[k..] contribute alpha - T s, order[..k) contribute
   // -T b: g(T) = A - T B with A = sum of the alphas of order[k..], B = sum s (k..) + sum b (..k).
-  double A = 0, B = 0;
-  for (std::size_t i = 0; i < m; ++i) A += in.alpha[i], B += in.s[i];
-  double T = 0, prev = 0;
+  // Suffix sums are built from the end and the prefix sum of b forward, by additions only (a
+  // running B += b - s cancels catastrophically when s and b differ by orders of magnitude).
+  std::vector<double> alpha_after(m + 1, 0.0), s_after(m + 1, 0.0);
+  for (std::size_t k = m; k-- > 0;) {
+    alpha_after[k] = alpha_after[k + 1] + in.alpha[order[k]];
+    s_after[k] = s_after[k + 1] + in.s[order[k]];
+  }
+  double b_before = 0, T = 0, prev = 0;
   for (std::size_t k = 0; k <= m; ++k) {
     const double right = k < m ? t[order[k]] : inf;
+    const double A = alpha_after[k], B = s_after[k] + b_before;
     const double root = A <= 0 ? prev : A / B;  // g is non-increasing: its least zero
     if (root <= right) {
       T = std::max(prev, root);
       break;
     }
-    const std::size_t i = order[k];
-    A -= in.alpha[i];
-    B += in.b[i] - in.s[i];
+    b_before += in.b[order[k]];
     prev = right;
   }
   // Every box non-empty: alpha_i - T s_i <= T b_i.
@@ -98,29 +214,53 @@ DltSchedule solve_dlt_fast(const DltInstance& in) {
   return out;
 }
 
+namespace {
+
+// CLP works to absolute tolerances (about 1e-7): refuse ranges it cannot resolve, and scale the
+// loads to a total of 1 and the rates to a largest of 1 (LP 7 is homogeneous in both, so the
+// scaled optimum is the optimum, with T scaled by rate / load).
+void require_lp_range(const DltInstance& in) {
+  auto spread = [](const std::vector<double>& x, const std::vector<double>& y) {
+    double lo = std::numeric_limits<double>::infinity(), hi = 0;
+    for (const auto* v : {&x, &y}) {
+      for (double e : *v) {
+        if (e > 0) lo = std::min(lo, e), hi = std::max(hi, e);
+      }
+    }
+    return hi > 0 ? hi / lo : 1.0;
+  };
+  if (spread(in.b, in.s) > kLpMaxSpread) {
+    throw InputError(
+        "the LP solver needs every b and s within 10^12 of each other; use --solver "
+        "fast",
+        "--solver");
+  }
+  if (spread(in.alpha, {}) > kLpMaxSpread) {
+    throw InputError(
+        "the LP solver needs the non-zero alpha within 10^12 of each other; use "
+        "--solver fast",
+        "--solver");
+  }
+}
+
+}  // namespace
+
 DltSchedule solve_dlt_lp(const DltInstance& in) {
+  require_lp_range(in);
   const std::size_t m = in.alpha.size();
-  lp::Model model;
-  const int T = model.add_variable(0, lp::kInfinity, 1.0);
-  std::vector<int> d(m);
-  for (std::size_t i = 0; i < m; ++i) d[i] = model.add_variable(-lp::kInfinity, lp::kInfinity);
-  std::vector<lp::Model::Term> sum;
+  const double load_unit = std::max(total_load(in), std::numeric_limits<double>::min());
+  double rate_unit = 0;
+  for (std::size_t i = 0; i < m; ++i) rate_unit = std::max({rate_unit, in.b[i], in.s[i]});
+  DltInstance scaled = in;
   for (std::size_t i = 0; i < m; ++i) {
-    model.add_row(-lp::kInfinity, {{d[i], 1.0}, {T, -in.b[i]}}, 0.0);        // delta <= T b
-    model.add_row(0.0, {{d[i], 1.0}, {T, in.b[i]}}, lp::kInfinity);          // -T b <= delta
-    model.add_row(in.alpha[i], {{d[i], 1.0}, {T, in.s[i]}}, lp::kInfinity);  // 7b
-    sum.push_back({d[i], 1.0});
+    scaled.alpha[i] /= load_unit;
+    scaled.b[i] /= rate_unit;
+    scaled.s[i] /= rate_unit;
   }
-  model.add_row(0.0, sum, 0.0);  // 7c
-  const lp::Result r = lp::make_default_lp_solver()->solve(model);
-  if (r.status != lp::Status::optimal) {
-    throw std::runtime_error(std::string("LP 7 not solved: ") + lp::to_string(r.status));
-  }
-  DltSchedule out;
-  out.solver = "lp";
-  out.makespan = std::max(0.0, r.values[static_cast<std::size_t>(T)]);
-  out.delta.resize(m);
-  for (std::size_t i = 0; i < m; ++i) out.delta[i] = r.values[static_cast<std::size_t>(d[i])];
+  DltSchedule out = solve_scaled_lp(scaled);
+  out.makespan *= load_unit / rate_unit;
+  for (double& d : out.delta) d *= load_unit;
+  out.delta = project_on_boxes(in, out.makespan, std::move(out.delta));
   return out;
 }
 
@@ -132,22 +272,40 @@ DltSchedule solve_dlt(const DltInstance& in, const std::string& solver) {
 
 void dlt_transfers(DltSchedule& s) {
   s.transfers.clear();
-  double L = 0;
-  for (double d : s.delta) {
-    if (d > 0) L += d;
-  }
-  if (L <= 0 || s.makespan <= 0) return;
+  if (s.makespan <= 0) return;
+  // North-west corner: senders and receivers in index order, each transfer exhausting the
+  // current sender or the current receiver, so at most S + R - 1 transfers.
+  std::vector<std::size_t> senders, receivers;
   for (std::size_t i = 0; i < s.delta.size(); ++i) {
-    if (s.delta[i] <= 0) continue;
-    for (std::size_t j = 0; j < s.delta.size(); ++j) {
-      if (s.delta[j] >= 0) continue;
-      DltTransfer t;
-      t.from = i;
-      t.to = j;
-      t.amount = s.delta[i] * (-s.delta[j]) / L;
-      t.rate = t.amount / s.makespan;
-      s.transfers.push_back(t);
+    if (s.delta[i] > 0) senders.push_back(i);
+    if (s.delta[i] < 0) receivers.push_back(i);
+  }
+  std::size_t a = 0, b = 0;
+  double to_send = senders.empty() ? 0 : s.delta[senders[0]];
+  double to_receive = receivers.empty() ? 0 : -s.delta[receivers[0]];
+  while (a < senders.size() && b < receivers.size()) {
+    const double amount = std::min(to_send, to_receive);
+    if (amount > 0) s.transfers.push_back({senders[a], receivers[b], amount, amount / s.makespan});
+    to_send -= amount;
+    to_receive -= amount;
+    if (to_send <= to_receive) {
+      if (++a < senders.size()) to_send = s.delta[senders[a]];
+    } else if (++b < receivers.size()) {
+      to_receive = -s.delta[receivers[b]];
     }
+  }
+  // The sums of the positive and of the negative deltas may differ by rounding: what senders
+  // still hold then goes to the largest receiver (a sender that keeps a sliver of load it cannot
+  // compute in time would be wrong; the largest receiver absorbs it within rounding).
+  if (receivers.empty()) return;
+  const std::size_t largest =
+      *std::min_element(receivers.begin(), receivers.end(),
+                        [&](std::size_t x, std::size_t y) { return s.delta[x] < s.delta[y]; });
+  for (; a < senders.size(); ++a) {
+    if (to_send > 0) {
+      s.transfers.push_back({senders[a], largest, to_send, to_send / s.makespan});
+    }
+    if (a + 1 < senders.size()) to_send = s.delta[senders[a + 1]];
   }
 }
 

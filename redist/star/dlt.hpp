@@ -1,27 +1,50 @@
 // STAR §5: divisible load on a switch (multiport, overlapped): LP 7 and equations 8-9.
 //
 // LP 7: minimise T subject to |delta_i| <= T b_i (7a), delta_i >= alpha_i - T s_i (7b),
-// sum_i delta_i = 0 (7c). Solvers:
-//  - lp: the LP itself through redist/lp (COIN-OR CLP);
-//  - fast: for a fixed T the constraints are boxes lo_i(T) = max(alpha_i - T s_i, -T b_i) <=
-//    delta_i <= T b_i plus sum delta = 0, feasible iff every box is non-empty
-//    (T >= alpha_i / (s_i + b_i)) and sum_i lo_i(T) <= 0 <= sum_i T b_i. sum lo_i is convex,
+// sum_i delta_i = 0 (7c), plus delta_i <= alpha_i, which the paper leaves out: without it an
+// optimum may let a worker send more load than it holds. Adding it never changes the optimal T:
+// for a fixed T the constraints are boxes lo_i(T) <= delta_i <= hi_i(T) plus sum delta = 0, and
+// with hi_i(T) = min(T b_i, alpha_i) >= 0 a box is non-empty under the same condition as before
+// (alpha_i - T s_i <= T b_i, since alpha_i - T s_i <= alpha_i and -T b_i <= alpha_i always) and
+// sum_i hi_i >= 0 still holds, so feasibility still reduces to sum_i lo_i(T) <= 0.
+// Solvers:
+//  - lp: the LP itself through redist/lp (COIN-OR CLP); its deltas are then moved into the boxes
+//    (CLP meets constraints only to its tolerance) and re-balanced to sum to 0;
+//  - fast: lo_i(T) = max(alpha_i - T s_i, -T b_i); the least feasible T needs every box
+//    non-empty (T >= alpha_i / (s_i + b_i)) and sum_i lo_i(T) <= 0. sum lo_i is convex,
 //    piecewise linear and non-increasing in T, with a breakpoint alpha_i / (s_i - b_i) for each
 //    worker with s_i > b_i (where its lower end turns from alpha_i - T s_i to -T b_i), so the
 //    least feasible T is found by sorting the breakpoints and solving one linear equation on the
-//    right piece. The deltas are then lo_i + theta (T b_i - lo_i), one theta making them sum to 0.
-// Schedule (eq. 8-9): sender i (delta_i > 0) sends f_ij = delta_i * (-delta_j) / L to every
-// receiver j (delta_j < 0), L = sum of the positive deltas, at the constant rate f_ij / T.
+//    right piece. The deltas are then lo_i + theta (hi_i - lo_i), one theta making them sum to 0.
+// Schedule: the paper's equations 8-9 send f_ij = delta_i (-delta_j) / L from every sender i to
+// every receiver j (S x R transfers). We keep eq. 9's constant rates f_ij / T over [0, T] but
+// pair senders and receivers north-west-corner style (both in index order, each transfer
+// exhausting a sender or a receiver): every sender still sends delta_i and every receiver still
+// receives -delta_j at total rates |delta| / T <= b, so the makespan is the same, with at most
+// S + R - 1 transfers.
 //
-// Guarantee: both solvers return the optimal T of LP 7 (tests: equal to 1e-9 relative on random
-// instances); T = 0 when every alpha is 0. Complexity: fast O(m log m) plus O(S R) transfers
-// (S senders, R receivers); lp: CLP's.
+// Guarantee: both solvers return the optimal T of LP 7 (tests: equal to 1e-7 relative on random
+// instances, and every schedule passes dlt_validate.hpp); T = 0 when every alpha is 0.
+// Complexity: fast O(m log m), transfers O(m); lp: CLP's.
+//
+// Limits and extreme values: validate_dlt_instance refuses sums of alpha or of s and b that
+// overflow a double, alpha_i / s_i that overflows (T is at most max_i alpha_i / s_i),
+// alpha_i / (s_i + b_i) below the smallest normal double (the makespan would underflow) and a
+// total load times (m + 1) that overflows. The boxes' lower ends are also kept >= -sum alpha (no
+// worker can receive more than the total load when delta_i <= alpha_i, so the feasible deltas
+// are the same), which keeps them finite when T s_i and T b_i overflow. Every number written is
+// then finite.
 #pragma once
 
 #include <string>
 #include <vector>
 
 namespace redist::star {
+
+// `dlt plan` refuses more workers than these (about half a minute and under 1 GB at the limit):
+// JSON in and out dominate for fast; CLP's time grows about quadratically in m.
+inline constexpr std::size_t kDltMaxWorkersFast = 1000000;
+inline constexpr std::size_t kDltMaxWorkersLp = 50000;
 
 struct DltInstance {
   std::vector<double> b;      // bandwidths, > 0
@@ -43,10 +66,10 @@ struct DltSchedule {
 };
 
 // Throws InputError (path relative to the instance object) on sizes, b or s not finite > 0, alpha
-// not finite >= 0.
+// not finite >= 0, and the overflows and underflows listed above.
 void validate_dlt_instance(const DltInstance& instance);
 
-// The solvers fill makespan and delta only; dlt_transfers adds equations 8-9 (S x R of them).
+// The solvers fill makespan and delta only; dlt_transfers adds the transfers.
 // The least feasible T of LP 7 (closed-form search) and feasible deltas.
 DltSchedule solve_dlt_fast(const DltInstance& instance);
 // LP 7 through CLP.
@@ -54,7 +77,7 @@ DltSchedule solve_dlt_lp(const DltInstance& instance);
 // Throws InputError at "--solver" for a name other than fast or lp.
 DltSchedule solve_dlt(const DltInstance& instance, const std::string& solver);
 
-// Adds the transfers of equations 8-9 for schedule.delta and schedule.makespan.
+// Adds the transfers (north-west corner, at most S + R - 1) for schedule.delta and .makespan.
 void dlt_transfers(DltSchedule& schedule);
 
 }  // namespace redist::star

@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <random>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -80,6 +82,56 @@ TEST(StarDlt, RejectsBadInstances) {
   EXPECT_THROW(validate_dlt_instance({{1}, {1}, {-1}}), InputError);
   EXPECT_THROW(validate_dlt_instance({{1, 1}, {1}, {1, 1}}), InputError);
   EXPECT_THROW(solve_dlt({{1}, {1}, {1}}, "simplex"), InputError);
+}
+
+TEST(Overflow, DltRefusesOverflowAndUnderflowUpFront) {
+  auto path_of = [](const DltInstance& in) -> std::string {
+    try {
+      validate_dlt_instance(in);
+    } catch (const InputError& e) {
+      return e.path();
+    }
+    return "accepted";
+  };
+  EXPECT_EQ(path_of({{1, 1}, {1, 1}, {1e308, 1e308}}), "alpha[1]");     // sum of alpha
+  EXPECT_EQ(path_of({{9e307, 1e308}, {1, 1}, {1e10, 1e10}}), "s[1]");   // sum of s and b
+  EXPECT_EQ(path_of({{1}, {1e-300}, {1e300}}), "alpha[0]");             // alpha / s
+  EXPECT_EQ(path_of({{1e300}, {1e300}, {1e-300}}), "alpha[0]");         // makespan underflows
+  EXPECT_EQ(path_of({{1, 1}, {1, 1}, {1e308, 0}}), "alpha");            // (m + 1) sum alpha
+  EXPECT_EQ(path_of({{1e300, 1}, {1, 1e300}, {1e10, 0}}), "accepted");  // T b overflows, unused
+  EXPECT_EQ(path_of({{1e-300, 1e300}, {1e300, 1e-300}, {1, 1}}), "accepted");
+}
+
+TEST(Overflow, DltExtremeButRepresentableInstancesGiveFiniteSchedules) {
+  const std::vector<DltInstance> instances{
+      {{1e-300, 2e-300}, {3e-300, 1e-300}, {1e-300, 0}},
+      {{1e-300, 1e-300}, {1e-300, 1e-300}, {1e-300, 0}},
+      {{1e150, 1e150}, {1e150, 1e-150}, {1e150, 0}},
+      {{1}, {1}, {4.6e18}},
+      {{1e-10, 1e10, 1}, {1e10, 1e-10, 1}, {1e20, 0, 1e-20}},
+      {{1e300, 1}, {1, 1e300}, {1e10, 0}},
+      {{1, 1e300}, {1, 1e300}, {1e10, 0}},
+  };
+  for (const DltInstance& in : instances) {
+    ASSERT_NO_THROW(validate_dlt_instance(in));
+    for (const std::string solver : {"fast", "lp"}) {
+      DltSchedule s;
+      try {
+        s = solve_dlt(in, solver);
+      } catch (const InputError& e) {
+        // CLP cannot resolve values spread over more than 12 orders of magnitude: refused.
+        EXPECT_EQ(solver, "lp");
+        EXPECT_EQ(e.path(), "--solver");
+        continue;
+      }
+      dlt_transfers(s);
+      EXPECT_TRUE(std::isfinite(s.makespan) && s.makespan > 0) << solver;
+      for (double d : s.delta) EXPECT_TRUE(std::isfinite(d)) << solver;
+      for (const DltTransfer& t : s.transfers) {
+        EXPECT_TRUE(std::isfinite(t.amount) && std::isfinite(t.rate)) << solver;
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -54,7 +54,9 @@ struct Search {
       return;
     }
     if (++nodes > kExactMaxNodes) {
-      throw InputError(fmt::format("exact search exceeds {} nodes: instance too large for exact",
+      throw InputError(fmt::format("exact search exceeds {} nodes: instance too large for "
+                                   "exact; use --algorithm best (heuristics, no optimality "
+                                   "proof) or fewer tasks",
                                    kExactMaxNodes),
                        "$.star");
     }
@@ -123,7 +125,8 @@ bool exact_accepts(const Instance& in) {
 
 Schedule plan_exact(const Instance& in) {
   if (!exact_accepts(in)) {
-    throw InputError(fmt::format("instance too large for exact (at most {} workers and {} tasks)",
+    throw InputError(fmt::format("instance too large for exact (at most {} workers and {} "
+                                 "tasks); use --algorithm best",
                                  kExactMaxWorkers, kExactMaxTasks),
                      "$.star.loads");
   }

@@ -46,8 +46,8 @@ TEST(StarExact, Figures2And3AWorkerBothSendsAndReceives) {
 
 TEST(StarExact, RefusesLargeInstances) {
   EXPECT_THROW(plan_exact(Instance{{1, 1}, {1, 1}, {100, 0}}), InputError);
-  EXPECT_THROW(plan_exact(Instance(std::vector<double>(7, 1.0), std::vector<double>(7, 1.0),
-                                   std::vector<std::int64_t>(7, 1))),
+  EXPECT_THROW(plan_exact(Instance{std::vector<double>(7, 1.0), std::vector<double>(7, 1.0),
+                                   std::vector<std::int64_t>(7, 1)}),
                InputError);
 }
 

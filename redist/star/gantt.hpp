@@ -3,13 +3,25 @@
 // "compute". Worker computations are drawn per the model (own kept tasks from 0, then received
 // tasks in arrival order); a forwarded received task is drawn as computed too (planners never
 // forward). Complexity: O(n log n + m) for n transfers.
+//
+// Size: every moved task is drawn (4 bars and a computation), so a chart shows at most
+// kGanttMaxWorkers workers and kGanttMaxTransfers transfers (beyond, nobody can read it and the
+// file grows to hundreds of megabytes); require_star_gantt_size refuses larger ones.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "redist/star/model.hpp"
 
 namespace redist::star {
+
+inline constexpr std::size_t kGanttMaxWorkers = 1000;
+inline constexpr std::size_t kGanttMaxTransfers = 20000;
+
+// Throws InputError at "--gantt" when a chart of `workers` rows and `transfers` moved tasks is
+// over the limits (`transfers` = 0: the workers alone, before planning).
+void require_star_gantt_size(std::size_t workers, std::size_t transfers);
 
 std::string star_gantt_svg(const Instance& instance, const Schedule& schedule,
                            const std::string& title);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <queue>
 #include <tuple>
 
@@ -66,7 +67,61 @@ double plan_makespan(const Instance& in, const Plan& plan) {
   return *std::max_element(end.begin(), end.end());
 }
 
-std::optional<Plan> decide(const Instance& in, double M, bool strict) {
+// Heterogeneous links: Moore's algorithm over every receiver's deadlines M - k w_r, by
+// non-decreasing deadline (ties: lower receiver index). Per receiver only its latest
+// min(L_send, floor((M - c_{s1}) / c_r) + 1) deadlines: no more of its receptions fit between
+// the first arrival and M, and swapping a reception to a later deadline of the same receiver keeps
+// a set on time, so the most on-time jobs is unchanged. The deadlines are merged lazily from the
+// receivers' sorted lists and the scan stops once L_send jobs are on time, or once even taking
+// every deadline left could not reach L_send (each adds at most one on-time job), so a decision
+// costs O(J (log m + log k)) for the J deadlines scanned and k distinct c, not a sort of them all.
+bool moore_receivers(const Instance& in, const SenderPhase& p, double M, bool strict,
+                     std::vector<std::size_t>& receivers, MbbsaWork* work) {
+  const std::size_t need = static_cast<std::size_t>(p.total);
+  // (deadline, receiver, k): receiver's k-th deadline from the end, smallest first.
+  using Next = std::tuple<double, std::size_t, std::int64_t>;
+  std::priority_queue<Next, std::vector<Next>, std::greater<Next>> heap;
+  std::int64_t available = 0;
+  for (std::size_t r : p.receivers) {
+    const double fit = std::floor((M - p.arrival.front()) / in.c[r]) + 1;
+    const std::int64_t limit = fit < static_cast<double>(p.total)
+                                   ? std::max<std::int64_t>(0, static_cast<std::int64_t>(fit))
+                                   : p.total;
+    const std::int64_t cap = receiver_capacity(in, r, M, strict, limit);
+    available += cap;
+    if (cap > 0) heap.emplace(M - static_cast<double>(cap) * in.w[r], r, cap);
+  }
+  if (work) work->deadlines_available += available;
+  MooreScan scan(p.arrival.front(), strict);
+  std::vector<std::size_t> job_receiver;
+  // Each job adds at most one on-time job: stop once even all the rest could not reach L_send.
+  auto can_reach = [&] {
+    const auto left = available - static_cast<std::int64_t>(job_receiver.size());
+    return static_cast<std::int64_t>(scan.on_time()) + left >= p.total;
+  };
+  while (scan.on_time() < need && can_reach()) {
+    const auto [deadline, r, k] = heap.top();
+    heap.pop();
+    if (static_cast<std::int64_t>(job_receiver.size()) >= kMaxMooreJobs) {
+      throw InputError(fmt::format("MBBSA on heterogeneous links would scan more than {} "
+                                   "deadlines per decision; use --algorithm bba or rbsa",
+                                   kMaxMooreJobs),
+                       "$.star");
+    }
+    scan.add({in.c[r], deadline});
+    job_receiver.push_back(r);
+    if (k > 1) heap.emplace(M - static_cast<double>(k - 1) * in.w[r], r, k - 1);
+  }
+  if (work) {
+    ++work->decisions;
+    work->deadlines_scanned += static_cast<std::int64_t>(job_receiver.size());
+  }
+  if (scan.on_time() < need) return false;
+  for (std::size_t j : scan.chosen()) receivers.push_back(job_receiver[j]);
+  return true;
+}
+
+std::optional<Plan> decide(const Instance& in, double M, bool strict, MbbsaWork* work = nullptr) {
   Plan plan;
   plan.phase = sender_phase(in, M, strict);
   const SenderPhase& p = plan.phase;
@@ -85,43 +140,8 @@ std::optional<Plan> decide(const Instance& in, double M, bool strict) {
       if (strict ? arrival >= d[j].deadline : arrival > d[j].deadline) return std::nullopt;
       receivers.push_back(d[j].receiver);
     }
-  } else {
-    // Every deadline, by non-decreasing deadline. Per receiver only its latest
-    // min(L_send, floor((M - c_{s1}) / c_r)) deadlines: no more of its receptions fit between
-    // the first arrival and M, and swapping a reception to a later deadline of the same receiver
-    // keeps a set on time, so the most on-time jobs is unchanged.
-    std::int64_t total = 0;
-    std::vector<std::int64_t> caps(in.workers(), 0);
-    for (std::size_t r : p.receivers) {
-      const double fit = std::floor((M - p.arrival.front()) / in.c[r]) + 1;
-      const std::int64_t limit = fit < static_cast<double>(p.total)
-                                     ? std::max<std::int64_t>(0, static_cast<std::int64_t>(fit))
-                                     : p.total;
-      caps[r] = receiver_capacity(in, r, M, strict, limit);
-      total += caps[r];
-    }
-    if (total > kMaxMooreJobs) {
-      throw InputError(
-          fmt::format("MBBSA on heterogeneous links would scan {} deadlines (more than "
-                      "{}): instance too large",
-                      total, kMaxMooreJobs),
-          "$.star");
-    }
-    std::vector<Deadline> all;
-    all.reserve(static_cast<std::size_t>(total));
-    for (std::size_t r : p.receivers) {
-      const std::int64_t cap = caps[r];
-      for (std::int64_t k = cap; k >= 1; --k) {
-        all.push_back({M - static_cast<double>(k) * in.w[r], r});
-      }
-    }
-    std::stable_sort(all.begin(), all.end(),
-                     [](const Deadline& a, const Deadline& b) { return a.deadline < b.deadline; });
-    std::vector<MooreJob> jobs(all.size());
-    for (std::size_t k = 0; k < all.size(); ++k) jobs[k] = {in.c[all[k].receiver], all[k].deadline};
-    const std::vector<std::size_t> on_time = moore_hodgson(jobs, p.arrival.front(), need, strict);
-    if (on_time.size() < need) return std::nullopt;
-    for (std::size_t k : on_time) receivers.push_back(all[k].receiver);
+  } else if (!moore_receivers(in, p, M, strict, receivers, work)) {
+    return std::nullopt;
   }
   return plan;
 }
@@ -204,7 +224,7 @@ std::optional<Schedule> mbbsa_decide(const Instance& in, double M, bool strict) 
   return build(in, *plan);
 }
 
-Schedule plan_mbbsa(const Instance& in) {
+Schedule plan_mbbsa(const Instance& in, MbbsaWork* work) {
   const Schedule none = no_transfer_schedule(in, "mbbsa");
   if (none.makespan == 0) {
     Schedule s = none;
@@ -233,7 +253,7 @@ Schedule plan_mbbsa(const Instance& in) {
   if (!exact_theory || !best) {
     for (int iteration = 0; iteration < 200 && hi - lo > 1e-9 * hi; ++iteration) {
       const double mid = lo + (hi - lo) / 2;
-      if (auto plan = decide(in, mid, false)) {
+      if (auto plan = decide(in, mid, false, work)) {
         const double makespan = plan_makespan(in, *plan);
         if (makespan < best_makespan) best_makespan = makespan, best = std::move(plan);
         hi = exact_theory ? std::min(mid, best_makespan) : mid;

@@ -21,7 +21,9 @@
 // Guarantee (Theorem 3, Proposition 2): optimal on homogeneous links (`optimal`: true when the
 // strict test proved it); tests compare with `exact`. Never worse than no redistribution.
 // Complexity: O(log(1e9) (m log m + L log m)) on homogeneous links, L the tasks to move;
-// heterogeneous links: O(log(1e9) * D log D), D the deadlines scanned.
+// heterogeneous links: O(log(1e9) (m log m + L + J log m)), J <= sum_r cap_r the deadlines
+// Moore's scan needs before L_send of them are on time (they are merged lazily from the
+// receivers' sorted lists, never all built and sorted).
 #pragma once
 
 #include <optional>
@@ -31,15 +33,23 @@
 
 namespace redist::star {
 
-// Heterogeneous links: Moore's algorithm scans at most this many deadlines per decision, else
-// InputError (at $.star).
-inline constexpr std::int64_t kMaxMooreJobs = 50000000;
+// Heterogeneous links: Moore's algorithm scans at most this many deadlines per decision (about
+// 1 GB of scan state), else InputError (at $.star) naming bba and rbsa as the way around.
+inline constexpr std::int64_t kMaxMooreJobs = 20000000;
 
 // Algorithm 3 for the target makespan M (`strict`: makespan < M). Returns the schedule built when
 // M is declared feasible.
 std::optional<Schedule> mbbsa_decide(const Instance& instance, double makespan,
                                      bool strict = false);
 
-Schedule plan_mbbsa(const Instance& instance);
+// Work done on heterogeneous links, for tests and benchmarks: decisions taken, deadlines Moore's
+// scan consumed, and deadlines it could have had to consume (sum of cap_r over the decisions).
+struct MbbsaWork {
+  std::int64_t decisions = 0;
+  std::int64_t deadlines_scanned = 0;
+  std::int64_t deadlines_available = 0;
+};
+
+Schedule plan_mbbsa(const Instance& instance, MbbsaWork* work = nullptr);
 
 }  // namespace redist::star

@@ -113,5 +113,20 @@ TEST(StarMbbsa, LargeCountsAreFast) {
   EXPECT_LE(s.makespan, 1000000 / (1 + 1.0 / 3) + 10);
 }
 
+TEST(SlowPath, MbbsaHeterogeneousLinksScansFewDeadlines) {
+  // Heterogeneous links, 200 workers, 10^5 tasks: each decision used to build and sort every
+  // receiver's deadlines (sum of cap_r); the lazy merge stops once L_send are on time (here
+  // after about a quarter of them).
+  std::mt19937_64 rng(2006);
+  const Instance in =
+      random_instance(rng, {false, false, Range::general}, {200, 200, 100000, 100000});
+  MbbsaWork work;
+  const Schedule s = plan_mbbsa(in, &work);
+  expect_valid_star(in, s);
+  ASSERT_GT(work.decisions, 10);
+  EXPECT_LT(work.deadlines_scanned * 3, work.deadlines_available)
+      << work.deadlines_scanned << " of " << work.deadlines_available;
+}
+
 }  // namespace
 }  // namespace redist::star

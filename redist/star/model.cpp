@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -9,6 +10,52 @@
 #include "redist/common/error.hpp"
 
 namespace redist::star {
+
+namespace {
+
+constexpr double kTimeResolution = 1e-12;
+
+// Every time a planner or the validator forms is at most
+// 2 (sum_i L_i c_i + L c_max) + max_i L_i w_i + c_max + w_max (all tasks through the master,
+// then the slowest computation of the no-transfer schedule, which no planner exceeds, plus one
+// more task): refuse instances where that bound overflows, so every number written is finite.
+void check_time_horizon(const Instance& in, double total_tasks) {
+  const std::size_t m = in.workers();
+  const auto c_max = std::max_element(in.c.begin(), in.c.end());
+  const auto w_max = std::max_element(in.w.begin(), in.w.end());
+  double sends = 0, own = 0;
+  for (std::size_t i = 0; i < m; ++i) {
+    sends += static_cast<double>(in.loads[i]) * in.c[i];
+    own = std::max(own, static_cast<double>(in.loads[i]) * in.w[i]);
+    if (!std::isfinite(sends)) {
+      throw InputError(
+          "loads times c, summed over the workers, overflows a double; scale c and w down",
+          fmt::format("c[{}]", i));
+    }
+  }
+  const double horizon = 2 * (sends + total_tasks * *c_max) + own + *c_max + *w_max;
+  if (!std::isfinite(horizon)) {
+    throw InputError(fmt::format("moving every task through the master and computing it would "
+                                 "take longer than a double can hold; scale c and w down"),
+                     fmt::format("c[{}]", c_max - in.c.begin()));
+  }
+  // A duration below 1e-12 of the horizon would be rounded away when added to a time near it
+  // (two forwards at the same instant, a computation of no length): refused, not misreported.
+  const double resolution = kTimeResolution * horizon;
+  for (std::size_t i = 0; i < m; ++i) {
+    for (const auto& [value, name] : {std::pair{in.c[i], "c"}, std::pair{in.w[i], "w"}}) {
+      if (value < resolution) {
+        throw InputError(fmt::format("{} is below 1e-12 of the longest time a schedule may reach "
+                                     "({}): times would round it away; use values of closer "
+                                     "magnitudes",
+                                     value, horizon),
+                         fmt::format("{}[{}]", name, i));
+      }
+    }
+  }
+}
+
+}  // namespace
 
 void validate_instance(const Instance& in) {
   const std::size_t m = in.loads.size();
@@ -35,6 +82,7 @@ void validate_instance(const Instance& in) {
   if (!total || *total > (std::int64_t{1} << 53)) {
     throw InputError("total load exceeds 2^53 tasks (times would lose exactness)", "loads");
   }
+  check_time_horizon(in, static_cast<double>(*total));
 }
 
 bool homogeneous_links(const Instance& in) {

@@ -32,8 +32,19 @@ void validate_order_instance(const OrderInstance& in) {
   }
   const auto total = checked_sum(in.delta);
   if (!total || *total != 0) throw InputError("imbalances must sum to 0", "delta");
-  if (positive > (std::int64_t{1} << 40)) {
-    throw InputError("more than 2^40 tasks to move (one transfer is written per task)", "delta");
+  if (positive > kMaxOrderTransfers) {
+    throw InputError(fmt::format("{} tasks to move, more than {} (one transfer is written per "
+                                 "task); split the redistribution",
+                                 positive, kMaxOrderTransfers),
+                     "delta");
+  }
+  double horizon = 0;
+  for (std::size_t i = 0; i < m; ++i) {
+    horizon += 2 * std::abs(static_cast<double>(in.delta[i])) * in.c[i];
+    if (!std::isfinite(horizon)) {
+      throw InputError("delta times c, summed over the workers, overflows a double; scale c down",
+                       fmt::format("c[{}]", i));
+    }
   }
 }
 

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "redist/common/error.hpp"
 #include "redist/star/bba.hpp"
 #include "redist/star/exact.hpp"
@@ -28,8 +30,12 @@ double computation_lower_bound(const Instance& in) {
   double tasks = 0;
   for (std::int64_t l : in.loads) tasks += static_cast<double>(l);
   if (tasks == 0) return 0;
-  const double w_min = *std::min_element(in.w.begin(), in.w.end());
-  double lo = 0, hi = tasks * w_min;  // count_by(hi) >= tasks
+  // count_by(hi) >= tasks: every worker can compute its own load by max_i L_i w_i (finite by
+  // validate_instance, unlike tasks * min w, which may overflow).
+  double lo = 0, hi = 0;
+  for (std::size_t i = 0; i < in.workers(); ++i) {
+    hi = std::max(hi, static_cast<double>(in.loads[i]) * in.w[i]);
+  }
   for (int it = 0; it < 200 && hi - lo > 1e-12 * hi; ++it) {
     const double mid = lo + (hi - lo) / 2;
     (count_by(in, mid) >= tasks ? hi : lo) = mid;
@@ -44,7 +50,9 @@ Schedule plan_star(const Instance& in, const std::string& algorithm) {
   std::int64_t total = 0;
   for (std::int64_t l : in.loads) total += l;  // validate_instance: total <= 2^53
   if (total > kMaxPlannedTasks) {
-    throw InputError("more than 10^8 tasks in total: too many to plan task by task",
+    throw InputError(fmt::format("{} tasks in total, more than {}: too many to plan task by task "
+                                 "(one transfer per moved task); group tasks into larger ones",
+                                 total, kMaxPlannedTasks),
                      "$.star.loads");
   }
   Schedule s;
@@ -54,6 +62,12 @@ Schedule plan_star(const Instance& in, const std::string& algorithm) {
   } else if (algorithm == "mbbsa") {
     s = plan_mbbsa(in);
   } else if (algorithm == "rbsa") {
+    if (total > kMaxRbsaTasks) {
+      throw InputError(fmt::format("R-BSA plans at most {} tasks in total (it places every task at "
+                                   "each bisection step); use --algorithm bba or mbbsa",
+                                   kMaxRbsaTasks),
+                       "$.star.loads");
+    }
     s = plan_rbsa(in);
   } else if (algorithm == "exact") {
     return plan_exact(in);
@@ -61,6 +75,12 @@ Schedule plan_star(const Instance& in, const std::string& algorithm) {
     bool have = false;
     std::vector<std::string> notes;
     for (const char* name : {"bba", "mbbsa", "rbsa"}) {
+      if (have && s.optimal.value_or(false)) {
+        // A later algorithm replaces s only when strictly better: impossible once s is proven
+        // optimal (makespan = lower bound, or a theorem).
+        notes.push_back(std::string(name) + " not run: " + s.algorithm + " is proven optimal");
+        continue;
+      }
       Schedule candidate;
       try {
         candidate = plan_star(in, name);

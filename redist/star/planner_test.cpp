@@ -1,6 +1,9 @@
 #include "redist/star/planner.hpp"
 
+#include <cmath>
 #include <random>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -36,8 +39,78 @@ TEST(StarPlanner, RefusesTooManyTasks) {
   EXPECT_THROW(plan_star(Instance{{1, 1}, {1, 1}, {kMaxPlannedTasks, 1}}, "bba"), InputError);
 }
 
+TEST(ResourceLimits, RbsaRefusedBeyondItsLimit) {
+  const Instance in{{1, 1}, {1, 1}, {kMaxRbsaTasks + 1, 0}};
+  EXPECT_THROW(plan_star(in, "rbsa"), InputError);
+}
+
 TEST(StarPlanner, UnknownAlgorithm) {
   EXPECT_THROW(plan_star(Instance{{1}, {1}, {1}}, "fifo"), InputError);
+}
+
+TEST(Overflow, StarRefusesTimesBeyondADoubleUpFront) {
+  // Each loads[i] * w[i] is finite, but moving the tasks through the master is not.
+  EXPECT_THROW(validate_instance(Instance{{1e308, 1e308}, {1, 1}, {3, 0}}), InputError);
+  EXPECT_THROW(validate_instance(Instance{{1, 1e308}, {1e308, 1}, {1, 2}}), InputError);
+  try {
+    validate_instance(Instance{{1, 1e308}, {1, 1}, {0, 2}});
+    ADD_FAILURE() << "not refused";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), "c[1]");
+  }
+}
+
+TEST(Overflow, StarExtremeButRepresentableInstancesGiveFiniteSchedules) {
+  // Tiny and huge (but not overflowing) values, m = 1, loads near the 2^53 limit with tiny w.
+  const std::vector<Instance> instances{
+      {{1e-300, 1e-300}, {1e-300, 1e-300}, {7, 0}},
+      {{1e300, 3e300}, {2e300, 1e300}, {3, 0}},
+      {{1e-300, 5e-299}, {1e-298, 2e-300}, {1, 1}},
+      {{1}, {1}, {5}},
+      {{1e-300, 1e-300}, {1e-300, 1e-300}, {1 << 20, 0}},
+      {{1e100, 1e100, 1e100}, {1e105, 1e105, 1e97}, {1000, 0, 0}},
+  };
+  for (const Instance& in : instances) {
+    ASSERT_NO_THROW(validate_instance(in));
+    const bool small = in.loads[0] < 100000;
+    for (const char* name : {"bba", "mbbsa", "rbsa", "best"}) {
+      if (!small && std::string(name) != "bba") continue;
+      const Schedule s = plan_star(in, name);
+      EXPECT_TRUE(std::isfinite(s.makespan)) << name;
+      EXPECT_TRUE(std::isfinite(*s.lower_bound)) << name;
+      EXPECT_GT(*s.lower_bound, 0) << name;
+      for (double f : s.finish) EXPECT_TRUE(std::isfinite(f)) << name;
+      const auto r = validate_schedule(in, s);
+      EXPECT_TRUE(r.valid) << name << ": " << r.reason;
+    }
+  }
+}
+
+TEST(Overflow, StarRefusesDurationsBelowTheTimeResolution) {
+  // c[0] = 1e-300 next to times near 1e300: adding it to any time leaves the time unchanged.
+  try {
+    validate_instance(Instance{{1e-300, 1e300}, {1e300, 1e-300}, {1, 1}});
+    ADD_FAILURE() << "not refused";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), "c[0]");
+  }
+}
+
+TEST(Overflow, ComputationLowerBoundOfHugeTimes) {
+  // Total tasks times min w overflows; the bound itself (1e308) does not.
+  const double bound = computation_lower_bound(Instance{{1, 1}, {1e308, 1e308}, {1, 1}});
+  EXPECT_TRUE(std::isfinite(bound));
+  EXPECT_DOUBLE_EQ(bound, 1e308);
+}
+
+TEST(SlowPath, BestSkipsHeuristicsThatCannotBeatAProvenOptimum) {
+  // Fully homogeneous: BBA is optimal (Proposition 1), so MBBSA and R-BSA cannot be strictly
+  // better and are not run.
+  const Schedule s = plan_star(Instance{{1, 1, 1}, {2, 2, 2}, {30, 0, 0}}, "best");
+  EXPECT_EQ(s.algorithm, "bba");
+  ASSERT_EQ(s.notes.size(), 3u);
+  EXPECT_EQ(s.notes[0], "mbbsa not run: bba is proven optimal");
+  EXPECT_EQ(s.notes[1], "rbsa not run: bba is proven optimal");
 }
 
 TEST(StarPlanner, ComputationLowerBound) {

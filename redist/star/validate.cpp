@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "redist/common/error.hpp"
+
 namespace redist::star {
 
 namespace {
@@ -65,10 +67,19 @@ ValidationResult validate_schedule(const Instance& in, const Schedule& s) {
   // Per-worker sends (time order) and receptions (arrival order).
   std::vector<std::vector<double>> sends(static_cast<std::size_t>(m));
   std::vector<std::vector<double>> arrivals(static_cast<std::size_t>(m));
-  for (const Transfer& t : s.transfers) {
+  for (std::size_t k = 0; k < n; ++k) {
+    const Transfer& t = s.transfers[k];
+    const double arrival = t.forward_start + in.c[static_cast<std::size_t>(t.to)];
+    if (!std::isfinite(t.send_start + in.c[static_cast<std::size_t>(t.from)])) {
+      throw InputError("send_start + c[from] overflows a double",
+                       fmt::format("$.transfers[{}].send_start", k));
+    }
+    if (!std::isfinite(arrival)) {
+      throw InputError("forward_start + c[to] overflows a double",
+                       fmt::format("$.transfers[{}].forward_start", k));
+    }
     sends[static_cast<std::size_t>(t.from)].push_back(t.send_start);
-    arrivals[static_cast<std::size_t>(t.to)].push_back(t.forward_start +
-                                                       in.c[static_cast<std::size_t>(t.to)]);
+    arrivals[static_cast<std::size_t>(t.to)].push_back(arrival);
   }
 
   // Computation (needs the holding rule to know which received tasks are kept).
@@ -95,6 +106,10 @@ ValidationResult validate_schedule(const Instance& in, const Schedule& s) {
     }
     double end = static_cast<double>(kept_own) * in.w[i];
     for (double arrival : held) end = std::max(end, arrival) + in.w[i];
+    if (!std::isfinite(end)) {
+      throw InputError(fmt::format("worker {} would compute beyond the largest double", i),
+                       "$.transfers");
+    }
     finish[i] = end;
     makespan = std::max(makespan, end);
   }
@@ -127,11 +142,11 @@ ValidationResult validate_schedule(const Instance& in, const Schedule& s) {
         fmt::format("transfers {} and {} overlap on the master's send port", o->first, o->second));
   }
 
-  if (s.makespan >= 0 && std::abs(s.makespan - makespan) > tol) {
+  if (s.makespan_given && !(std::abs(s.makespan - makespan) <= tol)) {
     return invalid(
         fmt::format("makespan {} differs from the recomputed makespan {}", s.makespan, makespan));
   }
-  if (!s.finish.empty()) {
+  if (s.finish_given) {
     if (s.finish.size() != static_cast<std::size_t>(m)) {
       return invalid(fmt::format("finish has {} entries, expected {}", s.finish.size(), m));
     }

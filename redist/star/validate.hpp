@@ -15,8 +15,12 @@
 //    the earliest arrivals for computation); if none is available the schedule is invalid;
 //  - computation: worker i computes the own tasks it keeps back to back from 0, then its kept
 //    received tasks in arrival order, each from max(previous end, arrival);
-//  - `makespan` (when given, >= 0) and `finish` (when given) equal the recomputed values.
+//  - `makespan` and `finish` (each when given) equal the recomputed values; a negative makespan
+//    or a finish of the wrong length is a false claim, hence invalid.
 //
+// Times that overflow a double (a forward_start near 1.8e308 plus c, computations piling up
+// beyond it) are input errors (InputError naming the transfer), not verdicts: no infinite
+// makespan is ever reported.
 // Complexity: O(n log n + m) time and O(n + m) memory for n transfers and m workers.
 #pragma once
 
@@ -26,13 +30,16 @@
 
 namespace redist::star {
 
+// `check` reads at most this many transfers (star and dlt schedules): about 1 GB of memory.
+inline constexpr std::int64_t kMaxCheckedTransfers = 10000000;
+
 struct ValidationResult {
   bool valid = false;
   double makespan = 0.0;  // recomputed; meaningful when valid
   std::string reason;     // why not valid
 };
 
-// `schedule.makespan < 0` means "not given"; an empty `finish` means "not given".
+// `schedule.makespan_given` / `finish_given` false: that claim is not compared.
 ValidationResult validate_schedule(const Instance& instance, const Schedule& schedule);
 
 }  // namespace redist::star

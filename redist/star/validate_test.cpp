@@ -1,5 +1,7 @@
 #include "redist/star/validate.hpp"
 
+#include <optional>
+
 #include <gtest/gtest.h>
 
 namespace redist::star {
@@ -7,10 +9,13 @@ namespace {
 
 Instance two_workers() { return Instance{{1, 2}, {1, 1}, {4, 0}}; }
 
-Schedule with(std::vector<Transfer> t, double makespan = -1) {
+// A schedule as read from a file: finish not given, makespan given only when passed.
+Schedule with(std::vector<Transfer> t, std::optional<double> makespan = std::nullopt) {
   Schedule s;
   s.transfers = std::move(t);
-  s.makespan = makespan;
+  s.makespan_given = makespan.has_value();
+  s.makespan = makespan.value_or(0.0);
+  s.finish_given = false;
   return s;
 }
 
@@ -73,12 +78,28 @@ TEST(StarValidate, ForwardingAReceivedTask) {
 TEST(StarValidate, MakespanAndFinishMustMatch) {
   EXPECT_FALSE(validate_schedule(two_workers(), with({}, 5)).valid);
   Schedule s = with({}, 4);
+  s.finish_given = true;
   s.finish = {4, 0};
   EXPECT_TRUE(validate_schedule(two_workers(), s).valid);
   s.finish = {4, 1};
   EXPECT_FALSE(validate_schedule(two_workers(), s).valid);
   s.finish = {4};
   EXPECT_FALSE(validate_schedule(two_workers(), s).valid);
+}
+
+TEST(StrictCheck, NegativeMakespanIsComparedNotIgnored) {
+  EXPECT_TRUE(validate_schedule(two_workers(), with({})).valid);  // not given: not compared
+  const auto r = validate_schedule(two_workers(), with({}, -4));
+  EXPECT_FALSE(r.valid);
+  EXPECT_NE(r.reason.find("differs"), std::string::npos) << r.reason;
+}
+
+TEST(StrictCheck, EmptyFinishIsAWrongLength) {
+  Schedule s = with({}, 4);
+  s.finish_given = true;
+  const auto r = validate_schedule(two_workers(), s);
+  EXPECT_FALSE(r.valid);
+  EXPECT_NE(r.reason.find("finish has 0 entries"), std::string::npos) << r.reason;
 }
 
 TEST(StarValidate, IdleReceiverComputesOnArrival) {
