@@ -57,4 +57,23 @@ expect_error "traffic overflow" 'traffic overflows 64 bits (at $.lau.loads)' -- 
 expect_error "eval overflow" '(at $.lau.flows)' -- lau eval "$(write_json '{"lau": {"loads": [1, 1, 1], "flows": [9223372036854775807, 9223372036854775807, 9223372036854775807]}}' big2.json)"
 expect_output "huge loads" '"t_single": 1' '"traffic": 4611686018427387903' -- lau plan --mode multi "$(write_json '{"lau": {"loads": [9223372036854775806, 0]}}' big3.json)"
 
+# --- extreme values and resource limits ---------------------------------------------------------
+# Flows of 10^18: the multi-send run has 10^18 steps; eval answers by the closed form at once
+# (it used to simulate 2 x 10^8 node-steps first).
+expect_output "eval huge flows" '"t_multi": 1000000000000000000' '"t_multi_by": "closed form' '"h": -1000000000000000000' -- \
+  lau eval "$(write_json '{"lau": {"loads": [1, 1], "flows": [1000000000000000000, 1000000000000000000]}}' e4.json)"
+expect_error "eval unknown top-level field" '(at $.flow)' -- lau eval "$(write_json '{"lau": {"loads": [1, 1], "flows": [0, 0]}, "flow": [1, 1]}' bad14.json)"
+expect_error "plan unknown top-level field" '(at $.targets)' -- lau plan "$(write_json '{"lau": {"loads": [1, 1]}, "targets": [2, 0]}' bad15.json)"
+near=4611686018427387904
+for algorithm in linear traffic optimal-window optimal; do
+  for mode in single multi; do
+    f=$(write_json "{\"lau\": {\"loads\": [$near, 0, $near, 0]}}" near.json)
+    "$redist" lau plan -a "$algorithm" --mode "$mode" "$f" >"$work/out" 2>"$work/err"
+    code=$?
+    if { [ $code -eq 0 ] && ! grep -qiE 'nan|inf|e\+' "$work/out"; } || { [ $code -eq 2 ] && [ "$(wc -l <"$work/err")" -eq 1 ]; }; then ok; else ko "loads near 2^62, $algorithm $mode: exit $code $(cat "$work/out" "$work/err")"; fi
+  done
+done
+expect_error "optimal-window work limit" 'n x window > 2e8' -- lau plan -a optimal-window "$(write_json '{"lau": {"loads": [600000000, 0, 0, 0, 0, 0]}}' window.json)"
+expect_error "experiment instances" '(at --instances)' -- experiment lau --out "$work/exp" --instances 50001
+
 finish

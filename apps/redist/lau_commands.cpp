@@ -7,10 +7,9 @@
 #include "experiments/lau/lau_experiment.hpp"
 #include "redist/common/error.hpp"
 #include "redist/io/lau_json.hpp"
-#include "redist/lau/closed_forms.hpp"
+#include "redist/lau/evaluate.hpp"
 #include "redist/lau/optimal.hpp"
 #include "redist/lau/planner.hpp"
-#include "redist/lau/simulate.hpp"
 
 namespace redist::cli {
 
@@ -50,36 +49,21 @@ int run_plan(const LauOptions& o) {
   });
 }
 
-// Multi-send simulations longer than this many node-steps fall back to the closed form.
-constexpr std::int64_t kSimulationBudget = 200'000'000;
-
-int print_eval(const lau::Instance& in, const std::vector<std::int64_t>& flows);
-
 int run_eval(const LauOptions& o) {
   const io::LauDocument doc = io::read_lau_document(io::read_document(o.instance), true);
-  const lau::Instance& in = doc.instance;
-  return located("$.lau.flows", [&] { return print_eval(in, doc.flows); });
-}
-
-int print_eval(const lau::Instance& in, const std::vector<std::int64_t>& flows) {
-  io::OrderedJson out;
-  out["t_single"] = time_json(lau::simulate_single(in, flows));
-  const auto n = static_cast<std::int64_t>(in.size());
-  try {
-    out["t_multi"] = time_json(lau::simulate_multi(in, flows, kSimulationBudget / n + 1));
-    out["t_multi_by"] = "simulation";
-  } catch (const lau::TooManySteps&) {
-    out["t_multi"] = time_json(lau::t_multi_closed(in, flows));
-    out["t_multi_by"] = "closed form (the simulation would exceed its step budget)";
-  }
-  out["traffic"] = lau::traffic(flows);
-  // flows = linear - h with the same h at every link (the flows balance every node).
-  const auto linear = lau::linear_flows(in);
-  const auto h = checked_sub(linear[0], flows[0]);
-  if (!h) throw InputError("h = linear[0] - flows[0] overflows 64 bits", "h");
-  out["h"] = *h;
-  print_json(out);
-  return 0;
+  return located("$.lau.flows", [&] {
+    const lau::Evaluation e = lau::evaluate_flows(doc.instance, doc.flows);
+    io::OrderedJson out;
+    out["t_single"] = time_json(e.t_single);
+    out["t_multi"] = time_json(e.t_multi);
+    out["t_multi_by"] = e.multi_by_simulation
+                            ? "simulation"
+                            : "closed form (the simulation would exceed its step budget)";
+    out["traffic"] = e.traffic;
+    out["h"] = e.h;
+    print_json(out);
+    return 0;
+  });
 }
 
 }  // namespace

@@ -97,4 +97,46 @@ expect_error "non-integer ring" '(at $.ring[1])' -- slicering check "$data/slice
 f=$(write_json '{"ring": [0, 1], "alpha": "x"}' badalpha.json)
 expect_error "alpha not an array" '(at $.alpha)' -- slicering check "$data/slicering/small.json" "$f"
 
+# --- extreme values, claims and strict checks --------------------------------------------------
+# Every candidate time of greedy was infinite (H c overflows): heap overflow, exit 134. Now refused.
+f=$(write_json '{"cluster":{"w":[1,1,2],"c":[[0,1,1],[1,0,1],[1,1,0]],"W":1,"H":1e308}}' hinf.json)
+for algorithm in greedy tsp exact homogeneous; do
+  expect_error "H c overflows ($algorithm)" 'overflows a double' -- slicering plan -a "$algorithm" "$f"
+done
+expect_error "H c overflows (check)" '(at $.cluster.c[0][1])' -- slicering check "$f" "$work/greedy-small.json"
+f=$(write_json '{"cluster":{"w":[1e-307,1e-307],"c":[[0,1],[1,0]],"W":1,"H":1}}' winv.json)
+expect_error "sum of 1/w overflows" '(at $.cluster.w[1])' -- slicering plan "$f"
+f=$(write_json '{"cluster":{"w":[1e-300,1],"c":[[0,1],[1,0]],"W":1e-10,"H":1}}' wunder.json)
+expect_error "W w underflows" '(at $.cluster.w[0])' -- slicering plan -a exact "$f"
+f=$(write_json '{"cluster":{"w":[1e-200,1],"c":[[0,1e200],[1e200,0]],"W":1e200,"H":1}}' tour.json)
+expect_error "tour cost overflows" '(at $.cluster.c[0][1])' -- slicering plan -a tsp "$f"
+# Large but representable: every number finite, and the plan checks.
+f=$(write_json '{"cluster":{"w":[1e300,2e300],"c":[[0,1e300],[1e300,0]],"W":10,"H":1e-300}}' far.json)
+for algorithm in greedy tsp exact; do
+  "$redist" slicering plan -a "$algorithm" "$f" >"$work/far-plan.json"
+  if ! grep -qiE 'null|inf|nan' "$work/far-plan.json" && "$redist" slicering check "$f" "$work/far-plan.json" >/dev/null; then ok; else ko "far $algorithm: $(cat "$work/far-plan.json")"; fi
+done
+
+# tsp puts every processor on the ring; one processor alone is faster here (T 1 vs 7/3), so the
+# full ring is not optimal over every ring size, only over rings of all three (--q 3).
+f=$(write_json '{"cluster":{"w":[1,1,1],"c":[[0,1,1],[1,0,1],[1,1,0]],"W":1,"H":1}}' small-wins.json)
+expect_output "tsp does not claim beyond its bound" '"optimal": false' -- slicering plan -a tsp "$f"
+expect_output "tsp --q p claims over full rings" '"optimal": true' -- slicering plan -a tsp --q 3 "$f"
+expect_output "exact finds the single processor" '"ring": [' '"t_step": 1.0' -- slicering plan -a exact "$f"
+
+# check compares makespan too, and refuses members plan never writes.
+sed 's/"makespan": [0-9.eE+-]*/"makespan": 1234.5/' "$work/greedy-small.json" >"$work/bad.json"
+"$redist" slicering check "$data/slicering/small.json" "$work/bad.json" >"$work/out" 2>"$work/err"
+if [ $? -eq 1 ] && grep -q 'makespan is 1234.5' "$work/out"; then ok; else ko "tampered makespan: $(cat "$work/out")"; fi
+sed 's/"t_step": \([0-9.eE+-]*\)/"t_step": \1, "lower_bound": 1e9/' "$work/greedy-small.json" >"$work/bad.json"
+"$redist" slicering check "$data/slicering/small.json" "$work/bad.json" >"$work/out"
+if [ $? -eq 1 ] && grep -q 'lower_bound' "$work/out"; then ok; else ko "lower_bound above t_step: $(cat "$work/out")"; fi
+sed 's/"t_step"/"t_stpe"/' "$work/greedy-small.json" >"$work/bad.json"
+expect_error "unknown solution field" '(at $.t_stpe)' -- slicering check "$data/slicering/small.json" "$work/bad.json"
+for algorithm in greedy tsp exact; do
+  if "$redist" slicering check "$data/slicering/small.json" "$work/$algorithm-small.json" >/dev/null; then ok; else ko "plan output of $algorithm rejected by check"; fi
+done
+f=$(write_json '{"cluster": {"w": [1], "c": [[0]], "W": 1, "H": 1}, "clusterr": 1}' toplevel.json)
+expect_error "unknown top-level field" '(at $.clusterr)' -- slicering plan "$f"
+
 finish

@@ -38,8 +38,8 @@ int run_check(const SliceOptions& o) {
   require_distinct_inputs(o.instance, o.solution, "instance and solution");
   const slicering::Cluster cluster = io::read_cluster(io::read_document(o.instance));
   const io::SolutionDocument doc = io::read_slicering_solution(io::read_document(o.solution));
-  const slicering::CheckResult result =
-      slicering::check_solution(cluster, doc.ring, doc.alpha, doc.t_step);
+  const slicering::CheckResult result = slicering::check_solution(
+      cluster, doc.ring, doc.alpha, {doc.t_step, doc.makespan, doc.lower_bound, doc.optimal});
   return print_check_result(result.valid, result.t_step, result.reason);
 }
 

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "experiments/experiment_files.hpp"
+#include "redist/common/error.hpp"
 #include "redist/lau/linear.hpp"
 #include "redist/lau/optimal.hpp"
 #include "redist/lau/optimal_window.hpp"
@@ -65,6 +66,12 @@ struct Table3Row {
 }  // namespace
 
 nlohmann::ordered_json run_lau_experiment(const LauExperimentOptions& options) {
+  if (options.instances < 1 || options.instances > kLauExperimentMaxInstances) {
+    throw InputError(fmt::format("instances per row must be in [1, {}], got {} (the paper's "
+                                 "50000 take about 75 s); for more, run several --seed values",
+                                 kLauExperimentMaxInstances, options.instances),
+                     "--instances");
+  }
   OutputDirectory out(options.out_dir);
   const std::int64_t count = options.instances;
   const std::vector<std::size_t> sizes{50, 30, 20, 10, 4};

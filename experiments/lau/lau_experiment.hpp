@@ -17,6 +17,11 @@
 
 namespace redist::experiments {
 
+// Instances per row: the paper's 50 000 take 75-120 s on 2 cores (no progress output); the
+// table 4 rows keep their instances in memory; 100 000 took 6 min 11 s (92,716 KB) on the loaded
+// machine. Above this, InputError at --instances.
+inline constexpr std::int64_t kLauExperimentMaxInstances = 50'000;
+
 struct LauExperimentOptions {
   std::string out_dir = "experiment-out";
   std::uint64_t seed = 1;

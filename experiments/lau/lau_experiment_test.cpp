@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "redist/common/error.hpp"
+
 namespace redist::experiments {
 namespace {
 
@@ -39,6 +41,21 @@ TEST(LauExperiment, SmallRunWritesConsistentTables) {
   std::getline(t1, first_line);
   EXPECT_FALSE(first_line.empty());
   std::filesystem::remove_all(dir);
+}
+
+// --instances had no upper limit: 10^7 per row would run for hours and hold the table 4 rows'
+// instances in memory. It is refused before any work.
+TEST(ResourceLimits, LauExperimentRefusesMoreInstancesThanItsLimit) {
+  LauExperimentOptions o;
+  o.out_dir = (std::filesystem::temp_directory_path() / "redist-lau-experiment-limit").string();
+  o.instances = kLauExperimentMaxInstances + 1;
+  try {
+    run_lau_experiment(o);
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), "--instances");
+  }
+  EXPECT_FALSE(std::filesystem::exists(o.out_dir));
 }
 
 }  // namespace

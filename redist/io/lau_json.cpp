@@ -26,6 +26,7 @@ LauDocument read_lau_document(const Json& document, bool with_flows) {
   as_object(document, "$");
   const std::string path = "$.lau";
   const Json& lau = as_object(require(document, "$", "lau"), path);
+  reject_unknown_fields(document, "$", {"lau"});
   if (with_flows) {
     reject_unknown_fields(lau, path, {"loads", "targets", "flows"});
   } else {
@@ -44,7 +45,8 @@ LauDocument read_lau_document(const Json& document, bool with_flows) {
     }
   } catch (const InputError& e) {
     if (e.path().starts_with("$")) throw;
-    throw InputError(e.message(), child_path(path, e.path()));
+    // The core's paths are relative to the instance object ("loads[3]"): prefix, do not quote.
+    throw InputError(e.message(), path + "." + e.path());
   }
   if (with_flows) {
     const std::string fpath = child_path(path, "flows");

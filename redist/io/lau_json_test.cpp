@@ -79,5 +79,17 @@ TEST(LauJson, WritesThePlan) {
   EXPECT_EQ(j["optimal"], true);
 }
 
+// A misspelt top-level member (`"flow"` beside `"lau"`) used to be ignored.
+TEST(StrictCheck, LauDocumentsHaveOnlyTheLauMember) {
+  EXPECT_NE(error_of(R"({"lau": {"loads": [1, 1], "flows": [0, 0]}, "flow": [5, 5]})", true)
+                .find("(at $.flow)"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"lau": {"loads": [1, 1]}, "targets": [2, 0]})", false).find("$.targets"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"lau": {"loads": [1, 1], "flows": [0, 0, 0]}})", true)
+                .find("has 3 entries, loads has 2 (at $.lau.flows)"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace redist::io

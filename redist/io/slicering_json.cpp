@@ -1,5 +1,7 @@
 #include "redist/io/slicering_json.hpp"
 
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "redist/common/error.hpp"
@@ -10,12 +12,18 @@ slicering::Cluster read_cluster(const Json& document) {
   as_object(document, "$");
   const std::string path = "$.cluster";
   const Json& cluster = as_object(require(document, "$", "cluster"), path);
+  reject_unknown_fields(document, "$", {"cluster"});
   reject_unknown_fields(cluster, path, {"w", "c", "W", "H"});
   slicering::Cluster out;
   const std::string wpath = child_path(path, "w");
   const Json& w = as_array(require(cluster, path, "w"), wpath);
   if (w.empty()) throw InputError("needs at least one processor", wpath);
   const std::size_t p = w.size();
+  if (p > slicering::kMaxProcessors) {
+    throw InputError(fmt::format("at most {} processors, got {}; split the cluster",
+                                 slicering::kMaxProcessors, p),
+                     wpath);
+  }
   out.w.resize(p);
   for (std::size_t i = 0; i < p; ++i) out.w[i] = as_positive_number(w[i], index_path(wpath, i));
 
@@ -45,11 +53,16 @@ slicering::Cluster read_cluster(const Json& document) {
   }
   out.W = as_positive_number(require(cluster, path, "W"), child_path(path, "W"));
   out.H = as_positive_number(require(cluster, path, "H"), child_path(path, "H"));
+  slicering::check_cluster_range(out);
   return out;
 }
 
 SolutionDocument read_slicering_solution(const Json& document) {
   as_object(document, "$");
+  // Every member `slicering plan` writes, and nothing else.
+  reject_unknown_fields(document, "$",
+                        {"algorithm", "ring", "alpha", "t_step", "makespan", "lower_bound",
+                         "optimal", "tour_cost", "tour_lower_bound", "tour_gap", "notes"});
   SolutionDocument out;
   const Json& ring = as_array(require(document, "$", "ring"), "$.ring");
   for (std::size_t k = 0; k < ring.size(); ++k) {
@@ -61,6 +74,19 @@ SolutionDocument read_slicering_solution(const Json& document) {
   }
   if (auto it = document.find("t_step"); it != document.end()) {
     out.t_step = as_finite_number(*it, "$.t_step");
+  }
+  const PlanSummary summary = read_plan_summary(document);
+  out.makespan = summary.makespan;
+  out.lower_bound = summary.lower_bound;
+  out.optimal = summary.optimal;
+  for (const char* key : {"tour_cost", "tour_lower_bound", "tour_gap"}) {
+    if (auto it = document.find(key); it != document.end()) {
+      as_finite_number(*it, child_path("$", key));
+    }
+  }
+  if (auto it = document.find("notes"); it != document.end()) {
+    const Json& notes = as_array(*it, "$.notes");
+    for (std::size_t k = 0; k < notes.size(); ++k) as_string(notes[k], index_path("$.notes", k));
   }
   return out;
 }
@@ -77,7 +103,9 @@ OrderedJson write_slicering_solution(const slicering::Solution& s) {
   if (s.tour_cost) out["tour_cost"] = *s.tour_cost;
   if (s.tour_lower_bound) {
     out["tour_lower_bound"] = *s.tour_lower_bound;
-    out["tour_gap"] = *s.tour_lower_bound > 0 ? *s.tour_cost / *s.tour_lower_bound - 1.0 : 0.0;
+    // Only where the ratio is a number: a zero or tiny bound leaves the gap undefined.
+    const double gap = *s.tour_cost / *s.tour_lower_bound - 1.0;
+    if (*s.tour_lower_bound > 0 && std::isfinite(gap)) out["tour_gap"] = gap;
   }
   if (!s.notes.empty()) out["notes"] = s.notes;
   return out;

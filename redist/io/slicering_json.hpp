@@ -11,16 +11,21 @@ namespace redist::io {
 
 // {"cluster": {"w": [...], "c": [[...], ...], "W": x, "H": y}}: w non-empty with every entry
 // finite and > 0; c square p x p, off-diagonal entries finite and > 0, diagonal entries ignored
-// (any number or null); W and H finite and > 0. Unknown fields are refused. InputError names the
-// JSONPath of the first problem (`$.cluster.c[2][1]`).
+// (any number or null); W and H finite and > 0; at most slicering::kMaxProcessors processors; and
+// every time of the model within the double range (slicering::check_cluster_range). Unknown
+// fields, at the top level too, are refused. InputError names the JSONPath of the first problem
+// (`$.cluster.c[2][1]`).
 slicering::Cluster read_cluster(const Json& document);
 
 // A solution as written by `slicering plan`. Only the format is checked (ring: array of integers,
-// alpha: array of numbers, t_step: number if present); the validator judges the rest.
+// alpha: array of numbers; t_step, makespan, lower_bound, tour_cost, tour_lower_bound, tour_gap:
+// numbers if present; optimal: a boolean; algorithm: a string; notes: strings); any other member
+// is an InputError at its path. The validator judges the rest.
 struct SolutionDocument {
   std::vector<long long> ring;
   std::vector<double> alpha;
-  std::optional<double> t_step;
+  std::optional<double> t_step, makespan, lower_bound;
+  std::optional<bool> optimal;
 };
 SolutionDocument read_slicering_solution(const Json& document);
 

@@ -63,5 +63,63 @@ TEST(SlicingJson, ReadsSolutions) {
                InputError);
 }
 
+std::string solution_error_path(const std::string& text) {
+  try {
+    read_slicering_solution(parse_document(text));
+  } catch (const InputError& e) {
+    return e.path();
+  }
+  return "no error";
+}
+
+// A misspelt member used to be ignored: `{"ring": .., "alpha": .., "t_stpe": 9}` checked nothing.
+TEST(StrictCheck, SolutionMembersArePlanOutputMembersOnly) {
+  EXPECT_EQ(solution_error_path(R"({"ring": [0], "alpha": [1], "t_stpe": 9})"), "$.t_stpe");
+  EXPECT_EQ(solution_error_path(R"({"ring": [0], "alpha": [1], "makespan": "9"})"), "$.makespan");
+  EXPECT_EQ(solution_error_path(R"({"ring": [0], "alpha": [1], "optimal": 1})"), "$.optimal");
+  EXPECT_EQ(solution_error_path(R"({"ring": [0], "alpha": [1], "notes": [1]})"), "$.notes[0]");
+  EXPECT_EQ(solution_error_path(R"({"ring": [0], "alpha": [1], "tour_gap": "x"})"), "$.tour_gap");
+  // Everything `slicering plan` writes (tsp writes the most) reads back.
+  slicering::Solution s;
+  s.algorithm = "tsp";
+  s.ring = {1, 0};
+  s.alpha = {0.5, 0.5};
+  s.t_step = 2.0;
+  s.lower_bound = 1.5;
+  s.tour_cost = 4.0;
+  s.tour_lower_bound = 3.0;
+  s.notes = {"a note"};
+  const auto doc = read_slicering_solution(parse_document(write_slicering_solution(s).dump()));
+  EXPECT_EQ(*doc.makespan, 2.0);
+  EXPECT_EQ(*doc.t_step, 2.0);
+  EXPECT_EQ(*doc.lower_bound, 1.5);
+  EXPECT_EQ(*doc.optimal, false);
+}
+
+TEST(StrictCheck, ClusterDocumentHasOnlyTheClusterMember) {
+  EXPECT_EQ(error_path(R"({"cluster": {"w": [1], "c": [[0]], "W": 1, "H": 1}, "extra": 1})"),
+            "$.extra");
+}
+
+TEST(Overflow, ReaderRefusesClustersWhoseTimesOverflow) {
+  EXPECT_EQ(error_path(R"({"cluster": {"w": [1, 1, 2], "c": [[0, 1, 1], [1, 0, 1], [1, 1, 0]],
+                           "W": 1, "H": 1e308}})"),
+            "$.cluster.c[0][1]");
+}
+
+// A zero or non-finite ratio is not written as a gap.
+TEST(Overflow, TourGapOnlyWhenItIsANumber) {
+  slicering::Solution s;
+  s.algorithm = "tsp";
+  s.ring = {0};
+  s.alpha = {1.0};
+  s.tour_cost = 0.0;
+  s.tour_lower_bound = 0.0;
+  EXPECT_FALSE(write_slicering_solution(s).contains("tour_gap"));
+  s.tour_cost = 1e300;
+  s.tour_lower_bound = 1e-300;
+  EXPECT_FALSE(write_slicering_solution(s).contains("tour_gap"));
+}
+
 }  // namespace
 }  // namespace redist::io

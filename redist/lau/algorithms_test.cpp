@@ -235,4 +235,14 @@ TEST(LauOptimal, HugeLoads) {
 }
 
 }  // namespace
+// optimal-window tried every h of windows up to n x window = 2e9 (minutes); the limit is now
+// kOptimalWindowMaxWork, checked before any evaluation. loads 6L 0 0 0 0 0: window [-2L, L].
+TEST(ResourceLimits, OptimalWindowRefusesWindowsAboveItsWorkLimit) {
+  const std::int64_t L = 100'000'000;
+  EXPECT_THROW(plan_optimal_window(balanced_instance({6 * L, 0, 0, 0, 0, 0}), Mode::multi),
+               InputError);
+  const Plan small = plan_optimal_window(balanced_instance({6000, 0, 0, 0, 0, 0}), Mode::single);
+  EXPECT_EQ(small.algorithm, "optimal-window");
+}
+
 }  // namespace redist::lau

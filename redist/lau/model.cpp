@@ -7,9 +7,22 @@
 
 namespace redist::lau {
 
+namespace {
+
+void check_size(std::size_t n) {
+  if (n < 2) throw InputError(fmt::format("a ring needs at least 2 nodes, got {}", n), "loads");
+  if (n > kMaxNodes) {
+    throw InputError(fmt::format("at most {} nodes, got {}; split the ring into smaller instances",
+                                 kMaxNodes, n),
+                     "loads");
+  }
+}
+
+}  // namespace
+
 void validate_instance(const Instance& in) {
   const std::size_t n = in.size();
-  if (n < 2) throw InputError(fmt::format("a ring needs at least 2 nodes, got {}", n), "loads");
+  check_size(n);
   for (std::size_t i = 0; i < n; ++i) {
     if (in.loads[i] < 0) throw InputError("load must be >= 0", fmt::format("loads[{}]", i));
   }
@@ -34,7 +47,7 @@ Instance balanced_instance(std::vector<std::int64_t> loads) {
   Instance in;
   in.loads = std::move(loads);
   const std::size_t n = in.size();
-  if (n < 2) throw InputError(fmt::format("a ring needs at least 2 nodes, got {}", n), "loads");
+  check_size(n);
   for (std::size_t i = 0; i < n; ++i) {
     if (in.loads[i] < 0) throw InputError("load must be >= 0", fmt::format("loads[{}]", i));
   }

@@ -43,8 +43,12 @@ struct Plan {
   std::int64_t traffic = 0;  // sum of |flows|
 };
 
-// Checks n >= 2, loads and targets >= 0, equal lengths and equal (non-overflowing) sums. Throws
-// InputError with a path relative to the instance object ("loads[3]", "targets").
+// The largest ring any LAU command accepts: the planners keep a few 128-bit prefix sums per node
+// (about 100 bytes per node in all, plus the JSON text and its parse tree).
+inline constexpr std::size_t kMaxNodes = 10'000'000;
+
+// Checks 2 <= n <= kMaxNodes, loads and targets >= 0, equal lengths and equal (non-overflowing)
+// sums. Throws InputError with a path relative to the instance object ("loads[3]", "targets").
 void validate_instance(const Instance& instance);
 
 // Instance whose targets are the average load; InputError("...not divisible...") otherwise.

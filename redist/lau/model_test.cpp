@@ -83,4 +83,18 @@ TEST(LauModel, RandomTargetsKeepTheLinearFlowValid) {
 }
 
 }  // namespace
+// Rings had no size limit; above kMaxNodes the planners' prefix sums alone exceed a few GB.
+TEST(ResourceLimits, RingAboveTheNodeLimit) {
+  try {
+    balanced_instance(std::vector<std::int64_t>(kMaxNodes + 1, 0));
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), "loads");
+  }
+  Instance in;
+  in.loads.assign(kMaxNodes + 1, 0);
+  in.targets = in.loads;
+  EXPECT_THROW(validate_instance(in), InputError);
+}
+
 }  // namespace redist::lau

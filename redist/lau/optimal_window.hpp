@@ -9,12 +9,16 @@
 // counterexample (loads 9 11 10 0 4 0 6 1 4 5) has window {5} with T_s = 5, while the Traffic
 // schedule itself (h' = 0) has T_s = 2. Use `optimal` (optimal.hpp) for a true optimum.
 // Complexity: O(n * window) single-send, O(n log n * window) multi-send, window = d_max - d_min + 1
-// (refused with InputError when n * window exceeds 2e9 evaluations).
+// (refused with InputError at --algorithm when n * window exceeds kOptimalWindowMaxWork).
 #pragma once
 
 #include "redist/lau/model.hpp"
 
 namespace redist::lau {
+
+// n x window evaluations allowed: 1.8e8 took 7.5 s single-send and 14 s multi-send on this
+// (loaded) 2-core machine; 1.8e9 took 98 s single-send.
+inline constexpr std::int64_t kOptimalWindowMaxWork = 200'000'000;
 
 struct DeficitWindow {
   bool defined = false;  // false: no red node

@@ -6,6 +6,7 @@
 #include <functional>
 #include <limits>
 #include <numeric>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -121,6 +122,13 @@ class Solver {
     const double H = cl_.H;
     std::function<void(std::size_t, double, double)> dfs = [&](std::size_t visited, double cost,
                                                                double fixed) {
+      if (++nodes_ > kExactMaxSearchNodes) {
+        throw InputError(fmt::format("algorithm exact gave up after {} branch-and-bound nodes "
+                                     "(rings saturated by communication on this many processors); "
+                                     "use --q, fewer processors or --algorithm greedy",
+                                     kExactMaxSearchNodes),
+                         "$.cluster.w");
+      }
       const std::size_t j = path.back();
       const std::size_t rest = set & ~visited;
       if (rest == 0) {
@@ -193,6 +201,7 @@ class Solver {
   const Cluster& cl_;
   std::size_t p_;
   std::vector<double> e_, inverse_, dp_;
+  mutable std::uint64_t nodes_ = 0;  // branch-and-bound nodes visited, over every size
 };
 
 }  // namespace
@@ -211,6 +220,8 @@ ExactTable exact_table(const Cluster& cluster, std::optional<std::size_t> q) {
   for (std::size_t size = 1; size <= p; ++size) {
     if (q && size != *q) continue;
     auto [t, ring] = solver.solve_size(size);
+    // Unreachable on clusters that pass check_cluster_range (every bound finite): a bug, not input.
+    if (ring.empty()) throw std::logic_error("exact search found no ring");
     Solution s = solution_for_ring(cluster, std::move(ring), "exact");
     s.lower_bound = s.t_step;
     s.optimal = true;

@@ -17,6 +17,7 @@
 // not tight, with pruning by the incumbent. Refuses p > kExactMaxProcessors (InputError).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 
 #include "redist/slicering/model.hpp"
@@ -24,6 +25,10 @@
 namespace redist::slicering {
 
 inline constexpr std::size_t kExactMaxProcessors = 20;
+// The branch and bound is exponential when many subsets have rings saturated by communication
+// (W small against H c): a 20-processor cluster with W/H = 1e-3 ran for over 6 minutes. It stops
+// with an InputError at $.cluster.w after this many nodes (about a minute on one core).
+inline constexpr std::uint64_t kExactMaxSearchNodes = 200'000'000;
 
 struct ExactTable {
   Solution best;  // optimal over all q (or the forced q)

@@ -4,12 +4,21 @@
 #include <array>
 #include <limits>
 
+#include <fmt/format.h>
+
+#include "redist/common/error.hpp"
 #include "redist/slicering/shares.hpp"
 
 namespace redist::slicering {
 
 GreedyTrace greedy_trace(const Cluster& cluster, std::optional<std::size_t> q) {
   const std::size_t p = cluster.size();
+  if (p > kGreedyMaxProcessors) {
+    throw InputError(fmt::format("algorithm greedy handles at most {} processors, got {} (its "
+                                 "p^3/6 steps would take minutes); use --algorithm tsp",
+                                 kGreedyMaxProcessors, p),
+                     "$.cluster.w");
+  }
   const std::size_t stop = q ? *q : p;
   const double H = cluster.H, W = cluster.W;
   std::size_t first = 0;
@@ -80,7 +89,9 @@ GreedyTrace greedy_trace(const Cluster& cluster, std::optional<std::size_t> q) {
       for (std::size_t i = 0; i < p; ++i) {
         if (in_ring[i]) continue;
         const double t = step_t[i];
-        if (t < cand_t || (t == cand_t && step_tour[i] < cand_tour)) {
+        // The first processor outside the ring is always a candidate, so that cand_i names one
+        // even if no time compares below infinity (check_cluster_range keeps them finite).
+        if (cand_i == p || t < cand_t || (t == cand_t && step_tour[i] < cand_tour)) {
           cand_t = t;
           cand_tour = step_tour[i];
           cand_i = i;

@@ -2,9 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
+#include "redist/common/error.hpp"
+
 #include "redist/slicering/exact.hpp"
+#include "redist/slicering/planner.hpp"
 #include "redist/slicering/shares.hpp"
 #include "redist/slicering/validate.hpp"
 #include "redist/testing/random_cluster.hpp"
@@ -45,6 +49,45 @@ TEST(Greedy, StartsFromTheFastestProcessor) {
   const Solution s = plan_greedy(cl);
   EXPECT_EQ(s.ring, std::vector<std::size_t>{1});
   EXPECT_DOUBLE_EQ(s.t_step, 1.0);
+}
+
+// Every candidate time is infinite (H c overflows): the chosen processor must still be one of the
+// cluster, never the past-the-end index p (which read and wrote past comm and in_ring).
+TEST(MemorySafety, GreedyWithInfiniteCandidateTimes) {
+  Cluster cl;
+  cl.w = {1, 1, 2};
+  cl.c = {0, 1, 1, 1, 0, 1, 1, 1, 0};
+  cl.W = 1.0;
+  cl.H = 1e308;
+  const GreedyTrace trace = greedy_trace(cl);
+  ASSERT_EQ(trace.t_step_by_size.size(), 3u);
+  const Solution forced = plan_greedy(cl, 3);
+  std::vector<std::size_t> ring = forced.ring;
+  std::sort(ring.begin(), ring.end());
+  EXPECT_EQ(ring, (std::vector<std::size_t>{0, 1, 2}));
+}
+
+// The same cluster through the planner is refused up front, naming the capacity that overflows.
+TEST(Overflow, GreedyRefusesClustersWhoseTimesOverflow) {
+  Cluster cl;
+  cl.w = {1, 1, 2};
+  cl.c = {0, 1, 1, 1, 0, 1, 1, 1, 0};
+  cl.W = 1.0;
+  cl.H = 1e308;
+  try {
+    plan_slicering(cl, "greedy");
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), "$.cluster.c[0][1]");
+  }
+}
+
+TEST(ResourceLimits, GreedyRefusesMoreThanItsProcessorLimit) {
+  Cluster cl;
+  const std::size_t p = kGreedyMaxProcessors + 1;
+  cl.w.assign(p, 1.0);
+  cl.c.assign(p * p, 1.0);
+  EXPECT_THROW(plan_greedy(cl), InputError);
 }
 
 }  // namespace

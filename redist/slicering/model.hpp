@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstddef>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,6 +47,28 @@ struct Solution {
   std::optional<double> tour_cost, tour_lower_bound;
   std::vector<std::string> notes;
 };
+
+// The largest number of processors any SliceRing command accepts: c alone is p^2 doubles (128 MB at
+// this size, plus the JSON text and its parse tree); each algorithm may set a smaller limit.
+inline constexpr std::size_t kMaxProcessors = 4'000;
+
+// Every time the planners and the validator form (W w_i, H c_ij, a ring's comm, W + tour, F) stays
+// at or below this, a margin of 16 under the largest double, so that their sums stay finite.
+inline constexpr double kMaxTime = std::numeric_limits<double>::max() / 16;
+
+// Refuses, with an InputError naming the field, a cluster on which some time of the model would
+// overflow a double or underflow below the smallest normal double (2.2e-308), so that every
+// planner and the validator compute finite, non-zero times:
+//  - W w_i in [2.2e-308, kMaxTime] for every i (the sequential time on processor i)
+//    ($.cluster.w[i]);
+//  - sum_i 1/w_i <= kMaxTime ($.cluster.w[i], i where the running sum first exceeds it);
+//  - W / sum_i 1/w_i >= 2.2e-308: the smallest conceivable T_step ($.cluster.W);
+//  - c_ij and c_ij / w_i <= kMaxTime (sums of two of them are formed before the factor H),
+//    2 H c_ij <= kMaxTime and H c_ij >= 2.2e-308 for i != j ($.cluster.c[i][j]);
+//  - W + 2 p H c_ij / w_i <= kMaxTime: bounds every ring's tour cost sum_i comm_i / w_i
+//    ($.cluster.c[i][j]).
+// Also refuses p > kMaxProcessors ($.cluster.w). O(p^2).
+void check_cluster_range(const Cluster& cluster);
 
 // comm of ring[k]: H (c[i][pred] + c[i][succ]); 0 when the ring has one processor.
 double ring_comm(const Cluster& cluster, const std::vector<std::size_t>& ring, std::size_t k);

@@ -12,6 +12,7 @@ namespace redist::slicering {
 
 Solution plan_slicering(const Cluster& cluster, const std::string& algorithm,
                         std::optional<std::size_t> q) {
+  check_cluster_range(cluster);
   if (q && (*q < 1 || *q > cluster.size())) {
     throw InputError(fmt::format("ring size must be in [1, {}], got {}", cluster.size(), *q),
                      "--q");

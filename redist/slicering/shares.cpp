@@ -15,22 +15,28 @@ Shares optimal_shares(const Cluster& cluster, const std::vector<std::size_t>& ri
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return comm[a] < comm[b]; });
-  // Water-filling: with the m smallest comms active, T = (1 + sum comm/(W w)) / sum 1/(W w).
-  double a = 0.0, b = 0.0, level = 0.0;
+  // Water-filling: with the m smallest comms active, T = (W + sum comm/w) / sum 1/w. T is kept as
+  // base + D, base the smallest comm and D = (W + sum (comm - base)/w) / sum 1/w, a sum of
+  // non-negative terms: T - comm_k = D - (comm_k - base) then stays exact where the comms dwarf
+  // the work (T - comm computed directly would round to 0 for every member). W stays out of the
+  // sums: 1/(W w) could overflow where 1/w and W w do not.
+  const double base = comm[order[0]];
+  double a = 0.0, b = 0.0, above = 0.0;
   std::size_t active = 0;
   for (std::size_t m = 0; m < q; ++m) {
     const std::size_t k = order[m];
-    const double speed = 1.0 / (cluster.W * cluster.w[ring[k]]);
+    const double speed = 1.0 / cluster.w[ring[k]];
     a += speed;
-    b += comm[k] * speed;
-    level = (1.0 + b) / a;
+    b += (comm[k] - base) * speed;
+    above = (cluster.W + b) / a;
     active = m + 1;
-    if (m + 1 == q || level <= comm[order[m + 1]]) break;
+    if (m + 1 == q || above <= comm[order[m + 1]] - base) break;
   }
+  // The member of smallest comm gets above / (W w) > 0, so the total is positive.
   double total = 0.0;
   for (std::size_t m = 0; m < active; ++m) {
     const std::size_t k = order[m];
-    out.alpha[k] = std::max(0.0, (level - comm[k]) / (cluster.W * cluster.w[ring[k]]));
+    out.alpha[k] = std::max(0.0, (above - (comm[k] - base)) / (cluster.W * cluster.w[ring[k]]));
     total += out.alpha[k];
   }
   for (double& x : out.alpha) x /= total;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <numeric>
 #include <random>
@@ -15,7 +16,10 @@ namespace redist::slicering {
 
 namespace {
 
-constexpr double kEps = 1e-12;
+// A move is applied when it shortens the tour by more than kRelativeGain times the length of the
+// edges it removes: relative, so that rounding at any magnitude (1e-300 or 1e300) can never make
+// a cycle of "improving" moves.
+constexpr double kRelativeGain = 1e-12;
 
 double tour_length(const std::vector<double>& d, std::size_t n, const std::vector<std::size_t>& t) {
   double total = 0.0;
@@ -79,11 +83,13 @@ class LocalSearch {
     for (std::size_t c = 0; c < n_; ++c) {
       if (!dirty_only || (*dirty_only)[c]) push(queue, c);
     }
-    while (!queue.empty()) {
+    // Every applied move shortens the tour; the cap only guards against a pathological run.
+    std::size_t moves_left = 1000 * n_ + 100'000;
+    while (!queue.empty() && moves_left > 0) {
       const std::size_t a = queue.back();
       queue.pop_back();
       active_[a] = 0;
-      if (two_opt(a, queue) || or_opt(a, queue)) push(queue, a);
+      if (two_opt(a, queue) || or_opt(a, queue)) push(queue, a), --moves_left;
     }
     tour = std::move(tour_);
   }
@@ -119,10 +125,10 @@ class LocalSearch {
       for (std::size_t m = 0; m < k_; ++m) {
         const std::size_t c = neighbours_[a * k_ + m];
         const double g = dab - dist(a, c);
-        if (g <= kEps) break;
+        if (g <= 0.0) break;
         const std::size_t e = dir == 0 ? next(c) : prev(c);
         if (c == b || e == a) continue;
-        if (g + dist(c, e) - dist(b, e) > kEps) {
+        if (g + dist(c, e) - dist(b, e) > kRelativeGain * (dab + dist(c, e))) {
           if (dir == 0) {
             reverse(pos_[b], pos_[c]);  // a b ... c e -> a c ... b e
           } else {
@@ -145,7 +151,7 @@ class LocalSearch {
       for (std::size_t m = 1; m < len; ++m) sl = next(sl);
       const std::size_t p0 = prev(s1), n0 = next(sl);
       const double removed = dist(p0, s1) + dist(sl, n0) - dist(p0, n0);
-      if (removed <= kEps) continue;
+      if (removed <= 0.0) continue;
       auto in_segment = [&](std::size_t x) { return (pos_[x] + n_ - pos_[s1]) % n_ < len; };
       for (std::size_t end = 0; end < 2; ++end) {
         const std::size_t anchor = end == 0 ? s1 : sl;
@@ -160,7 +166,7 @@ class LocalSearch {
             // Insert between x and y with `anchor` next to x.
             const std::size_t other = anchor == s1 ? sl : s1;
             const double added = dist(x, anchor) + dist(other, y) - dist(x, y);
-            if (removed - added > kEps) {
+            if (removed - added > kRelativeGain * (dist(p0, s1) + dist(sl, n0) + dist(x, y))) {
               move_segment(s1, len, x, y, anchor);
               for (std::size_t c : {p0, n0, x, y, s1, sl}) push(queue, c);
               return true;
@@ -247,7 +253,7 @@ std::vector<std::size_t> tsp_tour(const std::vector<double>& d, std::size_t n, s
     }
     search.optimise(candidate, &dirty);
     const double length = tour_length(d, n, candidate);
-    if (length < best_length - kEps) best_length = length, tour = candidate;
+    if (length < best_length * (1.0 - kRelativeGain)) best_length = length, tour = candidate;
   }
   return tour;
 }
@@ -316,6 +322,9 @@ double one_tree_bound(const std::vector<double>& d, std::size_t n, double upper,
     degree[0] = 2;
     ++degree[v1], ++degree[v2];
     const double bound = cost - 2.0 * std::accumulate(pi.begin(), pi.end(), 0.0);
+    // Penalties that drive the 1-tree out of the double range end the ascent (the first 1-tree,
+    // without penalties, is at most a tour: finite).
+    if (!std::isfinite(bound)) break;
     if (it == 0 || bound > best + 1e-12 * std::fabs(best)) {
       best = std::max(best, bound), since_improvement = 0;
     } else if (++since_improvement >= 3) {
@@ -327,8 +336,38 @@ double one_tree_bound(const std::vector<double>& d, std::size_t n, double upper,
     const double step = lambda * std::max(upper - bound, 1e-9 * std::fabs(upper)) / norm;
     for (std::size_t v = 0; v < n; ++v) pi[v] += step * (degree[v] - 2);
   }
-  return std::min(best, upper);
+  return std::isfinite(best) ? std::min(best, upper) : 0.0;
 }
+
+namespace {
+
+// A lower bound on the T_step of every ring of fewer than p processors: W w_min for one processor;
+// for 2 <= q < p, a ring has tour >= q d_min and sum 1/w <= the q largest 1/w (Eq. 3), and a member
+// pays at least 2 H c_min. O(p^2).
+double smaller_rings_bound(const Cluster& cl, const std::vector<double>& d) {
+  const std::size_t p = cl.size();
+  double w_min = cl.w[0], d_min = std::numeric_limits<double>::infinity(), c_min = d_min;
+  for (std::size_t i = 0; i < p; ++i) {
+    w_min = std::min(w_min, cl.w[i]);
+    for (std::size_t j = 0; j < p; ++j) {
+      if (i == j) continue;
+      d_min = std::min(d_min, d[i * p + j]);
+      c_min = std::min(c_min, cl.cost(i, j));
+    }
+  }
+  std::vector<double> inverse(p);
+  for (std::size_t i = 0; i < p; ++i) inverse[i] = 1.0 / cl.w[i];
+  std::sort(inverse.begin(), inverse.end(), std::greater<>());
+  double bound = cl.W * w_min, top = inverse[0];
+  for (std::size_t q = 2; q < p; ++q) {
+    top += inverse[q - 1];
+    const double f = (cl.W + static_cast<double>(q) * d_min) / top;
+    bound = std::min(bound, std::max(f, 2.0 * cl.H * c_min));
+  }
+  return bound;
+}
+
+}  // namespace
 
 Solution plan_tsp(const Cluster& cluster, std::optional<std::size_t> q) {
   const std::size_t p = cluster.size();
@@ -350,8 +389,15 @@ Solution plan_tsp(const Cluster& cluster, std::optional<std::size_t> q) {
   s.tour_cost = tour;
   s.tour_lower_bound = bound;
   s.lower_bound = (cluster.W + bound) / inverse;
+  if (q) {
+    s.notes.push_back("lower_bound: over rings of all processors (Held-Karp 1-tree bound, Eq. 3)");
+  } else {
+    s.lower_bound = std::min(*s.lower_bound, smaller_rings_bound(cluster, d));
+    s.notes.push_back(
+        "lower_bound: over every ring size (Held-Karp 1-tree bound with all processors, Eq. 3 "
+        "and the cheapest links with fewer)");
+  }
   s.optimal = s.t_step <= *s.lower_bound * (1.0 + 1e-9);
-  s.notes.push_back("lower_bound: over rings of all processors (Held-Karp 1-tree bound, Eq. 3)");
   return s;
 }
 

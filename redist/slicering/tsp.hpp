@@ -10,8 +10,11 @@
 //  - for small p, iterated local search: double-bridge kicks, keeping the best tour.
 // The tour is bounded below by the Held-Karp 1-tree bound (subgradient ascent on node
 // penalties), which gives `tour_lower_bound` and, through Eq. 3, a lower bound on T_step over
-// all rings of the p processors.
-// Guarantee: a valid all-processor ring; no optimality claim unless the bound is met.
+// all rings of the p processors. Unless `--q p` restricts the problem to those rings,
+// `lower_bound` is the smaller of that and a bound over every smaller ring (W w_min for one
+// processor; (W + q d_min) / (the q largest 1/w) and 2 H c_min for q processors), since a smaller
+// ring may beat every full one.
+// Guarantee: a valid all-processor ring; optimal only when its T_step meets `lower_bound`.
 // Complexity: O(p^2) memory (the weight matrix), O(p^2 log K) for the neighbour lists, local
 // search typically O(p K) per pass plus O(p) per applied move; the bound O(p^2) per iteration.
 #pragma once

@@ -1,13 +1,48 @@
 #include "redist/slicering/validate.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
 
 namespace redist::slicering {
 
+namespace {
+
+bool differ(double a, double b) {
+  return std::fabs(a - b) > 1e-9 * std::max(std::fabs(a), std::fabs(b));
+}
+
+// The reason the claims contradict the recomputed T_step `t`, or empty.
+std::string contradiction(const Claims& claims, double t) {
+  if (claims.t_step && differ(*claims.t_step, t)) {
+    return fmt::format("t_step is {} but the ring and shares give {}", *claims.t_step, t);
+  }
+  if (claims.makespan && differ(*claims.makespan, t)) {
+    return fmt::format("makespan is {} but the ring and shares give {}", *claims.makespan, t);
+  }
+  if (claims.lower_bound && *claims.lower_bound > t * (1.0 + 1e-9)) {
+    return fmt::format("lower_bound {} exceeds the T_step {} of the solution itself",
+                       *claims.lower_bound, t);
+  }
+  if (claims.optimal.value_or(false) && claims.lower_bound &&
+      t > *claims.lower_bound * (1.0 + 1e-9)) {
+    return fmt::format("optimal is claimed but T_step {} is above the lower_bound {}", t,
+                       *claims.lower_bound);
+  }
+  return {};
+}
+
+}  // namespace
+
 CheckResult check_solution(const Cluster& cluster, const std::vector<long long>& ring,
                            const std::vector<double>& alpha, std::optional<double> t_step) {
+  return check_solution(cluster, ring, alpha,
+                        Claims{t_step, std::nullopt, std::nullopt, std::nullopt});
+}
+
+CheckResult check_solution(const Cluster& cluster, const std::vector<long long>& ring,
+                           const std::vector<double>& alpha, const Claims& claims) {
   CheckResult r;
   const long long p = static_cast<long long>(cluster.w.size());
   const std::size_t q = ring.size();
@@ -54,10 +89,8 @@ CheckResult check_solution(const Cluster& cluster, const std::vector<long long>&
     }
     if (step > t) t = step;
   }
-  if (t_step && std::fabs(*t_step - t) > 1e-9 * std::max(std::fabs(*t_step), std::fabs(t))) {
-    r.reason = fmt::format("t_step is {} but the ring and shares give {}", *t_step, t);
-    return r;
-  }
+  r.reason = contradiction(claims, t);
+  if (!r.reason.empty()) return r;
   r.valid = true;
   r.t_step = t;
   return r;

@@ -38,5 +38,23 @@ TEST(Check, RejectsBrokenSolutions) {
   EXPECT_NE(wrong.reason.find("t_step"), std::string::npos);
 }
 
+TEST(StrictCheck, MakespanAndBoundClaimsAreCompared) {
+  const Cluster cl = three();
+  const std::vector<long long> ring{0, 1, 2};
+  const std::vector<double> alpha{4.0 / 7, 2.0 / 7, 1.0 / 7};  // T_step 6
+  EXPECT_TRUE(check_solution(cl, ring, alpha, Claims{6.0, 6.0, 6.0, true}).valid);
+  EXPECT_TRUE(check_solution(cl, ring, alpha, Claims{6.0, 6.0, 5.0, false}).valid);
+  const CheckResult makespan = check_solution(cl, ring, alpha, Claims{6.0, 6.5, {}, {}});
+  EXPECT_FALSE(makespan.valid);
+  EXPECT_NE(makespan.reason.find("makespan"), std::string::npos);
+  EXPECT_FALSE(check_solution(cl, ring, alpha, Claims{{}, -1.0, {}, {}}).valid);
+  const CheckResult bound = check_solution(cl, ring, alpha, Claims{{}, {}, 6.5, {}});
+  EXPECT_FALSE(bound.valid);
+  EXPECT_NE(bound.reason.find("lower_bound"), std::string::npos);
+  const CheckResult optimal = check_solution(cl, ring, alpha, Claims{{}, {}, 5.0, true});
+  EXPECT_FALSE(optimal.valid);
+  EXPECT_NE(optimal.reason.find("optimal"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace redist::slicering
