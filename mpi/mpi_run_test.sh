@@ -3,7 +3,8 @@
 # Usage: mpi_run_test.sh DRIVER MPIRUN ok NP ARGS...
 #        mpi_run_test.sh DRIVER MPIRUN error NP MESSAGE ARGS...
 # ok: exit 0 and one JSON line with "verified": true.
-# error: non-zero exit, and exactly NP identical lines `error: ...MESSAGE...` on stderr.
+# error: exit 2 (a collective refusal, never a crash, abort or hang), and stderr holds exactly NP
+# identical lines `error: ...MESSAGE...` and nothing else (mpirun -q adds no notice of its own).
 set -uo pipefail
 driver=$1 mpirun=$2 kind=$3 np=$4
 shift 4
@@ -13,7 +14,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_rmaps_base_oversubscribe=1
 out=$(mktemp) err=$(mktemp)
 trap 'rm -f "$out" "$err"' EXIT
-timeout 50 "$mpirun" --oversubscribe -np "$np" "$driver" "$@" >"$out" 2>"$err"
+timeout 50 "$mpirun" -q --oversubscribe -np "$np" "$driver" "$@" >"$out" 2>"$err"
 rc=$?
 cat "$out"
 if [ "$kind" = ok ]; then
@@ -21,13 +22,14 @@ if [ "$kind" = ok ]; then
   if [ "$(grep -c '"verified": true' "$out")" -ne 1 ]; then echo "FAIL: not verified"; cat "$err"; exit 1; fi
   echo "PASS"
 else
-  if [ $rc -eq 0 ] || [ $rc -eq 124 ]; then echo "FAIL: exit $rc (expected an error exit, no hang)"; cat "$err"; exit 1; fi
+  if [ $rc -ne 2 ]; then echo "FAIL: exit $rc (expected 2: a refusal, no crash or hang)"; cat "$err"; exit 1; fi
+  if grep -qv '^error: ' "$err"; then echo "FAIL: stderr has lines other than 'error: ...'"; cat "$err"; exit 1; fi
   lines=$(grep '^error: ' "$err" | sort | uniq -c)
   echo "$lines"
   count=$(grep -c '^error: ' "$err")
   distinct=$(grep '^error: ' "$err" | sort -u | wc -l)
   if [ "$count" -ne "$np" ] || [ "$distinct" -ne 1 ]; then echo "FAIL: want $np identical error lines"; cat "$err"; exit 1; fi
-  if ! grep -q -- "$message" "$err"; then echo "FAIL: message '$message' missing"; exit 1; fi
+  if ! grep -qF -- "$message" "$err"; then echo "FAIL: message '$message' missing"; exit 1; fi
   if [ -s "$out" ]; then echo "FAIL: stdout not empty on error"; exit 1; fi
   echo "PASS"
 fi

@@ -14,9 +14,13 @@
 // Redistribution moves them, every rank checks count, order and content of its new block and
 // the staging bytes against their bound, and rank 0 prints one JSON line. Exit 0 when verified,
 // 1 when not, 2 on bad input (then every rank prints the same `error: ...` line on stderr).
-// Fault injection for tests: --bad-target R (rank R asks for one item more), --negative R (rank R
-// passes a negative old count), --bytes-on R:B (rank R passes item size B), --overlap-on R (with
-// --out-of-place: rank R passes overlapping input and output buffers).
+// Fault injection for tests (one at a time): --bad-target R (rank R asks for one item more),
+// --negative R (rank R passes a negative old count), --bytes-on R:B (rank R passes item size B),
+// --overlap-on R (with --out-of-place: rank R passes overlapping input and output buffers).
+//
+// Hostile options are refused before any item moves, with the same `error:` line on every rank:
+// contradictory or out-of-range options, and runs beyond the size limits below (docs/mpi.md,
+// "Limits and extreme inputs"), which are checked on the instance and on the plan's footprint.
 #include <mpi.h>
 
 // Under SMPI (smpi_helpers.h) `exit` is a macro, which clashes with CLI::App::exit; this program
@@ -25,12 +29,17 @@
 #undef exit
 #endif
 
+#include <algorithm>
+#include <cctype>
+#include <climits>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -44,7 +53,58 @@
 
 namespace {
 
+using redist::mpi::Error;
 using redist::mpi::wrap;
+
+// Size limits of one run (docs/mpi.md): beyond them a run needs more than a few GB or minutes.
+constexpr std::int64_t kMaxRanks = 65'536;                        // mpirun -np
+constexpr std::int64_t kMaxItemBytes = std::int64_t{64} << 20;    // --item-bytes, --bytes-on
+constexpr std::int64_t kMaxRankBytes = std::int64_t{1} << 30;     // item buffers of one rank
+constexpr std::int64_t kMaxStagingBytes = std::int64_t{1} << 30;  // staging of one rank
+constexpr std::int64_t kMaxTotalItems = 100'000'000;              // items of the instance
+constexpr std::int64_t kMaxRepeat = 100;                          // --repeat
+constexpr std::int64_t kMaxMessages = 10'000'000;     // messages of one rank, all executions
+constexpr std::int64_t kMaxRequests = 1 << 20;        // MPI requests one rank posts at once
+constexpr double kMaxLoopWork = 1e9;                  // messages x posted requests of one rank
+constexpr std::int64_t kCalibrationBytes = 16 << 20;  // one calibration ping at most
+
+// The command line. Every rank parses the same argv, so every check below fails identically on
+// every rank, before any collective that could deadlock.
+struct Args {
+  std::string instance_file, mode = "ring", algorithm = "auto", bytes_on, strategy = "redist";
+  std::int64_t item_bytes = 8, segment_items = 1024, window = 0, sends_in_flight = 1;
+  std::int64_t max_items = 100, repeat = 1, max_staging = -1, min_segments = 64;
+  std::uint64_t seed = 0;
+  bool random = false, unidirectional = false, calibrate = false, out_of_place = false;
+  bool one_port = false;
+  int bad_target = -1, negative = -1, overlap_on = -1;
+  int bytes_rank = -1;             // --bytes-on R:B, parsed
+  std::int64_t bytes_size = 0;     // B
+  std::vector<std::string> given;  // long names of the options given
+  bool has(const std::string& name) const {
+    return std::find(given.begin(), given.end(), name) != given.end();
+  }
+};
+
+Error usage(const std::string& message) { return Error("redist-mpi: " + message); }
+
+// A decimal integer in [lo, hi], the whole text (no sign tricks, no trailing characters).
+std::int64_t parse_int(const std::string& text, std::int64_t lo, std::int64_t hi,
+                       const std::string& what) {
+  std::int64_t v = 0;
+  std::size_t used = 0;
+  try {
+    v = std::stoll(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (text.empty() || used != text.size() || !std::isdigit(static_cast<unsigned char>(text[0])) ||
+      v < lo || v > hi) {
+    throw usage(fmt::format("{} must be an integer in {}..{} (got '{}')", what, lo, hi,
+                            redist::one_line(text, 40)));
+  }
+  return v;
+}
 
 std::uint8_t item_byte(std::int64_t g, std::size_t j) {
   const std::uint64_t x = static_cast<std::uint64_t>(g) * 0x9E3779B97F4A7C15ull + j * 0x85EBCA6Bull;
@@ -98,6 +158,316 @@ redist::ring::Instance random_instance(int n, std::uint64_t seed, std::int64_t m
   return in;
 }
 
+// Parses argv into `args`; returns false after printing --help (rank 0).
+bool parse_args(int argc, char** argv, int rank, Args& a) {
+  CLI::App app{"redist-mpi: execute and verify a ring redistribution under mpirun"};
+  app.add_option("--instance", a.instance_file, "ring instance JSON (SPEC §2; - for stdin)");
+  app.add_option("--random", a.seed, "use a random instance with this seed instead");
+  app.add_option("--max-items", a.max_items, "random instances: at most this many items per rank");
+  app.add_flag("--unidirectional", a.unidirectional, "random instances: unidirectional ring");
+  app.add_option("--item-bytes", a.item_bytes, "bytes per item (1..64 MiB)");
+  app.add_option("--strategy", a.strategy,
+                 "redist (default), alltoallv or linear (LAU single-send)")
+      ->check(CLI::IsMember({"redist", "alltoallv", "linear"}));
+  app.add_option("--repeat", a.repeat, "execute this many times (1..100) with one plan");
+  app.add_flag("--calibrate", a.calibrate, "measure link costs instead of using the instance's");
+  app.add_option("--max-staging-bytes", a.max_staging,
+                 "cap automatic windows to this many staging bytes per rank, and fail "
+                 "verification if a rank allocates more");
+  const std::string redist_group = "Options of --strategy redist";
+  app.add_option("--mode", a.mode, "ring or linear")
+      ->check(CLI::IsMember({"ring", "linear"}))
+      ->group(redist_group);
+  app.add_option("--algorithm", a.algorithm, "ring planner (ring mode)")->group(redist_group);
+  app.add_option("--segment-items", a.segment_items, "at most this many items per message")
+      ->group(redist_group);
+  app.add_option("--min-segments", a.min_segments,
+                 "cut each group into at least this many messages")
+      ->group(redist_group);
+  app.add_option("--window", a.window, "staging slots per incoming group (0: automatic, or >= 2)")
+      ->group(redist_group);
+  app.add_option("--sends-in-flight", a.sends_in_flight,
+                 "messages in transmission per stream (1..64)")
+      ->group(redist_group);
+  app.add_flag("--out-of-place", a.out_of_place,
+               "execute from the old block into a separate new block (not in place)")
+      ->group(redist_group);
+  app.add_flag("--one-port", a.one_port,
+               "a rank sending both ways sends one way at a time, in the model's order")
+      ->group(redist_group);
+  const std::string faults = "Fault injection (tests; one at a time)";
+  app.add_option("--bad-target", a.bad_target, "this rank asks for one more item")->group(faults);
+  app.add_option("--negative", a.negative, "this rank passes a negative count")->group(faults);
+  app.add_option("--overlap-on", a.overlap_on,
+                 "(--out-of-place) this rank passes overlapping buffers")
+      ->group(faults);
+  app.add_option("--bytes-on", a.bytes_on, "R:B: rank R passes item size B")->group(faults);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::Success&) {
+    if (rank == 0) std::cout << app.help();
+    return false;
+  } catch (const CLI::ParseError& e) {
+    throw usage(redist::one_line(e.what()));
+  }
+  for (const CLI::Option* o : app.get_options()) {
+    if (o->count() > 0) a.given.push_back(o->get_name(false, true));
+  }
+  a.random = a.has("--random");
+  return true;
+}
+
+// Options that contradict each other, or are out of range. The instance is not known yet.
+void check_args(Args& a, int size) {
+  if (size > kMaxRanks) {
+    throw usage(fmt::format("mpirun started {} ranks, over the limit of {}", size, kMaxRanks));
+  }
+  if (a.random == a.has("--instance")) {
+    throw usage("give exactly one of --instance FILE and --random SEED");
+  }
+  if (a.has("--instance") && a.instance_file.empty()) {
+    throw usage("--instance needs a file name (- for standard input)");
+  }
+  for (const char* o : {"--max-items", "--unidirectional"}) {
+    if (!a.random && a.has(o)) throw usage(fmt::format("{} only applies to --random", o));
+  }
+  if (a.max_items < 0 || a.max_items > kMaxTotalItems) {
+    throw usage(fmt::format("--max-items must be in 0..{} (got {})", kMaxTotalItems, a.max_items));
+  }
+  if (a.item_bytes < 1 || a.item_bytes > kMaxItemBytes) {
+    throw usage(
+        fmt::format("--item-bytes must be in 1..{} (64 MiB; got {})", kMaxItemBytes, a.item_bytes));
+  }
+  if (a.repeat < 1 || a.repeat > kMaxRepeat) {
+    throw usage(fmt::format("--repeat must be >= 1 and at most {} (got {})", kMaxRepeat, a.repeat));
+  }
+  if (a.has("--max-staging-bytes") && (a.max_staging < 1 || a.max_staging > kMaxStagingBytes)) {
+    throw usage(fmt::format("--max-staging-bytes must be in 1..{} (1 GiB; got {})",
+                            kMaxStagingBytes, a.max_staging));
+  }
+  if (a.strategy != "redist") {
+    for (const char* o :
+         {"--mode", "--algorithm", "--segment-items", "--min-segments", "--window",
+          "--sends-in-flight", "--out-of-place", "--one-port", "--overlap-on", "--bytes-on"}) {
+      if (a.has(o)) throw usage(fmt::format("{} only applies to --strategy redist", o));
+    }
+  }
+  if (a.mode == "linear" && a.has("--algorithm")) {
+    throw usage("--algorithm only applies to --mode ring (linear mode has one plan)");
+  }
+  // Range checks of the library options are the library's (collective, same message); the
+  // message size is the driver's.
+  if (a.segment_items > INT_MAX / a.item_bytes) {
+    throw usage(
+        fmt::format("--segment-items {} x --item-bytes {} makes messages over 2^31-1 "
+                    "bytes; lower --segment-items",
+                    a.segment_items, a.item_bytes));
+  }
+  int faults = 0;
+  for (const char* o : {"--bad-target", "--negative", "--overlap-on", "--bytes-on"}) {
+    faults += a.has(o) ? 1 : 0;
+  }
+  if (faults > 1) throw usage("use one fault injection option at a time");
+  for (const auto& [name, r] : {std::pair<const char*, int>{"--bad-target", a.bad_target},
+                                {"--negative", a.negative},
+                                {"--overlap-on", a.overlap_on}}) {
+    if (a.has(name) && (r < 0 || r >= size)) {
+      throw usage(fmt::format("{} {}: no such rank (ranks are 0..{})", name, r, size - 1));
+    }
+  }
+  if (a.has("--overlap-on") && !a.out_of_place) {
+    throw usage("--overlap-on needs --out-of-place");
+  }
+  if (a.has("--bytes-on")) {
+    const std::size_t colon = a.bytes_on.find(':');
+    if (colon == std::string::npos) {
+      throw usage(
+          fmt::format("--bytes-on must be R:B (got '{}')", redist::one_line(a.bytes_on, 40)));
+    }
+    a.bytes_rank =
+        static_cast<int>(parse_int(a.bytes_on.substr(0, colon), 0, size - 1, "--bytes-on rank R"));
+    a.bytes_size = parse_int(a.bytes_on.substr(colon + 1), 0, kMaxItemBytes, "--bytes-on size B");
+  }
+}
+
+// Broadcasts a string from rank 0.
+void bcast_string(std::string& s) {
+  std::int64_t len = static_cast<std::int64_t>(s.size());
+  MPI_Bcast(&len, 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
+  s.resize(static_cast<std::size_t>(len));
+  if (len > 0) MPI_Bcast(s.data(), static_cast<int>(len), MPI_CHAR, 0, MPI_COMM_WORLD);
+}
+
+template <class T>
+void bcast_vector(std::vector<T>& v, MPI_Datatype type, std::size_t n) {
+  v.resize(n);
+  if (n > 0) MPI_Bcast(v.data(), static_cast<int>(n), type, 0, MPI_COMM_WORLD);
+}
+
+// Rank 0 reads and checks the document and broadcasts the instance (or its error): the other
+// ranks never hold the text, and errors are identical everywhere.
+redist::ring::Instance read_instance(const Args& a, int rank, int size) {
+  redist::ring::Instance in;
+  std::string error;
+  if (rank == 0) {
+    try {
+      in = redist::io::read_ring_instance(
+          redist::io::parse_document(redist::io::read_text(a.instance_file)));
+      if (static_cast<std::int64_t>(in.size()) != size) {
+        error = fmt::format(
+            "the instance has {} processors but mpirun started {} ranks (use "
+            "mpirun -np {})",
+            in.size(), size, in.size());
+      }
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+  }
+  bcast_string(error);
+  if (!error.empty()) throw Error("redist::mpi: " + redist::one_line(error, 400));
+  int bidi = in.bidirectional ? 1 : 0;
+  MPI_Bcast(&bidi, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  in.bidirectional = bidi != 0;
+  const std::size_t n = static_cast<std::size_t>(size);
+  bcast_vector(in.loads, MPI_INT64_T, n);
+  bcast_vector(in.targets, MPI_INT64_T, n);
+  bcast_vector(in.cost_next, MPI_DOUBLE, n);
+  bcast_vector(in.cost_prev, MPI_DOUBLE, in.bidirectional ? n : 0);
+  return in;
+}
+
+std::int64_t bytes_of(const Args& a, int r) {
+  return r == a.bytes_rank ? a.bytes_size : a.item_bytes;
+}
+
+// Size limits on the instance: total items (planning and the model's schedule are item by item)
+// and the item buffers of every rank. Identical on every rank.
+void check_instance(const Args& a, const redist::ring::Instance& in) {
+  std::int64_t total = 0;
+  bool over = false;
+  for (std::size_t r = 0; r < in.size(); ++r) {
+    over = over || in.loads[r] > kMaxTotalItems || in.targets[r] > kMaxTotalItems ||
+           __builtin_add_overflow(total, in.loads[r], &total) || total > kMaxTotalItems;
+  }
+  if (over) {
+    throw usage(
+        fmt::format("the instance has more than {} items (old or new counts), the limit "
+                    "(planning follows items one by one); use fewer items",
+                    kMaxTotalItems));
+  }
+  // Every count is now <= 1e8 + 1 and every item size <= 64 MiB: no product below overflows.
+  for (std::size_t r = 0; r < in.size(); ++r) {
+    const std::int64_t load = in.loads[r];
+    const std::int64_t target = in.targets[r] + (a.bad_target == static_cast<int>(r) ? 1 : 0);
+    const std::int64_t held = std::max(load, target), b = bytes_of(a, static_cast<int>(r));
+    std::int64_t bytes = held * b + (a.out_of_place ? target * b : 0);
+    if (a.repeat > 1) bytes += 8 * (held + (a.out_of_place ? target : 0));  // int64 vectors
+    if (a.strategy == "alltoallv") bytes += target * b;                     // its receive buffer
+    if (bytes > kMaxRankBytes) {
+      throw usage(
+          fmt::format("rank {} would hold {} bytes of items, over the limit of {} (1 GiB) "
+                      "per rank; use fewer items (--max-items or the instance), a smaller "
+                      "--item-bytes or more ranks",
+                      r, bytes, kMaxRankBytes));
+    }
+  }
+}
+
+// Limits on the plan's footprint on every rank (staging, messages, posted requests, LAU's
+// message buffers, LAU's makespan), reduced so that every rank refuses the same way.
+struct Footprint {
+  std::int64_t messages = 0, requests = 0;  // largest over the ranks, all executions
+};
+
+Footprint check_footprint(const Args& a, const redist::mpi::Redistribution& r, int rank) {
+  const std::int64_t b = bytes_of(a, rank);
+  std::int64_t mine[4] = {0, 0, 0, 0};
+  if (a.strategy == "redist") {
+    mine[0] =
+        static_cast<std::int64_t>(r.staging_bound(static_cast<std::size_t>(b), !a.out_of_place));
+    mine[1] = r.messages() * a.repeat;
+    mine[2] = r.request_slots(static_cast<std::size_t>(b), !a.out_of_place);
+  } else if (a.strategy == "linear") {
+    const redist::mpi::LocalPlan& lp = r.local();
+    mine[0] = (lp.right.in + lp.right.out + lp.left.in + lp.left.out) * b;
+    mine[3] =
+        std::isfinite(redist::mpi::lau_single_send_makespan(r.instance(), r.plan().flows)) ? 0 : 1;
+  }
+  if (a.strategy == "alltoallv") mine[0] = r.local().target * b;  // its receive buffer
+  std::int64_t all[4];
+  MPI_Allreduce(mine, all, 4, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
+  if (a.max_staging > 0 && all[0] > a.max_staging) {
+    throw usage(
+        fmt::format("a rank needs {} bytes of staging and message buffers (automatic "
+                    "windows already shrunk to the fewest slots that cannot deadlock), "
+                    "over --max-staging-bytes {}; raise it or lower --segment-items",
+                    all[0], a.max_staging));
+  }
+  if (all[0] > kMaxStagingBytes) {
+    throw usage(
+        fmt::format("a rank would allocate {} bytes of staging and message buffers, over "
+                    "the limit of {} (1 GiB); lower --window, --segment-items or "
+                    "--max-staging-bytes",
+                    all[0], kMaxStagingBytes));
+  }
+  if (all[1] > kMaxMessages) {
+    throw usage(
+        fmt::format("a rank would send and receive {} messages (all --repeat executions), "
+                    "over the limit of {}; raise --segment-items, lower --min-segments "
+                    "or --repeat",
+                    all[1], kMaxMessages));
+  }
+  if (all[2] > kMaxRequests) {
+    throw usage(
+        fmt::format("a rank would post {} MPI requests at once, over the limit of {}; "
+                    "lower --window or raise --segment-items",
+                    all[2], kMaxRequests));
+  }
+  // The event loop scans the posted requests once per completion (MPI_Waitsome and the
+  // bookkeeping of every open group): its work grows as messages x posted requests.
+  if (static_cast<double>(all[1]) * static_cast<double>(all[2]) > kMaxLoopWork) {
+    throw usage(
+        fmt::format("a rank would send and receive {} messages with up to {} MPI requests "
+                    "posted, over the limit of {:.0e} for their product (the execution "
+                    "scans its posted requests per message); raise --segment-items, "
+                    "lower --window, --min-segments or --repeat",
+                    all[1], all[2], kMaxLoopWork));
+  }
+  if (all[3] != 0) {
+    throw usage(
+        "LAU's single-send makespan overflows a double (costs times items); scale the costs");
+  }
+  return {all[1], all[2]};
+}
+
+// --overlap-on: input and output ranges of one allocation that overlap but differ (in != out,
+// which would mean in place). Byte offsets of in and out and the allocation's size; impossible
+// when the rank has no old or no new item, or one item of one byte on both sides.
+struct OverlapLayout {
+  std::size_t in = 0, out = 0, size = 0;
+};
+
+OverlapLayout overlap_layout(std::int64_t load, std::int64_t target, std::int64_t b, int rank) {
+  if (load < 1 || target < 1 || (load == 1 && target == 1 && b == 1)) {
+    throw usage(
+        fmt::format("--overlap-on {}: that rank has {} old and {} new items of {} bytes, "
+                    "so its buffers cannot overlap; choose a rank with items on both sides",
+                    rank, load, target, b));
+  }
+  const std::size_t L = static_cast<std::size_t>(load), T = static_cast<std::size_t>(target),
+                    B = static_cast<std::size_t>(b);
+  OverlapLayout o;
+  o.size = (L + T) * B;
+  if (T >= 2) {
+    o.in = (T - 1) * B;  // the last new item is the first old one
+  } else if (L >= 2) {
+    o.out = (L - 1) * B;  // the last old item is the (only) new one
+  } else {
+    o.out = 1;  // one item each: shifted by one byte
+  }
+  return o;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -106,111 +476,53 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
 
-  CLI::App app{"redist-mpi: execute and verify a ring redistribution under mpirun"};
-  std::string instance_file, mode = "ring", algorithm = "auto", bytes_on, strategy = "redist";
-  std::size_t item_bytes = 8;
-  std::int64_t segment_items = 1024, window = 0, sends_in_flight = 1, max_items = 100, repeat = 1;
-  std::uint64_t seed = 0;
-  bool random = false, unidirectional = false, calibrate = false, out_of_place = false;
-  bool one_port = false;
-  int bad_target = -1, negative = -1, overlap_on = -1;
-  std::int64_t max_staging = -1, min_segments = 64;
-  app.add_option("--instance", instance_file, "ring instance JSON (SPEC §2)");
-  app.add_option("--random", seed, "use a random instance with this seed instead")
-      ->each([&](const std::string&) { random = true; });
-  app.add_option("--max-items", max_items, "random instances: at most this many items per rank");
-  app.add_option("--item-bytes", item_bytes, "bytes per item");
-  app.add_option("--mode", mode, "ring or linear")->check(CLI::IsMember({"ring", "linear"}));
-  app.add_option("--strategy", strategy, "redist (default), alltoallv or linear (LAU single-send)")
-      ->check(CLI::IsMember({"redist", "alltoallv", "linear"}));
-  app.add_option("--algorithm", algorithm, "ring planner (ring mode)");
-  app.add_option("--segment-items", segment_items, "at most this many items per message");
-  app.add_option("--min-segments", min_segments, "cut each group into at least this many messages");
-  app.add_option("--window", window, "staging slots per incoming group (0: automatic)");
-  app.add_option("--sends-in-flight", sends_in_flight, "messages in transmission per stream");
-  app.add_option("--repeat", repeat, "execute this many times (forth and back) with one plan");
-  app.add_flag("--unidirectional", unidirectional, "random instances: unidirectional ring");
-  app.add_flag("--out-of-place", out_of_place,
-               "redist: execute from the old block into a separate new block (not in place)");
-  app.add_flag("--one-port", one_port,
-               "redist: a rank sending both ways sends one way at a time, in the model's order");
-  app.add_flag("--calibrate", calibrate, "measure link costs instead of using the instance's");
-  app.add_option("--max-staging-bytes", max_staging,
-                 "cap automatic windows to this many staging bytes per rank, and fail "
-                 "verification if a rank allocates more");
-  app.add_option("--bad-target", bad_target, "fault injection: this rank asks for one more item");
-  app.add_option("--negative", negative, "fault injection: this rank passes a negative count");
-  app.add_option("--overlap-on", overlap_on,
-                 "fault injection (--out-of-place): this rank passes overlapping buffers");
-  app.add_option("--bytes-on", bytes_on, "fault injection R:B: rank R passes item size B");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    if (rank == 0) app.exit(e);
-    MPI_Finalize();
-    return e.get_exit_code() == 0 ? 0 : 2;
-  }
-
   int exit_code = 0;
   try {
-    redist::ring::Instance instance;
-    if (random) {
-      instance = random_instance(size, seed, max_items, !unidirectional);
-    } else {
-      // Rank 0 reads the document and broadcasts it; parse errors are then identical everywhere.
-      std::string text, read_error;
-      if (rank == 0) {
-        try {
-          text = redist::io::read_text(instance_file);
-        } catch (const std::exception& e) {
-          read_error = e.what();
-        }
-      }
-      for (std::string* s : {&read_error, &text}) {
-        std::int64_t len = static_cast<std::int64_t>(s->size());
-        MPI_Bcast(&len, 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
-        s->resize(static_cast<std::size_t>(len));
-        if (len > 0) MPI_Bcast(s->data(), static_cast<int>(len), MPI_CHAR, 0, MPI_COMM_WORLD);
-      }
-      if (!read_error.empty()) throw redist::mpi::Error(read_error);
-      try {
-        instance = redist::io::read_ring_instance(redist::io::parse_document(text));
-      } catch (const std::exception& e) {
-        throw redist::mpi::Error(e.what());
-      }
+    Args a;
+    if (!parse_args(argc, argv, rank, a)) {
+      MPI_Finalize();
+      return 0;
     }
-    if (static_cast<int>(instance.size()) != size) {
-      throw redist::mpi::Error(
-          fmt::format("the instance has {} processors but mpirun started {} "
-                      "ranks (use mpirun -np {})",
-                      instance.size(), size, instance.size()));
-    }
+    check_args(a, size);
+    const std::string strategy = a.strategy;
+    const bool out_of_place = a.out_of_place;
+    redist::ring::Instance instance =
+        a.random ? random_instance(size, a.seed, a.max_items, !a.unidirectional)
+                 : read_instance(a, rank, size);
+    check_instance(a, instance);
     // The baselines do not rotate: they use the linear-mode plan (flows[n-1] = 0, final layout
     // and the same collective input checks).
-    if (strategy != "redist") mode = "linear";
+    std::string mode = strategy != "redist" ? "linear" : a.mode;
     redist::mpi::Options options;
     options.mode = mode == "linear" ? redist::mpi::Mode::linear : redist::mpi::Mode::ring;
     options.bidirectional = instance.bidirectional;
-    options.segment_items = segment_items;
-    options.min_segments = min_segments;
-    options.window = window;
-    options.sends_in_flight = sends_in_flight;
-    options.algorithm = algorithm;
-    options.one_port = one_port;
-    if (max_staging >= 0) options.max_staging_bytes = max_staging;
+    options.segment_items = a.segment_items;
+    options.min_segments = a.min_segments;
+    options.window = a.window;
+    options.sends_in_flight = a.sends_in_flight;
+    options.algorithm = a.algorithm;
+    options.one_port = a.one_port;
+    if (a.max_staging > 0) options.max_staging_bytes = a.max_staging;
     redist::mpi::LinkCosts costs{instance.cost_next[rank],
                                  instance.bidirectional ? instance.cost_prev[rank] : 1.0};
-    if (calibrate) costs = redist::mpi::calibrate_link_costs(MPI_COMM_WORLD, item_bytes);
-    std::int64_t old_count = instance.loads[rank], new_count = instance.targets[rank];
-    if (rank == bad_target) new_count += 1;
-    if (rank == negative) old_count = -1;
-    std::size_t my_bytes = item_bytes;
-    if (!bytes_on.empty() && std::stoi(bytes_on.substr(0, bytes_on.find(':'))) == rank) {
-      my_bytes = std::stoul(bytes_on.substr(bytes_on.find(':') + 1));
+    if (a.calibrate) {
+      const std::int64_t items = std::clamp<std::int64_t>(kCalibrationBytes / a.item_bytes, 1, 256);
+      costs = redist::mpi::calibrate_link_costs(MPI_COMM_WORLD,
+                                                static_cast<std::size_t>(a.item_bytes), items);
     }
+    std::int64_t old_count = instance.loads[rank], new_count = instance.targets[rank];
+    if (rank == a.bad_target) new_count += 1;
+    if (rank == a.negative) old_count = -1;
+    const std::size_t my_bytes = static_cast<std::size_t>(bytes_of(a, rank));
+    const OverlapLayout overlap =
+        a.has("--overlap-on")
+            ? overlap_layout(instance.loads[a.overlap_on], instance.targets[a.overlap_on],
+                             bytes_of(a, a.overlap_on), a.overlap_on)
+            : OverlapLayout{};
 
     redist::mpi::Redistribution redistribution(MPI_COMM_WORLD, old_count, new_count, costs,
                                                options);
+    const Footprint footprint = check_footprint(a, redistribution, rank);
     const redist::mpi::LocalPlan& lp = redistribution.local();
     const std::size_t cap = static_cast<std::size_t>(std::max(lp.load, lp.target));
     std::vector<std::byte> data(cap * std::max<std::size_t>(my_bytes, 1));
@@ -223,6 +535,9 @@ int main(int argc, char** argv) {
     std::vector<std::byte> result(out_of_place ? static_cast<std::size_t>(lp.target) *
                                                      std::max<std::size_t>(my_bytes, 1)
                                                : 0);
+    // --overlap-on: that rank passes input and output ranges of one allocation that overlap.
+    std::vector<std::byte> arena(rank == a.overlap_on ? overlap.size : 0);
+    if (!arena.empty()) std::memcpy(arena.data() + overlap.in, data.data(), lp.load * my_bytes);
     auto run = [&](void* buffer, std::size_t bytes) {
       if (strategy == "alltoallv") {
         baseline_bytes =
@@ -230,17 +545,14 @@ int main(int argc, char** argv) {
       } else if (strategy == "linear") {
         baseline_bytes =
             redist::mpi::lau_linear_execute(MPI_COMM_WORLD, redistribution, buffer, bytes);
+      } else if (out_of_place && buffer == data.data() && !arena.empty()) {
+        redistribution.execute(arena.data() + overlap.in, arena.data() + overlap.out, bytes);
       } else if (out_of_place && buffer == data.data()) {
-        redistribution.execute(buffer, rank == overlap_on ? data.data() + bytes : result.data(),
-                               bytes);
+        redistribution.execute(buffer, result.data(), bytes);
       } else {
         redistribution.execute(buffer, bytes);
       }
     };
-    if (strategy != "redist" && (my_bytes != item_bytes || out_of_place)) {
-      throw redist::mpi::Error(
-          "redist::mpi: --bytes-on and --out-of-place only apply to --strategy redist");
-    }
     // The fixed cost outside the model: execute's one MPI_Allreduce of 5 integers (its
     // collective error check), timed alone the same way.
     MPI_Barrier(MPI_COMM_WORLD);
@@ -270,9 +582,10 @@ int main(int argc, char** argv) {
     // reported, checked only against --max-staging-bytes.
     const std::size_t staging =
         strategy == "redist" ? redistribution.last_staging_bytes() : baseline_bytes;
-    const bool memory_ok = (strategy != "redist" ||
-                            staging <= redistribution.staging_bound(my_bytes, !out_of_place)) &&
-                           (max_staging < 0 || staging <= static_cast<std::size_t>(max_staging));
+    const bool memory_ok =
+        (strategy != "redist" ||
+         staging <= redistribution.staging_bound(my_bytes, !out_of_place)) &&
+        (a.max_staging < 0 || staging <= static_cast<std::size_t>(a.max_staging));
     std::int64_t mine[3] = {bad, memory_ok ? 0 : 1, static_cast<std::int64_t>(staging)};
     std::int64_t all[3];
     MPI_Allreduce(mine, all, 3, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
@@ -281,7 +594,7 @@ int main(int argc, char** argv) {
     MPI_Reduce(&seconds, &max_seconds, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
     MPI_Reduce(&check_seconds, &max_check_seconds, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
     std::int64_t repeat_bad = 0;
-    for (std::int64_t r = 1; r < repeat; ++r) {
+    for (std::int64_t r = 1; r < a.repeat; ++r) {
       std::vector<std::int64_t> v(static_cast<std::size_t>(lp.load));
       for (std::int64_t k = 0; k < lp.load; ++k) v[k] = wrap(lp.start + k, lp.total) + r;
       if (strategy == "redist" && out_of_place) {
@@ -326,18 +639,29 @@ int main(int argc, char** argv) {
                  "\"bidirectional\": {}, \"algorithm\": \"{}\", \"flows\": [{}], "
                  "\"rotation\": {}, \"segment_items\": {}, \"model_makespan\": {}, "
                  "\"measured_seconds\": {}, \"check_seconds\": {}, \"max_staging_bytes\": {}, "
-                 "\"bad_items\": {}, \"verified\": {}}}",
+                 "\"messages\": {}, \"request_slots\": {}, \"bad_items\": {}, "
+                 "\"verified\": {}}}",
                  strategy, size, lp.total, my_bytes, mode, instance.bidirectional, algo, flows,
-                 plan.rotation, segment_items, model, redist::io::json_number(max_seconds),
-                 redist::io::json_number(max_check_seconds), all[2], all[0], verified)
+                 plan.rotation, a.segment_items, model, redist::io::json_number(max_seconds),
+                 redist::io::json_number(max_check_seconds), all[2], footprint.messages,
+                 footprint.requests, all[0], verified)
           << std::endl;
     }
     exit_code = verified ? 0 : 1;
   } catch (const redist::mpi::Error& e) {
-    const std::string line = std::string("error: ") + e.what() + "\n";
+    // Collective: every rank throws the same error at the same point, so all finish cleanly.
+    const std::string line = "error: " + redist::one_line(e.what(), 600) + "\n";
     std::fwrite(line.data(), 1, line.size(), stderr);  // one write: lines of ranks never mix
     std::fflush(stderr);
     exit_code = 2;
+  } catch (const std::exception& e) {
+    // Not collective (e.g. out of memory on one rank): the other ranks may wait in a collective,
+    // so end the whole job rather than hang.
+    const std::string line = "error: redist-mpi: rank " + std::to_string(rank) + ": " +
+                             redist::one_line(e.what(), 400) + "\n";
+    std::fwrite(line.data(), 1, line.size(), stderr);
+    std::fflush(stderr);
+    MPI_Abort(MPI_COMM_WORLD, 2);
   }
   MPI_Finalize();
   return exit_code;

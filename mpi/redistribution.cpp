@@ -1,6 +1,7 @@
 #include "mpi/redistribution.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <exception>
 
@@ -11,8 +12,9 @@ namespace redist::mpi {
 namespace {
 
 constexpr int kTagBase = 7400;  // group tags: kTagBase + 2 * hops + side (group_tag)
-// Gathered per rank: old, new, mode, bidirectional, K, window, sends, one_port, min_segments.
-constexpr int kFields = 9;
+// Gathered per rank: old, new, mode, bidirectional, K, window, sends, one_port, min_segments,
+// max_staging_bytes.
+constexpr int kFields = 10;
 
 std::string check_gathered(const std::vector<std::int64_t>& ints, const std::vector<double>& costs,
                            int n) {
@@ -28,7 +30,14 @@ std::string check_gathered(const std::vector<std::int64_t>& ints, const std::vec
   }
   if (ints[4] < 1) return fmt::format("segment_items must be >= 1 (got {})", ints[4]);
   if (ints[5] < 0) return fmt::format("window must be >= 0 (0: automatic; got {})", ints[5]);
+  if (ints[5] == 1) return "window must be 0 (automatic) or >= 2 (got 1)";
+  if (ints[6] < 1 || ints[6] > kMaxSendsInFlight) {
+    return fmt::format("sends_in_flight must be in 1..{} (got {})", kMaxSendsInFlight, ints[6]);
+  }
   if (ints[8] < 1) return fmt::format("min_segments must be >= 1 (got {})", ints[8]);
+  if (ints[9] < 0) {
+    return fmt::format("max_staging_bytes must be >= 0 (0: no cap; got {})", ints[9]);
+  }
   std::int64_t old_sum = 0, new_sum = 0;
   for (int r = 0; r < n; ++r) {
     const std::int64_t* v = &ints[static_cast<std::size_t>(r) * kFields];
@@ -54,6 +63,20 @@ std::string check_gathered(const std::vector<std::int64_t>& ints, const std::vec
   return {};
 }
 
+// What every rank receives from rank 0 must stay small and every time finite.
+std::string check_plan(const FlowPlan& plan) {
+  if (!std::isfinite(plan.makespan)) {
+    return "the model's makespan overflows a double (costs times items); scale the costs";
+  }
+  if (plan.transfers.size() > kMaxScheduleRuns) {
+    return fmt::format(
+        "the model's schedule has {} runs, more than the {} every rank can hold; "
+        "move fewer items",
+        plan.transfers.size(), kMaxScheduleRuns);
+  }
+  return {};
+}
+
 // Broadcasts a string from rank 0.
 void bcast_string(std::string& s, MPI_Comm comm) {
   std::int64_t len = static_cast<std::int64_t>(s.size());
@@ -67,7 +90,6 @@ void bcast_string(std::string& s, MPI_Comm comm) {
 Redistribution::Redistribution(MPI_Comm comm, std::int64_t old_count, std::int64_t new_count,
                                LinkCosts costs, Options options)
     : options_(std::move(options)) {
-  if (options_.window > 0) options_.window = std::max<std::int64_t>(options_.window, 2);
   MPI_Comm_dup(comm, &comm_);
   MPI_Comm_rank(comm_, &rank_);
   MPI_Comm_size(comm_, &size_);
@@ -80,7 +102,8 @@ Redistribution::Redistribution(MPI_Comm comm, std::int64_t old_count, std::int64
                                       options_.window,
                                       options_.sends_in_flight,
                                       options_.one_port ? 1 : 0,
-                                      options_.min_segments};
+                                      options_.min_segments,
+                                      options_.max_staging_bytes};
   std::vector<std::int64_t> ints(n * kFields);
   MPI_Allgather(mine, kFields, MPI_INT64_T, ints.data(), kFields, MPI_INT64_T, comm_);
   const double my_costs[2] = {costs.next, options_.bidirectional ? costs.prev : 1.0};
@@ -111,6 +134,7 @@ Redistribution::Redistribution(MPI_Comm comm, std::int64_t old_count, std::int64
   if (rank_ == 0) {
     try {
       plan_ = plan_flows(instance_, options_.mode, options_.algorithm);
+      error = check_plan(plan_);
     } catch (const std::exception& e) {
       error = e.what();
       if (error.empty()) error = "planning failed";
@@ -216,7 +240,7 @@ int Redistribution::group_tag(int side, std::int64_t hops) const {
 Redistribution::Slots Redistribution::slots(std::size_t item_bytes, bool in_place) const {
   const std::int64_t b = static_cast<std::int64_t>(item_bytes);
   Slots out;
-  out.sends = std::clamp<std::int64_t>(options_.sends_in_flight, 1, 64);
+  out.sends = options_.sends_in_flight;  // 1..kMaxSendsInFlight (checked at construction)
   std::int64_t bytes = 0, shrinkable = 0;
   for (int f = 0; f < 2; ++f) {
     for (std::size_t i = 0; i < in_groups_[f].size(); ++i) {
@@ -296,14 +320,46 @@ std::size_t Redistribution::staging_bound(std::size_t item_bytes, bool in_place)
   return static_cast<std::size_t>(items) * item_bytes;
 }
 
+std::int64_t Redistribution::messages() const {
+  std::int64_t count = 0;
+  for (int f = 0; f < 2; ++f) {
+    for (const auto* groups : {&in_groups_[f], &out_groups_[f]}) {
+      for (const Group& g : *groups) {
+        const std::int64_t k = segment_items(g);
+        count += (g.last - g.first + k - 1) / k;
+      }
+    }
+  }
+  return count;
+}
+
+std::int64_t Redistribution::request_slots(std::size_t item_bytes, bool in_place) const {
+  const Slots n = slots(item_bytes, in_place);
+  std::int64_t count = 0;
+  for (int f = 0; f < 2; ++f) {
+    for (std::int64_t c : n.in[f]) count += std::max<std::int64_t>(1, c);
+    count += n.sends * static_cast<std::int64_t>(out_groups_[f].size());
+  }
+  return count;
+}
+
 LinkCosts calibrate_link_costs(MPI_Comm comm, std::size_t item_bytes, std::int64_t items,
                                int repetitions) {
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
   LinkCosts costs;
+  // Collective check: one ping carries items * item_bytes bytes in one MPI message (int count).
+  std::int64_t bad = items < 1 || repetitions < 1 || item_bytes < 1 ||
+                     static_cast<std::uint64_t>(items) > INT_MAX / item_bytes;
+  MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT64_T, MPI_MAX, comm);
+  if (bad != 0) {
+    throw Error(
+        "redist::mpi: calibration needs items >= 1, repetitions >= 1, item_bytes >= 1 and a "
+        "message of items x item_bytes <= 2^31-1 bytes on every rank");
+  }
   if (size < 2) return costs;
-  const std::size_t bytes = std::max<std::size_t>(1, item_bytes) * static_cast<std::size_t>(items);
+  const std::size_t bytes = item_bytes * static_cast<std::size_t>(items);
   std::vector<std::byte> buf(bytes);
   char ack = 0;
   const int tag = 7303;

@@ -45,6 +45,10 @@ class Error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Limits (docs/mpi.md, "Limits and extreme inputs"): refused collectively at construction.
+inline constexpr std::int64_t kMaxSendsInFlight = 64;       // Options::sends_in_flight
+inline constexpr std::size_t kMaxScheduleRuns = 1'000'000;  // runs of the model's schedule
+
 struct Options {
   Mode mode = Mode::ring;
   bool bidirectional = true;          // false: items only move to succ(i)
@@ -55,12 +59,14 @@ struct Options {
   std::int64_t min_segments = 64;
   // Staging slots (segments) per incoming group. 0 (default): automatic, from the model's
   // schedule: enough for the most items the schedule has this rank hold at once (plus 2), so the
-  // execution follows the model; capped by max_staging_bytes. > 0: that many (raised to >= 2).
+  // execution follows the model; capped by max_staging_bytes. >= 2: that many (1 is refused),
+  // raised only to a group's deadlock floor (docs/mpi.md, Memory).
   std::int64_t window = 0;
   // Automatic windows shrink (to no fewer than 2 slots per group) to keep a rank's staging within
-  // this many bytes per execute; 0: no cap.
+  // this many bytes per execute; 0: no cap; negative is refused.
   std::int64_t max_staging_bytes = std::int64_t{64} << 20;
-  // Messages in transmission per outgoing sub-stream (1..window). 1 sends segments one after the
+  // Messages in transmission per outgoing sub-stream (1..kMaxSendsInFlight; others are
+  // refused). 1 sends segments one after the
   // other, as the model does (concurrent messages on one link would share its bandwidth and
   // delay the first segment); larger values hide per-message completion latency.
   std::int64_t sends_in_flight = 1;
@@ -79,14 +85,17 @@ struct LinkCosts {
 
 // Optional calibration: timed ping-pongs over every link in turn (collective). Each link's cost
 // is the time per item of `items` items of `item_bytes` bytes, acknowledged by one byte, averaged
-// over `repetitions`. Complexity: O(n * repetitions) messages, one link busy at a time.
+// over `repetitions`. Throws Error on every rank if a rank passes items < 1, repetitions < 1,
+// item_bytes < 1 or a message of items x item_bytes over 2^31-1 bytes. Complexity: O(n *
+// repetitions) messages, one link busy at a time.
 LinkCosts calibrate_link_costs(MPI_Comm comm, std::size_t item_bytes, std::int64_t items = 256,
                                int repetitions = 5);
 
 class Redistribution {
  public:
   // Collective. Throws Error (same text everywhere) on a negative count, sums that differ,
-  // non-finite or non-positive costs, options that differ between ranks or a planning failure.
+  // non-finite or non-positive costs, options out of range or that differ between ranks, a
+  // planning failure, a model makespan that overflows or a schedule over kMaxScheduleRuns runs.
   Redistribution(MPI_Comm comm, std::int64_t old_count, std::int64_t new_count, LinkCosts costs,
                  Options options = {});
   ~Redistribution();
@@ -139,6 +148,10 @@ class Redistribution {
   // Bytes of staging buffers allocated by the last execute on this rank, and the bound they obey.
   std::size_t last_staging_bytes() const { return last_staging_bytes_; }
   std::size_t staging_bound(std::size_t item_bytes, bool in_place = true) const;
+  // Messages this rank sends and receives per execute, and the MPI requests it can have posted
+  // at once (staging slots plus send buffers): what a caller bounds to limit time and memory.
+  std::int64_t messages() const;
+  std::int64_t request_slots(std::size_t item_bytes, bool in_place = true) const;
 
  private:
   void execute_impl(const void* in, void* out, std::size_t item_bytes, int local_error);

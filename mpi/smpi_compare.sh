@@ -62,10 +62,11 @@ for p in "${platforms[@]}"; do
     base=""
     for s in "${runs[@]}"; do
       read -r -a extra <<<"$s"
-      [ "${extra[0]}" != redist ] || extra+=("${redist_args[@]}")
+      # Options of --strategy redist only (the baselines refuse them).
+      [ "${extra[0]}" != redist ] || extra+=(--segment-items "$seg" "${redist_args[@]}")
       line=$(timeout 300 "$here/smpirun_redist.sh" "$build" "$dir/$p.xml" "$dir/hosts.txt" \
-        "${run_args[@]}" --instance "$inst" --item-bytes "$bytes" --segment-items "$seg" \
-        --strategy "${extra[@]}" 2>"$dir/err.txt") || true
+        "${run_args[@]}" --instance "$inst" --item-bytes "$bytes" --strategy "${extra[@]}" \
+        2>"$dir/err.txt") || true
       if ! grep -q '"verified": true' <<<"$line"; then
         echo "| $p | $port | $s | FAILED: ${line:-$(tail -n 3 "$dir/err.txt")} | | | |"
         status=1
