@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages redist needs, and only those that are missing.
+# Installs the Debian 12 packages redist needs, and only those that are missing. clang 14, its
+# runtime libraries (ASan, UBSan, libFuzzer) and llvm-symbolizer serve the sanitizer build of
+# scripts/test.sh and the fuzzers (docs/fuzzing.md).
 # Usage: scripts/install-deps.sh
 set -euo pipefail
 
@@ -9,6 +11,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   coinor-libclp-dev coinor-libcbc-dev
   openmpi-bin libopenmpi-dev libsimgrid-dev
+  clang-14 libclang-rt-14-dev llvm-14
 )
 
 missing=()

@@ -1,0 +1,24 @@
+// `redist slicering check` (SPEC §5): the input is `cluster \0 solution`. The checker must return
+// a verdict, and a valid solution has a finite, positive step time.
+#include <cmath>
+
+#include "fuzz/fuzz_support.hpp"
+#include "redist/io/slicering_json.hpp"
+#include "redist/slicering/validate.hpp"
+
+using namespace redist;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const auto documents = fuzz::split_documents(fuzz::as_text(data, size));
+  fuzz::only_input_errors([&] {
+    const slicering::Cluster cluster = io::read_cluster(io::parse_document(documents.first));
+    const io::SolutionDocument doc =
+        io::read_slicering_solution(io::parse_document(documents.second));
+    const slicering::CheckResult result =
+        slicering::check_solution(cluster, doc.ring, doc.alpha, doc.t_step);
+    if (!result.valid) return;
+    fuzz::require(std::isfinite(result.t_step) && result.t_step > 0,
+                  "valid solution with t_step " + fuzz::show(result.t_step));
+  });
+  return 0;
+}
