@@ -170,7 +170,76 @@ TEST(RingJson, ScheduleFormatErrorsAndModelViolationsAreApart) {
   EXPECT_EQ(odd.transfers[0].dir, ring::Direction::unknown);
   EXPECT_EQ(odd.transfers[0].count, -2);
   EXPECT_LT(odd.transfers[0].period, 0);
-  EXPECT_LT(odd.makespan, 0);  // absent
+  EXPECT_FALSE(odd.makespan_given);  // absent: not compared
+  EXPECT_FALSE(odd.flows_given);
+}
+
+std::string schedule_error_of(const std::string& text, std::size_t max_runs = 100) {
+  try {
+    read_ring_schedule(text, max_runs);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+// Misspelt or foreign members were silently ignored; every member `ring plan` writes is read.
+TEST(StrictCheck, UnknownScheduleFieldsAreInputErrors) {
+  EXPECT_EQ(
+      schedule_error_of(
+          R"({"transfers": [{"from": 0, "dir": "next", "start": 0, "count": 1, "perod": 2}]})"),
+      "unknown field (at $.transfers[0].perod)");
+  EXPECT_EQ(schedule_error_of(R"({"transfers": [], "makespam": 3})"),
+            "unknown field (at $.makespam)");
+  EXPECT_EQ(schedule_error_of(R"({"transfers": [], "light": "yes"})"),
+            "must be true or false, got string (at $.light)");
+  EXPECT_EQ(schedule_error_of(R"({"transfers": [], "notes": [1]})"),
+            "must be a string, got an integer (at $.notes[0])");
+  ring::Schedule s;
+  s.algorithm = "light";
+  s.makespan = 3.5;
+  s.lower_bound = 3.0;
+  s.optimal = false;
+  s.light = true;
+  s.flows = {1, 0};
+  s.notes = {"a note"};
+  s.transfers = {{0, ring::Direction::next, 0.0, 1, 0.0}};
+  const ring::Schedule back = read_ring_schedule(ring_schedule_json(s));
+  EXPECT_TRUE(back.makespan_given);
+  EXPECT_TRUE(back.flows_given);
+  EXPECT_EQ(back.flows, s.flows);
+}
+
+// A stated negative makespan and an empty flows array are stated values, kept for the validator.
+TEST(StrictCheck, StatedNegativeMakespanAndEmptyFlowsAreKept) {
+  const ring::Schedule s = read_ring_schedule(R"({"makespan": -3, "flows": [], "transfers": []})");
+  EXPECT_TRUE(s.makespan_given);
+  EXPECT_EQ(s.makespan, -3.0);
+  EXPECT_TRUE(s.flows_given);
+  EXPECT_TRUE(s.flows.empty());
+}
+
+TEST(ResourceLimits, ScheduleReaderRefusesRunsBeyondItsLimit) {
+  const std::string run = R"({"from": 0, "dir": "next", "start": 0, "count": 1})";
+  const std::string three = R"({"transfers": [)" + run + "," + run + "," + run + "]}";
+  const std::string error = schedule_error_of(three, 2);
+  EXPECT_NE(error.find("at most 2 runs"), std::string::npos) << error;
+  EXPECT_NE(error.find("(at $.transfers[2])"), std::string::npos) << error;
+  EXPECT_EQ(schedule_error_of(three, 3), "no error");
+}
+
+TEST(ResourceLimits, InstanceReaderRefusesRingsBeyondItsLimit) {
+  const std::size_t n = ring::kMaxProcessors + 1;
+  Json doc;
+  doc["ring"]["loads"] = std::vector<std::int64_t>(n, 1);
+  doc["ring"]["targets"] = std::vector<std::int64_t>(n, 1);
+  doc["ring"]["cost_next"] = 1;
+  try {
+    read_ring_instance(doc);
+    ADD_FAILURE() << "accepted " << n << " processors";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), "$.ring.loads");
+  }
 }
 
 }  // namespace
