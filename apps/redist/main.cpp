@@ -1,4 +1,4 @@
-// redist: plans and checks data redistributions (see docs/ and ../shared/SPEC.md).
+// redist: plans and checks data redistributions (formats and exit codes: docs/formats.md).
 //
 // Exit codes (SPEC §1): 0 success; 1 `check` found the schedule invalid; 2 bad input or usage,
 // with one line `error: <what> (at <where>)` on standard error and nothing on standard output.
