@@ -1,4 +1,4 @@
-// SimGrid SMPI benchmarks of the MPI layer (issue 7): the effect of the segment size and of the
+// SimGrid SMPI benchmarks of the MPI layer: the effect of the segment size and of the
 // staging window on the simulated time of a redistribution. Each benchmark runs redist-smpi under
 // smpirun on a generated ring platform and reports the *simulated* seconds as its (manual) time,
 // with the model's makespan and (simulated - check) / model as counters; SMPI is deterministic,

@@ -5,7 +5,7 @@
 // Whenever a processor's send port is free, it holds an item and one of its links still owes
 // items to a receiver whose receive port is free, it starts sending, as early as possible.
 // Priority between the two directions (SendPriority): by default the receiver with more items left
-// to receive first (the rule the team's notes found best among simple ones), ties to `next`.
+// to receive first (the best of the simple rules we compared), ties to `next`.
 //
 // Guarantee: a valid schedule whenever the flows balance every processor (targets >= 0) and
 // some item exists when flows are non-zero; no optimality claim. Consecutive items of one link

@@ -13,7 +13,7 @@
 //
 // Portfolio. Flows: the System 6 optimum x* (flows[i] = x + prefix[i]) and its neighbours
 // x* +- 1, +- 2, ... while tau(x) stays below the best makespan found (tau(x) bounds every
-// schedule with those flows; the team's notes show the best flow is not always x*). Orders:
+// schedule with those flows; the best flow is not always x*, as small exhaustive searches show). Orders:
 // "next first" and "prev first" everywhere, then coordinate descent flipping one source or sink
 // at a time (n <= 2000). Each also on the time-reversed instance (final loads become initial loads,
 // links swap directions; the schedule is read backwards), and, when a gap to tau6 remains and at
