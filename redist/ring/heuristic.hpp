@@ -13,11 +13,11 @@
 //
 // Portfolio. Flows: the System 6 optimum x* (flows[i] = x + prefix[i]) and its neighbours
 // x* +- 1, +- 2, ... while tau(x) stays below the best makespan found (tau(x) bounds every
-// schedule with those flows; the best flow is not always x*, as small exhaustive searches show). Orders:
-// "next first" and "prev first" everywhere, then coordinate descent flipping one source or sink
-// at a time (n <= 2000). Each also on the time-reversed instance (final loads become initial loads,
-// links swap directions; the schedule is read backwards), and, when a gap to tau6 remains and at
-// most 10^5 items move, the item-level list scheduler of flow_executor.hpp with each of its
+// schedule with those flows; the best flow is not always x*, as small exhaustive searches show).
+// Orders: "next first" and "prev first" everywhere, then coordinate descent flipping one source or
+// sink at a time (n <= 2000). Each also on the time-reversed instance (final loads become initial
+// loads, links swap directions; the schedule is read backwards), and, when a gap to tau6 remains
+// and at most 10^5 items move, the item-level list scheduler of flow_executor.hpp with each of its
 // priority rules, forwards and time-reversed. The shortest valid schedule wins.
 //
 // Guarantee: valid; lower_bound = the System 6 integer optimum (>= RRV04 Lemma 12); optimal only
