@@ -1,0 +1,24 @@
+// The hindsight optimum of SPEC §7 (`--policy oracle`): the set of rebalance points that minimises
+// the total time of a trace, knowing every s(t) in advance, with the same targets rule as every
+// policy (after iteration k the counts become the balanced targets of s(k - 1)).
+//
+// Dynamic programme over the last rebalance point. After a rebalance after iteration j the counts
+// are B_j = balanced_targets(N, s(j - 1)), whatever happened before (B_0 = the initial loads), so
+// best[k] = min over j < k of best[j] + sum_{t=j}^{k-1} T_t(B_j) + makespan(B_j -> B_k), and the
+// optimum is min over j of best[j] + sum_{t=j}^{K-1} T_t(B_j). Iteration sums come from prefix
+// sums per j (O(K^2 p) in all); makespans from the ring planner `auto`, one plan per distinct
+// (B_j, B_k) pair (equal targets share plans, so piecewise-constant speeds plan few).
+// Guarantee: the minimum over all 2^(K-1) subsets of rebalance points (tested against brute force
+// for K <= 8). A rebalance between equal distributions is never taken; among equal totals the
+// earliest last rebalance point wins.
+// Complexity: O(K^2 p + P), P the planning time of at most K (K - 1) / 2 plans.
+// Limits: K <= kMaxOracleIterations and K^2 p <= kMaxOracleWork (model.hpp).
+#pragma once
+
+#include "redist/balance/simulate.hpp"
+
+namespace redist::balance {
+
+SimulationResult hindsight_optimum(const Trace& trace);
+
+}  // namespace redist::balance

@@ -1,0 +1,226 @@
+#include "redist/balance/policy.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <set>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "redist/balance/stable_horizon.hpp"
+#include "redist/common/error.hpp"
+
+namespace redist::balance {
+namespace {
+
+constexpr const char* kOption = "--policy";
+
+[[noreturn]] void bad(const std::string& message) { throw InputError(message, kOption); }
+
+std::int64_t parse_count(std::string_view text, std::string_view what) {
+  std::int64_t v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v < 1)
+    bad(fmt::format("{} must be an integer >= 1, got '{}'", what, one_line(text, 40)));
+  return v;
+}
+
+double parse_number(std::string_view text, std::string_view what) {
+  double v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v))
+    bad(fmt::format("{} must be a finite number, got '{}'", what, one_line(text, 40)));
+  return v;
+}
+
+Decision no(std::string reason) { return {false, std::move(reason)}; }
+
+Decision compare_saving(double saving, double makespan, const char* what) {
+  Decision d;
+  d.predicted_saving = saving;
+  d.planned = true;
+  d.plan_makespan = makespan;
+  d.rebalance = saving > makespan;
+  d.reason =
+      fmt::format("{} {:.6g} {} makespan {:.6g}", what, saving, d.rebalance ? ">" : "<=", makespan);
+  return d;
+}
+
+class Never final : public Policy {
+ public:
+  Decision decide(const Step&) override { return no("never rebalances"); }
+  std::string name() const override { return "never"; }
+};
+
+class At final : public Policy {
+ public:
+  At(std::set<std::int64_t> points, std::string name) : points_(std::move(points)), name_(name) {}
+  Decision decide(const Step& step) override {
+    if (!points_.count(step.after_iteration)) return no("not a listed iteration");
+    return {true, fmt::format("iteration {} is listed", step.after_iteration)};
+  }
+  std::string name() const override { return name_; }
+
+ private:
+  std::set<std::int64_t> points_;
+  std::string name_;
+};
+
+class Every final : public Policy {
+ public:
+  explicit Every(std::int64_t period) : period_(period) {}
+  Decision decide(const Step& step) override {
+    if (step.after_iteration % period_ != 0) return no("not a multiple of the period");
+    return {true, fmt::format("iteration {} is a multiple of {}", step.after_iteration, period_)};
+  }
+  std::string name() const override { return fmt::format("every:{}", period_); }
+
+ private:
+  std::int64_t period_;
+};
+
+class Threshold final : public Policy {
+ public:
+  explicit Threshold(double ratio) : ratio_(ratio) {}
+  Decision decide(const Step& step) override {
+    const double r = step.bound_time > 0 ? step.iteration_time / step.bound_time : 1.0;
+    return {r > ratio_,
+            fmt::format("imbalance {:.6g} {} {:.6g}", r, r > ratio_ ? ">" : "<=", ratio_)};
+  }
+  std::string name() const override { return fmt::format("threshold:{}", ratio_); }
+
+ private:
+  double ratio_;
+};
+
+class CostBenefit final : public Policy {
+ public:
+  Decision decide(const Step& step) override {
+    const double gain = step.iteration_time - step.balanced_time;
+    if (!(gain > 0)) return no("already balanced");
+    return compare_saving(gain * static_cast<double>(step.remaining()), step.plan_makespan(),
+                          "saving");
+  }
+  std::string name() const override { return "cost-benefit"; }
+};
+
+// Least-squares line through (1, y_1), ..., (n, y_n): returns (intercept at 0, slope).
+std::pair<double, double> fit_line(const std::vector<double>& y) {
+  const double n = static_cast<double>(y.size());
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (std::size_t j = 0; j < y.size(); ++j) {
+    const double x = static_cast<double>(j + 1);
+    sx += x;
+    sy += y[j];
+    sxx += x * x;
+    sxy += x * y[j];
+  }
+  const double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+  return {(sy - slope * sx) / n, slope};
+}
+
+// Smallest tau > 0 with (m / 2) tau^2 + c tau = cost; +infinity when there is none.
+double period(double c, double m, double cost) {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  if (std::abs(m) <= 1e-12 * std::max(std::abs(c), 1e-300)) return c > 0 ? cost / c : kInf;
+  const double disc = c * c + 2 * m * cost;
+  if (disc < 0) return kInf;
+  const double root = std::sqrt(disc);
+  // Roots (-c +- root) / m; the smallest positive one.
+  double best = kInf;
+  for (double r : {(-c + root) / m, (-c - root) / m})
+    if (r > 0 && r < best) best = r;
+  return best;
+}
+
+// Charm++ MetaBalancer (Menon, Jain, Zheng, Kalé, SC 2012), on this model: the removable
+// imbalance I_j = T - T_bal of the j-th iteration since the last rebalance is fitted with a line
+// c + m j once more than 4 samples exist; the period tau solves (m/2) tau^2 + c tau = C, C the
+// cost of balancing (here the planned makespan, which MetaBalancer has to estimate), and the
+// policy rebalances once j >= tau. As in MetaBalancer it stays put while T / (N / sum s) <= 1.1.
+class MetaBalancer final : public Policy {
+ public:
+  Decision decide(const Step& step) override {
+    imbalance_.push_back(step.iteration_time - step.balanced_time);
+    if (imbalance_.size() <= 4) return no("fewer than 5 samples since the last rebalance");
+    if (step.iteration_time <= 1.1 * step.bound_time) return no("imbalance within 1.1");
+    if (!(step.iteration_time > step.balanced_time)) return no("already balanced");
+    const auto [c, m] = fit_line(imbalance_);
+    Decision d;
+    d.planned = true;
+    d.plan_makespan = step.plan_makespan();
+    const double tau = period(c, m, d.plan_makespan);
+    const auto since = static_cast<double>(imbalance_.size());
+    d.rebalance = since >= tau;
+    d.reason = fmt::format("{} iterations since the last rebalance, period {:.6g}", since, tau);
+    return d;
+  }
+  void rebalanced(const Step&) override { imbalance_.clear(); }
+  std::string name() const override { return "metabalancer"; }
+
+ private:
+  std::vector<double> imbalance_;
+};
+
+std::unique_ptr<Policy> make_at(std::string_view list, std::int64_t iterations) {
+  std::set<std::int64_t> points;
+  std::int64_t previous = 0;
+  while (true) {
+    const std::size_t comma = list.find(',');
+    const std::int64_t k = parse_count(list.substr(0, comma), "an `at:` iteration");
+    if (k <= previous) bad("the `at:` iterations must be strictly increasing");
+    if (k >= iterations)
+      bad(fmt::format("`at:` iteration {} is not before the last iteration ({})", k, iterations));
+    points.insert(k);
+    previous = k;
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+  std::string name = "at:";
+  for (std::int64_t k : points) {
+    if (name.size() > 3) name += ',';
+    name += std::to_string(k);
+  }
+  return std::make_unique<At>(std::move(points), name);
+}
+
+}  // namespace
+
+std::unique_ptr<Policy> make_policy(std::string_view spec, std::int64_t iterations) {
+  const std::size_t colon = spec.find(':');
+  const std::string_view head = spec.substr(0, colon);
+  const bool has_arg = colon != std::string_view::npos;
+  const std::string_view arg = has_arg ? spec.substr(colon + 1) : std::string_view{};
+  const auto plain = [&](std::string_view name) {
+    if (has_arg) bad(fmt::format("policy `{}` takes no parameter", name));
+  };
+  if (head == "never") return plain(head), std::make_unique<Never>();
+  if (head == "cost-benefit") return plain(head), std::make_unique<CostBenefit>();
+  if (head == "metabalancer") return plain(head), std::make_unique<MetaBalancer>();
+  if (head == "stable-horizon") {
+    if (has_arg && arg.empty()) bad("`stable-horizon:` needs a factor A after the colon");
+    return make_stable_horizon(arg);
+  }
+  if (head == "at" && has_arg) return make_at(arg, iterations);
+  if (head == "every" && has_arg) return std::make_unique<Every>(parse_count(arg, "E"));
+  if (head == "threshold" && has_arg) {
+    const double r = parse_number(arg, "R");
+    if (r < 1) bad("R must be >= 1 (an iteration is never shorter than N / sum of speeds)");
+    return std::make_unique<Threshold>(r);
+  }
+  if (head == "oracle") bad("`oracle` needs the whole trace: it is only offered by simulate");
+  bad(
+      fmt::format("unknown policy '{}' (known: never, at:K1,K2,..., every:E, threshold:R, "
+                  "cost-benefit, metabalancer, stable-horizon, oracle)",
+                  one_line(spec, 60)));
+}
+
+const std::vector<std::string>& policy_names() {
+  static const std::vector<std::string> names = {"never",          "at:K1,K2,...", "every:E",
+                                                 "threshold:R",    "cost-benefit", "metabalancer",
+                                                 "stable-horizon", "oracle"};
+  return names;
+}
+
+}  // namespace redist::balance

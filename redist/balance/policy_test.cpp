@@ -1,0 +1,156 @@
+#include "redist/balance/policy.hpp"
+
+#include <gtest/gtest.h>
+
+#include "redist/balance/stable_horizon.hpp"
+#include "redist/common/error.hpp"
+
+namespace redist::balance {
+namespace {
+
+// A step with given times; plan_makespan returns `makespan` and counts its calls.
+struct FakeStep {
+  std::vector<std::int64_t> counts{10, 10};
+  std::vector<double> speeds{1, 1};
+  std::vector<std::int64_t> targets{10, 10};
+  int plans = 0;
+  Step make(std::int64_t k, std::int64_t K, double time, double balanced, double bound,
+            double makespan) {
+    Step s;
+    s.after_iteration = k;
+    s.iterations = K;
+    s.counts = &counts;
+    s.speeds = &speeds;
+    s.targets = &targets;
+    s.iteration_time = time;
+    s.balanced_time = balanced;
+    s.bound_time = bound;
+    s.plan_makespan = [this, makespan] {
+      ++plans;
+      return makespan;
+    };
+    return s;
+  }
+};
+
+TEST(Policy, NeverAtEveryFollowTheirLists) {
+  FakeStep f;
+  auto never = make_policy("never", 10);
+  auto at = make_policy("at:2,5,9", 10);
+  auto every = make_policy("every:3", 10);
+  for (std::int64_t k = 1; k < 10; ++k) {
+    const Step s = f.make(k, 10, 5, 1, 1, 0.1);
+    EXPECT_FALSE(never->decide(s).rebalance);
+    EXPECT_EQ(at->decide(s).rebalance, k == 2 || k == 5 || k == 9) << k;
+    EXPECT_EQ(every->decide(s).rebalance, k % 3 == 0) << k;
+  }
+  EXPECT_EQ(f.plans, 0);
+  EXPECT_EQ(at->name(), "at:2,5,9");
+}
+
+TEST(Policy, ThresholdComparesTimeOverTheBound) {
+  FakeStep f;
+  auto p = make_policy("threshold:1.5", 10);
+  EXPECT_FALSE(p->decide(f.make(1, 10, 1.5, 1.0, 1.0, 0)).rebalance);
+  EXPECT_TRUE(p->decide(f.make(2, 10, 1.51, 1.0, 1.0, 0)).rebalance);
+  EXPECT_FALSE(p->decide(f.make(3, 10, 0.0, 0.0, 0.0, 0)).rebalance);  // no items
+  EXPECT_EQ(f.plans, 0);
+}
+
+TEST(Policy, CostBenefitComparesSavingWithTheMakespan) {
+  FakeStep f;
+  auto p = make_policy("cost-benefit", 100);
+  // (T - T_bal) (K - k) = 0.5 * 10 = 5 against makespan 5: strict, so no.
+  Decision d = p->decide(f.make(90, 100, 1.5, 1.0, 1.0, 5.0));
+  EXPECT_FALSE(d.rebalance);
+  EXPECT_DOUBLE_EQ(d.predicted_saving, 5.0);
+  EXPECT_TRUE(d.planned);
+  d = p->decide(f.make(89, 100, 1.5, 1.0, 1.0, 5.0));
+  EXPECT_TRUE(d.rebalance);
+  EXPECT_DOUBLE_EQ(d.plan_makespan, 5.0);
+  // Balanced: no plan at all.
+  const int plans = f.plans;
+  EXPECT_FALSE(p->decide(f.make(10, 100, 1.0, 1.0, 1.0, 0.0)).rebalance);
+  EXPECT_EQ(f.plans, plans);
+}
+
+TEST(Policy, MetaBalancerWaitsForFiveSamplesThenUsesTheQuadratic) {
+  FakeStep f;
+  auto p = make_policy("metabalancer", 1000);
+  // Imbalance grows by 1 per iteration from 1: c = 0, m = 1; period tau with tau^2 / 2 = C = 50
+  // is 10: rebalance at the 10th sample, not before.
+  for (std::int64_t j = 1; j <= 12; ++j) {
+    const double imbalance = static_cast<double>(j);
+    const Decision d = p->decide(f.make(j, 1000, 10 + imbalance, 10, 10, 50.0));
+    EXPECT_EQ(d.rebalance, j >= 10) << j << ": " << d.reason;
+    if (d.rebalance) {
+      p->rebalanced(f.make(j, 1000, 10, 10, 10, 50.0));
+      break;
+    }
+  }
+  // After a rebalance the samples start again: four more are not enough.
+  for (std::int64_t j = 11; j <= 14; ++j)
+    EXPECT_FALSE(p->decide(f.make(j, 1000, 100, 10, 10, 1.0)).rebalance);
+  EXPECT_TRUE(p->decide(f.make(15, 1000, 100, 10, 10, 1.0)).rebalance);
+  // Within the 1.1 tolerance it never rebalances.
+  auto q = make_policy("metabalancer", 1000);
+  for (std::int64_t j = 1; j <= 20; ++j)
+    EXPECT_FALSE(q->decide(f.make(j, 1000, 10.9, 10, 10, 0.001)).rebalance);
+}
+
+TEST(Policy, StableHorizonWaitsForTheSpeedsToLast) {
+  FakeStep f;
+  auto p = make_policy("stable-horizon:1", 1000);
+  // Constant speeds: gain 1 per iteration, makespan 5: rebalance once age * 1 > 5, at age 6.
+  for (std::int64_t k = 1; k <= 6; ++k)
+    EXPECT_EQ(p->decide(f.make(k, 1000, 2, 1, 1, 5.0)).rebalance, k == 6) << k;
+  // A speed change restarts the age.
+  f.speeds = {1, 2};
+  EXPECT_FALSE(p->decide(f.make(7, 1000, 2, 1, 1, 5.0)).rebalance);
+  // Near the end the remaining iterations cap the horizon, as in cost-benefit.
+  f.speeds = {1, 1};
+  auto q = make_policy("stable-horizon:100", 10);
+  EXPECT_FALSE(q->decide(f.make(9, 10, 2, 1, 1, 5.0)).rebalance);
+}
+
+TEST(Policy, RefusesMalformedNames) {
+  for (const char* bad : {"",
+                          "sometimes",
+                          "at:",
+                          "at:0",
+                          "at:3,2",
+                          "at:2,2",
+                          "at:10",
+                          "at:1,x",
+                          "at:-1",
+                          "at:1,",
+                          "every:",
+                          "every:0",
+                          "every:-2",
+                          "every:1.5",
+                          "threshold:",
+                          "threshold:0.9",
+                          "threshold:nan",
+                          "threshold:inf",
+                          "threshold:1e400",
+                          "never:1",
+                          "cost-benefit:2",
+                          "oracle",
+                          "stable-horizon:",
+                          "stable-horizon:0",
+                          "stable-horizon:-1",
+                          "at:99999999999999999999"}) {
+    try {
+      make_policy(bad, 10);
+      ADD_FAILURE() << "accepted '" << bad << "'";
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.path(), "--policy") << bad;
+    }
+  }
+  EXPECT_NO_THROW(make_policy("at:1,9", 10));
+  EXPECT_NO_THROW(make_policy("threshold:1", 10));
+  EXPECT_NO_THROW(make_policy("stable-horizon", 10));
+}
+
+}  // namespace
+}  // namespace redist::balance
