@@ -104,6 +104,7 @@ TEST(Policy, StableHorizonWaitsForTheSpeedsToLast) {
   // Constant speeds: gain 1 per iteration, makespan 5: rebalance once age * 1 > 5, at age 6.
   for (std::int64_t k = 1; k <= 6; ++k)
     EXPECT_EQ(p->decide(f.make(k, 1000, 2, 1, 1, 5.0)).rebalance, k == 6) << k;
+  p->rebalanced(f.make(6, 1000, 2, 1, 1, 5.0));
   // A speed change restarts the age.
   f.speeds = {1, 2};
   EXPECT_FALSE(p->decide(f.make(7, 1000, 2, 1, 1, 5.0)).rebalance);

@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "redist/balance/targets.hpp"
+
 #include "redist/common/error.hpp"
 
 namespace redist::balance {
@@ -18,36 +20,88 @@ class StableHorizon final : public Policy {
   explicit StableHorizon(double factor) : factor_(factor) {}
 
   Decision decide(const Step& step) override {
-    if (changed(*step.speeds)) {
-      reference_ = *step.speeds;
-      since_ = step.after_iteration;
-    }
+    observe(*step.speeds, step.after_iteration);
+    account(step);
     const double gain = step.iteration_time - step.balanced_time;
+    paid_ += std::max(gain, 0.0);
     Decision d;
     if (!(gain > 0)) return d.reason = "already balanced", d;
     const double age = static_cast<double>(step.after_iteration - since_ + 1);
-    const double horizon = std::min(static_cast<double>(step.remaining()), factor_ * age);
-    d.predicted_saving = gain * horizon;
+    const double horizon =
+        std::min(static_cast<double>(step.remaining()), std::max(factor_ * age, mean_level(step)));
+    d.predicted_saving = efficiency() * gain * horizon;
     d.planned = true;
     d.plan_makespan = step.plan_makespan();
-    d.rebalance = d.predicted_saving > d.plan_makespan;
-    d.reason = fmt::format("saving over {:.6g} iterations {:.6g} {} makespan {:.6g}", horizon,
-                           d.predicted_saving, d.rebalance ? ">" : "<=", d.plan_makespan);
+    // Rent or buy: once the imbalance paid since the last rebalance exceeds the makespan, a
+    // rebalance that the remaining iterations can repay is taken whatever the horizon says.
+    const bool repaid = gain * static_cast<double>(step.remaining()) > d.plan_makespan;
+    const bool rent = repaid && efficiency() * paid_ > d.plan_makespan;
+    d.rebalance = d.predicted_saving > d.plan_makespan || rent;
+    d.reason = rent
+                   ? fmt::format("imbalance paid {:.6g} > makespan {:.6g}", paid_, d.plan_makespan)
+                   : fmt::format("saving over {:.6g} iterations {:.6g} {} makespan {:.6g}", horizon,
+                                 d.predicted_saving, d.rebalance ? ">" : "<=", d.plan_makespan);
     return d;
+  }
+  void rebalanced(const Step& step) override {
+    realized_ += active_realized_;
+    expected_ += active_expected_;
+    active_ = true;
+    before_ = *step.counts;
+    after_ = *step.targets;
+    gain_ = step.iteration_time - step.balanced_time;
+    active_realized_ = active_expected_ = 0.0;
+    paid_ = 0.0;
   }
   std::string name() const override { return fmt::format("stable-horizon:{}", factor_); }
 
  private:
-  bool changed(const std::vector<double>& speeds) const {
-    if (reference_.size() != speeds.size()) return true;
-    for (std::size_t i = 0; i < speeds.size(); ++i)
-      if (std::abs(speeds[i] - reference_[i]) > kSpeedChangeTolerance * reference_[i]) return true;
-    return false;
+  // A processor's speed level ends when its speed moves by more than the tolerance from the
+  // level's first value; the run's stable period ends when any level does.
+  void observe(const std::vector<double>& speeds, std::int64_t k) {
+    if (level_.size() != speeds.size()) {
+      level_ = speeds;
+      since_ = k;
+      return;
+    }
+    for (std::size_t i = 0; i < speeds.size(); ++i) {
+      if (std::abs(speeds[i] - level_[i]) <= kSpeedChangeTolerance * level_[i]) continue;
+      level_[i] = speeds[i];
+      ++changes_;
+      since_ = k;
+    }
+  }
+  // Mean length of a processor's speed level so far, counting the current levels as complete.
+  double mean_level(const Step& step) const {
+    const auto p = static_cast<double>(level_.size());
+    return static_cast<double>(step.after_iteration) * p / (static_cast<double>(changes_) + p);
   }
 
+  // What the last rebalance saved in this iteration (the time with the counts it replaced minus
+  // the time with its targets, at the speeds measured) against the gain it was decided on.
+  void account(const Step& step) {
+    if (!active_) return;
+    active_realized_ +=
+        iteration_time(before_, *step.speeds) - iteration_time(after_, *step.speeds);
+    active_expected_ += gain_;
+  }
+  // Realized over expected savings of the finished rebalances, within [0.1, 1]; 1 before any.
+  double efficiency() const {
+    if (!(expected_ > 0)) return 1.0;
+    return std::clamp(realized_ / expected_, 0.1, 1.0);
+  }
+
+  double paid_ = 0.0;  // sum of T - T_bal since the last rebalance
+  bool active_ = false;
+  std::vector<std::int64_t> before_, after_;  // the last rebalance's counts and targets
+  double gain_ = 0.0;                         // its T - T_bal
+  double active_realized_ = 0.0, active_expected_ = 0.0;
+  double realized_ = 0.0, expected_ = 0.0;  // over the finished rebalances
+
   double factor_;
-  std::vector<double> reference_;  // the speeds when the current stable period began
-  std::int64_t since_ = 0;         // the iteration that began it
+  std::vector<double> level_;  // each processor's speed when its current level began
+  std::int64_t changes_ = 0;   // levels ended so far, over all processors
+  std::int64_t since_ = 0;     // the iteration that began the current stable period
 };
 
 }  // namespace

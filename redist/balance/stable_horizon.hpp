@@ -2,14 +2,22 @@
 // its measurements against the other policies and the hindsight optimum).
 //
 // cost-benefit assumes the speeds just measured persist for every remaining iteration, so it
-// rebalances at the first sign of a change; when speeds drift or change in bursts (several
-// processors one after the other), it pays for a redistribution per change. stable-horizon
-// estimates how long the current speeds will last from how long they have lasted: with `age`
-// the iterations since some speed last moved by more than 5%, it rebalances when
-// (T - T_bal) * min(K - k, A * age) > makespan. A right after a change is a bet that more
-// changes follow; with constant speeds it waits until the imbalance has cost about makespan / A,
-// so it never pays more than (1 + 1/A) times what cost-benefit pays for one isolated change.
-// A defaults to kDefaultHorizonFactor. Complexity: O(p) per iteration plus the plan.
+// rebalances at the first sign of a change; when a slowdown is transient it pays twice (there and
+// back), and when speeds change in bursts it pays once per change. stable-horizon keeps
+// cost-benefit's exact cost (the planned makespan m) and its end rule (the gain T - T_bal times
+// the K - k remaining iterations must exceed m) but estimates the saving over a horizon learnt
+// from the run:
+//  - horizon H = min(K - k, max(A * age, L)): `age` counts the iterations since some processor's
+//    speed last moved by more than 5% from the start of its level (a level that has lasted a
+//    iterations is expected to last about as long again), L is the mean length of a processor's
+//    speed level so far (iterations x p / (level changes + p));
+//  - efficiency e in [0.1, 1]: what past rebalances actually saved (each iteration, the time with
+//    the counts a rebalance replaced minus the time with its targets, at the measured speeds)
+//    over the gain they were decided on; 1 before any rebalance has finished;
+//  - rebalance when e * (T - T_bal) * H > m, or (rent or buy) when e times the imbalance paid
+//    since the last rebalance exceeds m and (T - T_bal) (K - k) > m.
+// A (the `stable-horizon:A` parameter) defaults to kDefaultHorizonFactor.
+// Complexity: O(p) per iteration plus the plan (planned only when T > T_bal).
 #pragma once
 
 #include <memory>

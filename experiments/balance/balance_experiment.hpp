@@ -1,0 +1,37 @@
+// `redist experiment balance`: when to rebalance (RRV04 §8's question, answered per regime).
+//
+// For each kind of drift (steps: RRV04 §8's two speed changes per processor; walk; transient,
+// redist/balance/traces.hpp), each ring size p in {8, 32} and each computation-to-communication
+// ratio in {0.01, 0.03, 0.1, 0.3, 1, 3, 10}, `instances` random traces of K = 100 iterations and
+// N = 1000 items (RRV04 §8's columns) are simulated under every policy of experiment_policies()
+// and under the hindsight optimum. Reported per cell: each policy's mean total time over the
+// oracle's (1 = optimal) and its worst ratio; per regime, the best of RRV04's fixed schemes
+// (never, at:50, at:20,40,60,80, every:10, every:5) against each online policy. Figures: the
+// normalised total time against the ratio (RRV04 Figures 13-14) per drift and ring size.
+// Trace seeds: seed * 1000003 + cell * 1009 + instance, so cells are independent.
+// Complexity: per trace, one simulation per policy plus the oracle's O(K^2) plans.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace redist::experiments {
+
+inline constexpr std::int64_t kBalanceExperimentMaxInstances = 1000;
+
+struct BalanceExperimentOptions {
+  std::string out_dir = "experiment-out";
+  std::uint64_t seed = 1;
+  std::int64_t instances = 20;  // traces per cell
+  std::vector<std::size_t> processors = {8, 32};
+};
+
+// The policies compared, RRV04 §8's fixed schemes first.
+const std::vector<std::string>& experiment_policies();
+
+nlohmann::ordered_json run_balance_experiment(const BalanceExperimentOptions& options);
+
+}  // namespace redist::experiments
