@@ -12,6 +12,7 @@ packages=(
   coinor-libclp-dev coinor-libcbc-dev
   openmpi-bin libopenmpi-dev libsimgrid-dev
   clang-14 libclang-rt-14-dev llvm-14
+  librsvg2-bin
 )
 
 missing=()

@@ -29,12 +29,10 @@ Exact exact_product(std::int64_t k, double x) {
 }
 
 int bit_length(u128 v) {
-  int n = 0;
-  while (v != 0) {
-    v >>= 1;
-    ++n;
-  }
-  return n;
+  const auto high = static_cast<std::uint64_t>(v >> 64);
+  const auto low = static_cast<std::uint64_t>(v);
+  if (high != 0) return 128 - __builtin_clzll(high);
+  return low != 0 ? 64 - __builtin_clzll(low) : 0;
 }
 
 int compare_exact(Exact x, Exact y) {
@@ -135,6 +133,11 @@ std::vector<std::int64_t> proportional_guess(std::int64_t items,
 }  // namespace
 
 int compare_ratios(std::int64_t k, double a, std::int64_t l, double b) {
+  // Fast path: rounded products more than a relative 2^-40 apart cannot be in the other order
+  // (each carries a relative error below 2^-52); otherwise decide exactly.
+  const double x = static_cast<double>(k) * b, y = static_cast<double>(l) * a;
+  if (std::isnormal(x) && std::isnormal(y) && std::abs(x - y) > 0x1.0p-40 * std::max(x, y))
+    return x < y ? -1 : 1;
   return compare_exact(exact_product(k, b), exact_product(l, a));
 }
 

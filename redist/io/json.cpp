@@ -361,4 +361,43 @@ std::vector<std::int64_t> as_int64_array(const Json& value, const std::string& p
   return out;
 }
 
+namespace {
+
+// Top-level members one per line; arrays of scalars inline; arrays of objects one object per line
+// (a schedule of 10^6 runs stays one line per run, readable and diff-friendly).
+void write_compact(std::string& out, const OrderedJson& value, int indent) {
+  const std::string pad(static_cast<std::size_t>(indent), ' ');
+  if (value.is_object() && indent == 0) {
+    out += "{";
+    bool first = true;
+    for (auto it = value.begin(); it != value.end(); ++it) {
+      out += first ? "\n" : ",\n";
+      first = false;
+      out += "  " + OrderedJson(it.key()).dump() + ": ";
+      write_compact(out, it.value(), 2);
+    }
+    out += first ? "}" : "\n}";
+    return;
+  }
+  if (value.is_array() && !value.empty() && value.front().is_structured()) {
+    out += "[";
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      out += (i == 0 ? "\n" : ",\n") + pad + "  " + value[i].dump();
+    }
+    out += "\n" + pad + "]";
+    return;
+  }
+  out += value.dump();
+}
+
+}  // namespace
+
+std::string output_text(const OrderedJson& document) {
+  require_finite_numbers(document);
+  std::string out;
+  write_compact(out, document, 0);
+  out += "\n";
+  return out;
+}
+
 }  // namespace redist::io

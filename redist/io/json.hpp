@@ -67,6 +67,11 @@ std::string json_number(double value);
 // print as null): the last check before any output document is printed.
 void require_finite_numbers(const OrderedJson& document);
 
+// The text of an output document, as every command prints it: top-level members one per line,
+// arrays of scalars inline, arrays of objects one object per line, a final newline. Calls
+// require_finite_numbers first.
+std::string output_text(const OrderedJson& document);
+
 // The members every plan output starts with (SPEC §1), shared by the families' schedule formats.
 struct PlanSummary {
   std::string algorithm;

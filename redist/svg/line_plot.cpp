@@ -18,6 +18,11 @@ constexpr double kLeft = 80, kRight = 220, kTop = 50, kBottom = 60;  // margins;
 constexpr const char* kColours[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
                                     "#E69F00", "#56B4E9", "#000000", "#F0E442"};
 
+// Series past the palette's length are dashed, so that no two look alike.
+std::string dash(std::size_t k) {
+  return k < std::size(kColours) ? "" : " stroke-dasharray=\"6 4\"";
+}
+
 struct Range {
   double lo = std::numeric_limits<double>::infinity();
   double hi = -std::numeric_limits<double>::infinity();
@@ -125,10 +130,10 @@ std::string render_line_plot(const LinePlot& p) {
       // A distribution keeps its last value: continue the step to the right edge.
       points += fmt::format("{:.2f},{:.2f} ", kLeft + plot_w, last_y);
     }
-    if (!points.empty()) {
-      out +=
-          fmt::format("<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"2\" points=\"{}\"/>\n",
-                      colour, points);
+    if (!points.empty() && s.line) {
+      out += fmt::format(
+          "<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"2\"{} points=\"{}\"/>\n", colour,
+          dash(k), points);
     }
     out += markers;
   }
@@ -138,10 +143,13 @@ std::string render_line_plot(const LinePlot& p) {
     const double y = kTop + 10 + 22 * static_cast<double>(k);
     const double x = kLeft + plot_w + 20;
     out += fmt::format(
-        "<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"{3}\" stroke-width=\"3\"/>\n"
+        "<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"{3}\" stroke-width=\"3\"{7}/>\n"
         "<text x=\"{4}\" y=\"{5}\">{6}</text>\n",
         x, y, x + 24, kColours[k % std::size(kColours)], x + 32, y + 4,
-        xml_escape(p.series[k].label));
+        xml_escape(p.series[k].label), p.series[k].line ? dash(k) : " stroke-opacity=\"0\"");
+    if (!p.series[k].line && p.series[k].markers)
+      out += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"4\" fill=\"{}\"/>\n", x + 12, y,
+                         kColours[k % std::size(kColours)]);
   }
   out += "</svg>\n";
   return out;

@@ -14,6 +14,7 @@ struct Series {
   bool step = false;     // a right-continuous step function (distributions), continued at its last
                          // value to the right edge of the plot
   bool markers = false;  // a small circle at every point
+  bool line = true;      // false: markers only, no line between the points
 };
 
 struct LinePlot {
@@ -26,6 +27,7 @@ struct LinePlot {
 };
 
 // A complete SVG document (about 900 x 520 px) with axes, nice ticks, a legend and the title.
+// Colours cycle through 8; series beyond the eighth are dashed.
 // Series with no points are listed in the legend only. Non-finite points are skipped.
 std::string render_line_plot(const LinePlot& plot);
 
