@@ -3,6 +3,7 @@
 //
 //   redist-smpi-platform --instance ring.json --item-bytes B [--latency S] --platform p.xml
 //                        --hostfile hosts.txt
+//   redist-smpi-platform --balance trace.json --flops-per-item F --item-bytes B ...
 //
 // Host i is rank i. Each direction of each ring link is its own SimGrid link (so links are full
 // duplex), with bandwidth B / cost bytes per second (a cost is then seconds per item) and latency
@@ -11,6 +12,10 @@
 // the way with fewer hops (ties: clockwise), through the links of that direction. By default hosts
 // are not port-limited: a host may send to both neighbours at once (unlike the one-port model).
 // --one-port adds a send port and a receive port per host (see below).
+// --balance reads a balance trace (SPEC §7: {"balance": {"ring", "speeds", ...}}) instead: the
+// links come from its ring, and host i gets one power state per distinct speed s_i(t), of
+// s_i(t) x F flop/s (mpi/smpi_pstates.hpp: the order an SMPI application switches them in), so
+// an iteration of n items charged as n x F flops takes n / s_i(t), as in the model.
 // Complexity: O(n^3) text for n hosts (the all-pairs routes).
 #include <fstream>
 #include <iostream>
@@ -19,16 +24,25 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "mpi/smpi_pstates.hpp"
 #include "redist/common/error.hpp"
+#include "redist/io/balance_json.hpp"
 #include "redist/io/json.hpp"
 #include "redist/io/ring_json.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"redist-smpi-platform: a SimGrid ring platform for an instance"};
-  std::string instance_file, platform_file, hostfile;
-  double item_bytes = 8, latency = 0;
+  std::string instance_file, balance_file, platform_file, hostfile;
+  double item_bytes = 8, latency = 0, flops_per_item = 1e6;
   bool one_port = false;
-  app.add_option("--instance", instance_file, "ring instance JSON")->required();
+  CLI::Option* instance_opt = app.add_option("--instance", instance_file, "ring instance JSON");
+  CLI::Option* balance_opt = app.add_option(
+      "--balance", balance_file, "balance trace JSON: ring links and per-iteration host speeds");
+  instance_opt->excludes(balance_opt);
+  app.add_option("--flops-per-item", flops_per_item,
+                 "(--balance) flops of one item of work: host speed s x F flop/s")
+      ->check(CLI::PositiveNumber)
+      ->needs(balance_opt);
   app.add_option("--item-bytes", item_bytes, "bytes per item")
       ->required()
       ->check(CLI::PositiveNumber);
@@ -41,8 +55,19 @@ int main(int argc, char** argv) {
   app.add_option("--hostfile", hostfile, "hostfile to write")->required();
   CLI11_PARSE(app, argc, argv);
   try {
-    const redist::ring::Instance in =
-        redist::io::read_ring_instance(redist::io::read_document(instance_file));
+    if (instance_opt->count() + balance_opt->count() != 1)
+      throw redist::InputError("give exactly one of --instance and --balance", "--instance");
+    redist::ring::Instance in;
+    redist::balance::Trace trace;
+    if (balance_opt->count() > 0) {
+      trace = redist::io::read_balance_trace(redist::io::read_document(balance_file));
+      in.bidirectional = trace.ring.bidirectional;
+      in.cost_next = trace.ring.cost_next;
+      in.cost_prev = trace.ring.cost_prev;
+      in.loads = in.targets = std::vector<std::int64_t>(in.cost_next.size(), 0);
+    } else {
+      in = redist::io::read_ring_instance(redist::io::read_document(instance_file));
+    }
     const int n = static_cast<int>(in.size());
     if (one_port && latency > 0) {
       // Measured with SimGrid 3.32: with any latency > 0 (even 1e-6 s) on a route through a
@@ -57,7 +82,13 @@ int main(int argc, char** argv) {
          "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
          "<platform version=\"4.1\">\n  <zone id=\"ring\" routing=\"Full\">\n";
     for (int i = 0; i < n; ++i) {
-      p << fmt::format("    <host id=\"p{}\" speed=\"1Gf\"/>\n", i);
+      std::string speeds = "1Gf";
+      if (balance_opt->count() > 0) {
+        speeds.clear();
+        for (double s : redist::mpi::host_speeds(trace, static_cast<std::size_t>(i)))
+          speeds += fmt::format("{}{:.17g}f", speeds.empty() ? "" : ",", s * flops_per_item);
+      }
+      p << fmt::format("    <host id=\"p{}\" speed=\"{}\" pstate=\"0\"/>\n", i, speeds);
       h << fmt::format("p{}\n", i);
     }
     for (int i = 0; i < n; ++i) {

@@ -1,0 +1,448 @@
+#include "mpi/rebalancer.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <exception>
+#include <limits>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "redist/balance/targets.hpp"
+
+namespace redist::mpi {
+
+namespace {
+
+// Local problems seen by record / end_iteration, reported at the next decision.
+constexpr std::int64_t kBadWork = 1;
+constexpr std::int64_t kBadTime = 2;
+constexpr std::int64_t kNoStart = 4;
+
+// One rank's contribution to a decision (gathered as bytes: every rank runs the same binary).
+struct Sample {
+  std::int64_t data_bytes = -1;  // -1: decide() without data
+  std::int64_t item_bytes = 0;
+  std::int64_t flags = 0;
+  double work = 0.0;
+  double seconds = 0.0;
+  double bad_value = 0.0;
+};
+static_assert(std::is_trivially_copyable_v<Sample>);
+
+void bcast_string(std::string& s, MPI_Comm comm) {
+  std::int64_t len = static_cast<std::int64_t>(s.size());
+  MPI_Bcast(&len, 1, MPI_INT64_T, 0, comm);
+  s.resize(static_cast<std::size_t>(len));
+  if (len > 0) MPI_Bcast(s.data(), static_cast<int>(len), MPI_CHAR, 0, comm);
+}
+
+std::int64_t floor_mod(std::int64_t a, std::int64_t n) {
+  const std::int64_t r = a % n;
+  return r < 0 ? r + n : r;
+}
+
+// A byte buffer for broadcasting a decision from rank 0.
+class Packer {
+ public:
+  template <class T>
+  void put(const T& v) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    const auto* p = reinterpret_cast<const char*>(&v);
+    bytes.insert(bytes.end(), p, p + sizeof(T));
+  }
+  template <class T>
+  void put(const std::vector<T>& v) {
+    put(static_cast<std::int64_t>(v.size()));
+    for (const T& x : v) put(x);
+  }
+  void put(const std::string& s) {
+    put(static_cast<std::int64_t>(s.size()));
+    bytes.insert(bytes.end(), s.begin(), s.end());
+  }
+  template <class T>
+  void get(T& v) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    std::memcpy(&v, bytes.data() + at, sizeof(T));
+    at += sizeof(T);
+  }
+  template <class T>
+  void get(std::vector<T>& v) {
+    std::int64_t n = 0;
+    get(n);
+    v.resize(static_cast<std::size_t>(n));
+    for (T& x : v) get(x);
+  }
+  void get(std::string& s) {
+    std::int64_t n = 0;
+    get(n);
+    s.assign(bytes.data() + at, static_cast<std::size_t>(n));
+    at += static_cast<std::size_t>(n);
+  }
+  std::vector<char> bytes;
+  std::size_t at = 0;
+};
+
+void pack(Packer& p, const RebalanceDecision& d) {
+  p.put(d.after_iteration);
+  p.put(d.rebalance);
+  p.put(d.reason);
+  p.put(d.predicted_saving);
+  p.put(d.planned);
+  p.put(d.plan_makespan);
+  p.put(d.iteration_time);
+  p.put(d.balanced_time);
+  p.put(d.bound_time);
+  p.put(d.counts);
+  p.put(d.targets);
+  p.put(d.speeds);
+}
+
+void unpack(Packer& p, RebalanceDecision& d) {
+  p.get(d.after_iteration);
+  p.get(d.rebalance);
+  p.get(d.reason);
+  p.get(d.predicted_saving);
+  p.get(d.planned);
+  p.get(d.plan_makespan);
+  p.get(d.iteration_time);
+  p.get(d.balanced_time);
+  p.get(d.bound_time);
+  p.get(d.counts);
+  p.get(d.targets);
+  p.get(d.speeds);
+}
+
+// The first problem in the gathered samples (the same text on every rank), or "".
+std::string check_samples(const std::vector<Sample>& samples,
+                          const std::vector<std::int64_t>& counts) {
+  for (std::size_t r = 0; r < samples.size(); ++r) {
+    const Sample& s = samples[r];
+    if (s.flags & kBadWork)
+      return fmt::format("rank {}: work must be finite and >= 0 (got {})", r, s.bad_value);
+    if (s.flags & kBadTime)
+      return fmt::format("rank {}: a time must be finite and >= 0 (got {})", r, s.bad_value);
+    if (s.flags & kNoStart) return fmt::format("rank {}: end_iteration without start_iteration", r);
+    if (!std::isfinite(s.work) || s.work < 0)
+      return fmt::format("rank {}: work must be finite and >= 0 (got {})", r, s.work);
+    if (!std::isfinite(s.seconds) || s.seconds < 0)
+      return fmt::format("rank {}: a time must be finite and >= 0 (got {})", r, s.seconds);
+    // A rank without items may report nothing; one with items or work needs its time.
+    if ((counts[r] > 0 || s.work > 0) && !(s.seconds > 0)) {
+      return fmt::format(
+          "rank {}: the iteration time must be > 0 for a rank with {} items and work {} (report "
+          "it with record or start_iteration/end_iteration)",
+          r, counts[r], s.work);
+    }
+    if (s.data_bytes < 0) continue;
+    if (s.item_bytes < 1) return fmt::format("rank {}: the item size must be >= 1 byte", r);
+    if (s.item_bytes != samples[0].item_bytes) {
+      return fmt::format("item sizes differ: {} bytes on rank 0, {} on rank {}",
+                         samples[0].item_bytes, s.item_bytes, r);
+    }
+    if (s.data_bytes % s.item_bytes != 0) {
+      return fmt::format("rank {}: data of {} bytes is not a whole number of {}-byte items", r,
+                         s.data_bytes, s.item_bytes);
+    }
+    if (s.data_bytes / s.item_bytes != counts[r]) {
+      return fmt::format("rank {}: data holds {} items but the rank's count is {}", r,
+                         s.data_bytes / s.item_bytes, counts[r]);
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+Rebalancer::Rebalancer(MPI_Comm comm, std::int64_t count, LinkCosts costs, std::string_view policy,
+                       std::int64_t iterations, Options options)
+    : costs_(costs), options_(std::move(options)), policy_name_(policy), iterations_(iterations) {
+  MPI_Comm_dup(comm, &comm_);
+  MPI_Comm_rank(comm_, &rank_);
+  MPI_Comm_size(comm_, &size_);
+  std::string error = gather_setup(count);
+  if (error.empty() && rank_ == 0) error = make_root_policy();
+  bcast_string(error, comm_);
+  if (!error.empty()) {
+    MPI_Comm_free(&comm_);
+    fail(error);
+  }
+  last_speeds_.assign(counts_.size(), 0.0);
+  try {
+    // The executor checks costs and options collectively: a plan that moves nothing.
+    Redistribution probe(comm_, count, count, costs_, options_);
+  } catch (const Error&) {
+    MPI_Comm_free(&comm_);
+    throw;
+  }
+}
+
+std::string Rebalancer::gather_setup(std::int64_t count) {
+  const std::size_t n = static_cast<std::size_t>(size_);
+  // Every rank must run the same policy for the same K: compare with rank 0's.
+  std::string root_policy = policy_name_;
+  bcast_string(root_policy, comm_);
+  std::int64_t root_iterations = iterations_;
+  MPI_Bcast(&root_iterations, 1, MPI_INT64_T, 0, comm_);
+  const std::int64_t mine[3] = {count, root_policy != policy_name_ ? 1 : 0,
+                                root_iterations != iterations_ ? 1 : 0};
+  std::vector<std::int64_t> all(3 * n);
+  MPI_Allgather(mine, 3, MPI_INT64_T, all.data(), 3, MPI_INT64_T, comm_);
+  const double my_costs[2] = {costs_.next, options_.bidirectional ? costs_.prev : 1.0};
+  std::vector<double> all_costs(2 * n);
+  MPI_Allgather(my_costs, 2, MPI_DOUBLE, all_costs.data(), 2, MPI_DOUBLE, comm_);
+  ring_.bidirectional = options_.bidirectional;
+  for (std::size_t r = 0; r < n; ++r) {
+    const std::int64_t c = all[3 * r];
+    if (c < 0) return fmt::format("negative count {} on rank {}", c, r);
+    if (all[3 * r + 1]) return fmt::format("policy names differ between rank 0 and rank {}", r);
+    if (all[3 * r + 2]) return fmt::format("iteration counts differ between rank 0 and rank {}", r);
+    if (__builtin_add_overflow(total_, c, &total_)) return "item counts overflow 64 bits";
+    counts_.push_back(c);
+    ring_.cost_next.push_back(all_costs[2 * r]);
+    if (options_.bidirectional) ring_.cost_prev.push_back(all_costs[2 * r + 1]);
+  }
+  if (iterations_ < 1 || iterations_ > balance::kMaxIterations)
+    return fmt::format("iterations must be in 1..{} (got {})", balance::kMaxIterations,
+                       iterations_);
+  return {};
+}
+
+std::string Rebalancer::make_root_policy() {
+  if (policy_name_ == "oracle")
+    return "the `oracle` policy needs every future speed: only the model simulator offers it";
+  try {
+    policy_ = balance::make_policy(policy_name_, iterations_);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return {};
+}
+
+Rebalancer::Rebalancer(MPI_Comm comm, std::int64_t count, Calibration calibration,
+                       std::string_view policy, std::int64_t iterations, Options options)
+    : Rebalancer(comm, count,
+                 calibrate_link_costs(comm, calibration.item_bytes, calibration.items,
+                                      calibration.repetitions),
+                 policy, iterations, std::move(options)) {}
+
+Rebalancer::~Rebalancer() {
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (!finalized && comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
+}
+
+void Rebalancer::fail(const std::string& message) const { throw Error("redist::mpi: " + message); }
+
+void Rebalancer::record(double work, double seconds) {
+  if (!std::isfinite(work) || work < 0) {
+    if (local_error_ == 0) bad_value_ = work;
+    local_error_ |= kBadWork;
+  }
+  if (!std::isfinite(seconds) || seconds < 0) {
+    if (local_error_ == 0) bad_value_ = seconds;
+    local_error_ |= kBadTime;
+  }
+  work_ += work;
+  seconds_ += seconds;
+}
+
+void Rebalancer::start_iteration() { started_ = MPI_Wtime(); }
+
+void Rebalancer::end_iteration(double work) {
+  if (started_ < 0) {
+    local_error_ |= kNoStart;
+    return;
+  }
+  record(work, MPI_Wtime() - started_);
+  started_ = -1.0;
+}
+
+std::int64_t Rebalancer::global_start() const {
+  if (total_ == 0) return 0;
+  std::int64_t start = origin_;
+  for (int r = 0; r < rank_; ++r) start += counts_[static_cast<std::size_t>(r)];
+  return floor_mod(start, total_);
+}
+
+double Rebalancer::max_over_ranks(double value) const {
+  MPI_Allreduce(MPI_IN_PLACE, &value, 1, MPI_DOUBLE, MPI_MAX, comm_);
+  return value;
+}
+
+RebalanceDecision Rebalancer::decide() { return decide_with(-1, 0); }
+
+RebalanceDecision Rebalancer::decide_with(std::int64_t data_bytes, std::size_t item_bytes) {
+  // The decision counter is the same on every rank: refusing here needs no communication.
+  if (after_ >= iterations_)
+    fail(fmt::format("more decisions than the {} iterations given at construction", iterations_));
+  Sample mine{data_bytes, static_cast<std::int64_t>(item_bytes), local_error_, work_, seconds_,
+              bad_value_};
+  work_ = seconds_ = 0.0;
+  local_error_ = 0;
+  started_ = -1.0;
+  std::vector<Sample> samples(static_cast<std::size_t>(size_));
+  MPI_Allgather(&mine, sizeof(Sample), MPI_BYTE, samples.data(), sizeof(Sample), MPI_BYTE, comm_);
+  std::string error = check_samples(samples, counts_);
+  if (!error.empty()) fail(error);  // the same on every rank: gathered data
+  ++after_;
+  RebalanceDecision d;
+  if (rank_ == 0) {
+    std::vector<double> work, seconds;
+    for (const Sample& s : samples) {
+      work.push_back(s.work);
+      seconds.push_back(s.seconds);
+    }
+    try {
+      d = decide_on_root(work, seconds);
+    } catch (const std::exception& e) {
+      error = e.what();
+      if (error.empty()) error = "the policy failed";
+    }
+  }
+  broadcast_decision(error, d);
+  if (!error.empty()) fail(error);
+  return d;
+}
+
+void Rebalancer::broadcast_decision(std::string& error, RebalanceDecision& d) const {
+  // One message from rank 0: its error (empty when none), then the decision.
+  Packer p;
+  if (rank_ == 0) {
+    p.put(error);
+    if (error.empty()) pack(p, d);
+  }
+  std::int64_t bytes = static_cast<std::int64_t>(p.bytes.size());
+  MPI_Bcast(&bytes, 1, MPI_INT64_T, 0, comm_);
+  p.bytes.resize(static_cast<std::size_t>(bytes));
+  MPI_Bcast(p.bytes.data(), static_cast<int>(bytes), MPI_BYTE, 0, comm_);
+  if (rank_ != 0) {
+    p.get(error);
+    if (error.empty()) unpack(p, d);
+  }
+}
+
+std::vector<double> Rebalancer::speeds_on_root(const std::vector<double>& work,
+                                               const std::vector<double>& seconds) {
+  std::vector<double> speeds(work.size(), 0.0);
+  double sum = 0.0;
+  std::size_t measured = 0;
+  for (std::size_t r = 0; r < work.size(); ++r) {
+    if (!(work[r] > 0)) continue;
+    const double s = work[r] / seconds[r];
+    if (!std::isfinite(s) || !(s > 0))
+      throw std::runtime_error(fmt::format("rank {}: the speed {} / {} is not a finite number > 0",
+                                           r, work[r], seconds[r]));
+    speeds[r] = last_speeds_[r] = s;
+    sum += s;
+    ++measured;
+  }
+  if (measured == 0) return {};
+  // A rank without work: its last measured speed, or the mean of the others'.
+  for (std::size_t r = 0; r < work.size(); ++r) {
+    if (speeds[r] > 0) continue;
+    speeds[r] = last_speeds_[r] > 0 ? last_speeds_[r] : sum / static_cast<double>(measured);
+  }
+  return speeds;
+}
+
+RebalanceDecision Rebalancer::decide_on_root(const std::vector<double>& work,
+                                             const std::vector<double>& seconds) {
+  RebalanceDecision d;
+  d.after_iteration = after_;
+  d.counts = counts_;
+  d.targets = counts_;
+  for (double s : seconds) d.iteration_time = std::max(d.iteration_time, s);
+  d.speeds = speeds_on_root(work, seconds);
+  if (d.speeds.empty()) {
+    d.reason = "no rank reported work: no speed to balance for";
+    return d;
+  }
+  d.targets = balance::balanced_targets(total_, d.speeds);
+  // At the targets already, the balanced time is the measured one: computed from the speeds, it
+  // could differ from it by rounding and show a gain of a few ulps that is not there.
+  d.balanced_time =
+      d.targets == d.counts ? d.iteration_time : balance::iteration_time(d.targets, d.speeds);
+  d.bound_time = balance::balanced_time_bound(total_, d.speeds);
+  if (after_ >= iterations_) {
+    d.reason = "after the last iteration: nothing left to speed up";
+    return d;
+  }
+  balance::Step step;
+  step.after_iteration = after_;
+  step.iterations = iterations_;
+  step.counts = &d.counts;
+  step.speeds = &d.speeds;
+  step.targets = &d.targets;
+  step.iteration_time = d.iteration_time;
+  step.balanced_time = d.balanced_time;
+  step.bound_time = d.bound_time;
+  double makespan = -1.0;  // planned once, on first request
+  step.plan_makespan = [&] {
+    if (makespan < 0) makespan = balance::redistribution_makespan(ring_, d.counts, d.targets);
+    return makespan;
+  };
+  const balance::Decision decision = policy_->decide(step);
+  d.rebalance = decision.rebalance;
+  d.reason = decision.reason;
+  d.predicted_saving = decision.predicted_saving;
+  d.planned = decision.planned || makespan >= 0;
+  d.plan_makespan = decision.planned ? decision.plan_makespan : std::max(makespan, 0.0);
+  return d;
+}
+
+std::unique_ptr<Redistribution> Rebalancer::plan(const RebalanceDecision& d) {
+  std::int64_t bad = d.after_iteration != after_ || planned_ == after_ || d.counts != counts_ ||
+                     d.targets.size() != counts_.size();
+  MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT64_T, MPI_MAX, comm_);
+  if (bad != 0) fail("plan: the decision is not the last one decided, or was already planned");
+  planned_ = after_;
+  if (d.targets == counts_) {
+    commit(d, 0);
+    return nullptr;
+  }
+  auto r = std::make_unique<Redistribution>(
+      comm_, count(), d.targets[static_cast<std::size_t>(rank_)], costs_, options_);
+  commit(d, r->rotation());
+  return r;
+}
+
+void Rebalancer::commit(const RebalanceDecision& d, std::int64_t rotation) {
+  if (policy_) {
+    balance::Step step;
+    step.after_iteration = d.after_iteration;
+    step.iterations = iterations_;
+    step.counts = &d.counts;
+    step.speeds = &d.speeds;
+    step.targets = &d.targets;
+    step.iteration_time = d.iteration_time;
+    step.balanced_time = d.balanced_time;
+    step.bound_time = d.bound_time;
+    policy_->rebalanced(step);
+  }
+  origin_ = total_ == 0 ? 0 : floor_mod(origin_ - rotation, total_);
+  counts_ = d.targets;
+}
+
+RebalanceReport Rebalancer::report_of(const RebalanceDecision& d) const {
+  RebalanceReport report;
+  report.after_iteration = d.after_iteration;
+  report.rebalanced = d.rebalance;
+  report.reason = d.reason;
+  report.predicted_saving = d.predicted_saving;
+  report.plan_makespan = d.planned ? d.plan_makespan : 0.0;
+  report.iteration_time = d.iteration_time;
+  return report;
+}
+
+RebalanceReport Rebalancer::complete(RebalanceReport report) const {
+  report.count = count();
+  report.global_start = global_start();
+  report.counts = counts_;
+  return report;
+}
+
+}  // namespace redist::mpi
