@@ -23,7 +23,10 @@ if [ "$kind" = ok ]; then
   echo "PASS"
 else
   if [ $rc -ne 2 ]; then echo "FAIL: exit $rc (expected 2: a refusal, no crash or hang)"; cat "$err"; exit 1; fi
-  if grep -qv '^error: ' "$err"; then echo "FAIL: stderr has lines other than 'error: ...'"; cat "$err"; exit 1; fi
+  # OpenMPI's bundled libevent may warn when ranks exit together on a loaded machine
+  # ("[warn] Epoll MOD(1) on fd N failed ..."): the runtime's words, not redist's, so they are
+  # left out of the check.
+  if grep -v '^\[warn\] Epoll ' "$err" | grep -qv '^error: '; then echo "FAIL: stderr has lines other than 'error: ...'"; cat "$err"; exit 1; fi
   lines=$(grep '^error: ' "$err" | sort | uniq -c)
   echo "$lines"
   count=$(grep -c '^error: ' "$err")
