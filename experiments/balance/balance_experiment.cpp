@@ -115,9 +115,9 @@ Table versus_oracle(const std::vector<Cell>& cells) {
 }  // namespace
 
 const std::vector<std::string>& experiment_policies() {
-  static const std::vector<std::string> names = {"never",        "at:50",        "at:20,40,60,80",
-                                                 "every:10",     "every:5",      "threshold:1.2",
-                                                 "cost-benefit", "metabalancer", "stable-horizon"};
+  static const std::vector<std::string> names = {
+      "never",         "at:50",        "at:20,40,60,80", "every:10",       "every:5",
+      "threshold:1.2", "cost-benefit", "metabalancer",   "stable-horizon", "replay"};
   return names;
 }
 

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "redist/balance/replay.hpp"
 #include "redist/balance/stable_horizon.hpp"
 #include "redist/common/error.hpp"
 
@@ -198,6 +199,7 @@ std::unique_ptr<Policy> make_policy(std::string_view spec, std::int64_t iteratio
   if (head == "never") return plain(head), std::make_unique<Never>();
   if (head == "cost-benefit") return plain(head), std::make_unique<CostBenefit>();
   if (head == "metabalancer") return plain(head), std::make_unique<MetaBalancer>();
+  if (head == "replay") return plain(head), make_replay();
   if (head == "stable-horizon") {
     if (has_arg && arg.empty()) bad("`stable-horizon:` needs a factor A after the colon");
     return make_stable_horizon(arg);
@@ -212,14 +214,14 @@ std::unique_ptr<Policy> make_policy(std::string_view spec, std::int64_t iteratio
   if (head == "oracle") bad("`oracle` needs the whole trace: it is only offered by simulate");
   bad(
       fmt::format("unknown policy '{}' (known: never, at:K1,K2,..., every:E, threshold:R, "
-                  "cost-benefit, metabalancer, stable-horizon, oracle)",
+                  "cost-benefit, metabalancer, stable-horizon, replay, oracle)",
                   one_line(spec, 60)));
 }
 
 const std::vector<std::string>& policy_names() {
   static const std::vector<std::string> names = {"never",          "at:K1,K2,...", "every:E",
                                                  "threshold:R",    "cost-benefit", "metabalancer",
-                                                 "stable-horizon", "oracle"};
+                                                 "stable-horizon", "replay",       "oracle"};
   return names;
 }
 

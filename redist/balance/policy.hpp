@@ -13,7 +13,10 @@
 //   metabalancer     Charm++ MetaBalancer (Menon et al. 2012): a line fitted to the imbalance
 //                    T - N / sum s since the last rebalance predicts when the accumulated
 //                    imbalance equals the redistribution cost
-//   <ours>           documented in docs/balance.md
+//   stable-horizon[:A]  ours: cost-benefit over a horizon learnt from how long speeds stay
+//                    stable (stable_horizon.hpp)
+//   replay           ours: cost-benefit over the horizon that replaying the past shows a
+//                    rebalance's gain to last, after waiting half its price (replay.hpp)
 //   oracle           not online: the hindsight optimum (oracle.hpp)
 #pragma once
 

@@ -114,6 +114,49 @@ TEST(Policy, StableHorizonWaitsForTheSpeedsToLast) {
   EXPECT_FALSE(q->decide(f.make(9, 10, 2, 1, 1, 5.0)).rebalance);
 }
 
+TEST(Policy, ReplayFallsBackOnTheStableAgeAndWaitsForHalfTheMakespan) {
+  FakeStep f;
+  f.counts = {12, 8};
+  auto p = make_policy("replay", 1000);
+  // Constant speeds, gain 1 per iteration, makespan 5. Until three past points reached lag 1
+  // (k = 4) the horizon is the age of the speeds: 1, 2, 3. Then the curve (D = 1 at every
+  // trusted lag) plus its tail, as long again: 2 at k = 4, 4 at k = 5, 6 at k = 6 > 5.
+  for (std::int64_t k = 1; k <= 6; ++k)
+    EXPECT_EQ(p->decide(f.make(k, 1000, 2, 1, 1, 5.0)).rebalance, k == 6) << k;
+  p->rebalanced(f.make(6, 1000, 2, 1, 1, 5.0));
+  // After a rebalance the imbalance paid starts again from 0: the curve says the gain lasts,
+  // yet it waits until half the makespan, 2.5, has been paid (k = 7, 8, 9: 1, 2, 3).
+  for (std::int64_t k = 7; k <= 9; ++k)
+    EXPECT_EQ(p->decide(f.make(k, 1000, 2, 1, 1, 5.0)).rebalance, k == 9) << k;
+  // Balanced: no plan, no rebalance.
+  auto q = make_policy("replay", 1000);
+  EXPECT_FALSE(q->decide(f.make(1, 1000, 1, 1, 1, 5.0)).rebalance);
+  EXPECT_EQ(f.plans, 9);
+}
+
+TEST(Policy, ReplayLearnsThatTransientSlowdownsDoNotPay) {
+  // Processor 0 slows down 4x for two iterations out of six. A rebalance made at the start of a
+  // slowdown saves 24 per iteration while it lasts and costs 6 per iteration once it is over,
+  // so the learnt curve soon says that it does not pay for its makespan of 30, while
+  // cost-benefit (the slowdown assumed to last for the remaining ~990 iterations) rebalances at
+  // every slow iteration.
+  FakeStep f;
+  f.counts = {10, 10};
+  auto replay = make_policy("replay", 1000);
+  auto cost_benefit = make_policy("cost-benefit", 1000);
+  std::vector<std::int64_t> rebalances;
+  for (std::int64_t k = 1; k <= 60; ++k) {
+    const bool slow = k % 6 == 1 || k % 6 == 2;
+    f.speeds = slow ? std::vector<double>{0.25, 1} : std::vector<double>{1, 1};
+    f.targets = slow ? std::vector<std::int64_t>{4, 16} : std::vector<std::int64_t>{10, 10};
+    const Step s = f.make(k, 1000, slow ? 40 : 10, slow ? 16 : 10, 16, 30.0);
+    EXPECT_EQ(cost_benefit->decide(s).rebalance, slow) << k;
+    if (replay->decide(s).rebalance) rebalances.push_back(k);
+  }
+  // Only the second slow iteration of the first slowdown, judged by the age fallback (2 x 24).
+  EXPECT_EQ(rebalances, std::vector<std::int64_t>({2}));
+}
+
 TEST(Policy, RefusesMalformedNames) {
   for (const char* bad : {"",
                           "sometimes",
@@ -140,6 +183,7 @@ TEST(Policy, RefusesMalformedNames) {
                           "stable-horizon:",
                           "stable-horizon:0",
                           "stable-horizon:-1",
+                          "replay:2",
                           "at:99999999999999999999"}) {
     try {
       make_policy(bad, 10);
@@ -151,6 +195,7 @@ TEST(Policy, RefusesMalformedNames) {
   EXPECT_NO_THROW(make_policy("at:1,9", 10));
   EXPECT_NO_THROW(make_policy("threshold:1", 10));
   EXPECT_NO_THROW(make_policy("stable-horizon", 10));
+  EXPECT_NO_THROW(make_policy("replay", 10));
 }
 
 }  // namespace

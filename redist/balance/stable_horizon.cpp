@@ -8,8 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "redist/balance/speed_levels.hpp"
 #include "redist/balance/targets.hpp"
-
 #include "redist/common/error.hpp"
 
 namespace redist::balance {
@@ -20,13 +20,13 @@ class StableHorizon final : public Policy {
   explicit StableHorizon(double factor) : factor_(factor) {}
 
   Decision decide(const Step& step) override {
-    observe(*step.speeds, step.after_iteration);
+    levels_.observe(*step.speeds, step.after_iteration);
     account(step);
     const double gain = step.iteration_time - step.balanced_time;
     paid_ += std::max(gain, 0.0);
     Decision d;
     if (!(gain > 0)) return d.reason = "already balanced", d;
-    const double age = static_cast<double>(step.after_iteration - since_ + 1);
+    const auto age = static_cast<double>(levels_.age(step.after_iteration));
     const double horizon =
         std::min(static_cast<double>(step.remaining()), std::max(factor_ * age, mean_level(step)));
     d.predicted_saving = efficiency() * gain * horizon;
@@ -56,25 +56,11 @@ class StableHorizon final : public Policy {
   std::string name() const override { return fmt::format("stable-horizon:{}", factor_); }
 
  private:
-  // A processor's speed level ends when its speed moves by more than the tolerance from the
-  // level's first value; the run's stable period ends when any level does.
-  void observe(const std::vector<double>& speeds, std::int64_t k) {
-    if (level_.size() != speeds.size()) {
-      level_ = speeds;
-      since_ = k;
-      return;
-    }
-    for (std::size_t i = 0; i < speeds.size(); ++i) {
-      if (std::abs(speeds[i] - level_[i]) <= kSpeedChangeTolerance * level_[i]) continue;
-      level_[i] = speeds[i];
-      ++changes_;
-      since_ = k;
-    }
-  }
   // Mean length of a processor's speed level so far, counting the current levels as complete.
   double mean_level(const Step& step) const {
-    const auto p = static_cast<double>(level_.size());
-    return static_cast<double>(step.after_iteration) * p / (static_cast<double>(changes_) + p);
+    const auto p = static_cast<double>(levels_.processors());
+    return static_cast<double>(step.after_iteration) * p /
+           (static_cast<double>(levels_.changes()) + p);
   }
 
   // What the last rebalance saved in this iteration (the time with the counts it replaced minus
@@ -99,9 +85,7 @@ class StableHorizon final : public Policy {
   double realized_ = 0.0, expected_ = 0.0;  // over the finished rebalances
 
   double factor_;
-  std::vector<double> level_;  // each processor's speed when its current level began
-  std::int64_t changes_ = 0;   // levels ended so far, over all processors
-  std::int64_t since_ = 0;     // the iteration that began the current stable period
+  SpeedLevels levels_;
 };
 
 }  // namespace

@@ -8,9 +8,9 @@
 // the K - k remaining iterations must exceed m) but estimates the saving over a horizon learnt
 // from the run:
 //  - horizon H = min(K - k, max(A * age, L)): `age` counts the iterations since some processor's
-//    speed last moved by more than 5% from the start of its level (a level that has lasted a
-//    iterations is expected to last about as long again), L is the mean length of a processor's
-//    speed level so far (iterations x p / (level changes + p));
+//    speed last moved by more than 5% from the start of its level (speed_levels.hpp) (a level that
+//    has lasted a iterations is expected to last about as long again), L is the mean length of a
+//    processor's speed level so far (iterations x p / (level changes + p));
 //  - efficiency e in [0.1, 1]: what past rebalances actually saved (each iteration, the time with
 //    the counts a rebalance replaced minus the time with its targets, at the measured speeds)
 //    over the gain they were decided on; 1 before any rebalance has finished;
@@ -28,7 +28,6 @@
 namespace redist::balance {
 
 inline constexpr double kDefaultHorizonFactor = 2.0;
-inline constexpr double kSpeedChangeTolerance = 0.05;
 
 // `parameter` is A (a finite number > 0), or empty for the default. InputError ("--policy").
 std::unique_ptr<Policy> make_stable_horizon(std::string_view parameter);
