@@ -12,33 +12,13 @@ namespace {
 
 const std::string kRoot = "$.balance";
 
-std::vector<double> read_costs(const Json& value, const std::string& path, std::size_t p) {
-  if (value.is_number()) return std::vector<double>(p, as_positive_number(value, path));
-  const Json& array = as_array(value, path);
-  if (array.size() != p)
-    throw InputError(
-        fmt::format("has {} entries, expected {} (one per processor)", array.size(), p), path);
-  std::vector<double> costs(p);
-  for (std::size_t i = 0; i < p; ++i) costs[i] = as_positive_number(array[i], index_path(path, i));
-  return costs;
-}
-
 // The ring's costs; p comes from the speeds (a row) or the loads.
 balance::RingCosts read_ring(const Json& balance, std::size_t p) {
   const std::string path = kRoot + ".ring";
   const Json& ring = as_object(require(balance, kRoot, "ring"), path);
   reject_unknown_fields(ring, path, {"bidirectional", "cost_next", "cost_prev"});
-  balance::RingCosts costs;
-  if (auto it = ring.find("bidirectional"); it != ring.end())
-    costs.bidirectional = as_bool(*it, path + ".bidirectional");
-  costs.cost_next = read_costs(require(ring, path, "cost_next"), path + ".cost_next", p);
-  if (costs.bidirectional) {
-    costs.cost_prev = read_costs(require(ring, path, "cost_prev"), path + ".cost_prev", p);
-  } else if (ring.contains("cost_prev")) {
-    throw InputError("cost_prev given for a unidirectional ring (set \"bidirectional\": true)",
-                     path + ".cost_prev");
-  }
-  return costs;
+  RingLinks links = read_ring_links(ring, path, p);
+  return {links.bidirectional, std::move(links.cost_next), std::move(links.cost_prev)};
 }
 
 std::vector<double> read_speed_row(const Json& value, const std::string& path) {

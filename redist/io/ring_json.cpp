@@ -27,6 +27,21 @@ std::vector<double> read_costs(const Json& value, const std::string& path, std::
 
 }  // namespace
 
+RingLinks read_ring_links(const Json& ring, const std::string& path, std::size_t n) {
+  RingLinks links;
+  if (auto it = ring.find("bidirectional"); it != ring.end())
+    links.bidirectional = as_bool(*it, child_path(path, "bidirectional"));
+  links.cost_next = read_costs(require(ring, path, "cost_next"), child_path(path, "cost_next"), n);
+  if (links.bidirectional) {
+    links.cost_prev =
+        read_costs(require(ring, path, "cost_prev"), child_path(path, "cost_prev"), n);
+  } else if (ring.contains("cost_prev")) {
+    throw InputError("cost_prev given for a unidirectional ring (set \"bidirectional\": true)",
+                     child_path(path, "cost_prev"));
+  }
+  return links;
+}
+
 ring::Instance read_ring_instance(const Json& document) {
   as_object(document, "$");
   reject_unknown_fields(document, "$", {"ring"});
@@ -36,9 +51,6 @@ ring::Instance read_ring_instance(const Json& document) {
                         {"bidirectional", "loads", "targets", "delta", "cost_next", "cost_prev"});
 
   ring::Instance in;
-  if (auto it = ring.find("bidirectional"); it != ring.end()) {
-    in.bidirectional = as_bool(*it, child_path(path, "bidirectional"));
-  }
   in.loads = as_int64_array(require(ring, path, "loads"), child_path(path, "loads"));
   const std::size_t n = in.loads.size();
   if (n > ring::kMaxProcessors) {
@@ -94,13 +106,10 @@ ring::Instance read_ring_instance(const Json& document) {
     throw InputError("missing field (give targets or delta)", child_path(path, "targets"));
   }
 
-  in.cost_next = read_costs(require(ring, path, "cost_next"), child_path(path, "cost_next"), n);
-  if (in.bidirectional) {
-    in.cost_prev = read_costs(require(ring, path, "cost_prev"), child_path(path, "cost_prev"), n);
-  } else if (ring.contains("cost_prev")) {
-    throw InputError("cost_prev given for a unidirectional ring (set \"bidirectional\": true)",
-                     child_path(path, "cost_prev"));
-  }
+  RingLinks links = read_ring_links(ring, path, n);
+  in.bidirectional = links.bidirectional;
+  in.cost_next = std::move(links.cost_next);
+  in.cost_prev = std::move(links.cost_prev);
 
   // Remaining cross-field rules (equal sums, overflow of the target sum) with the model's checker.
   try {

@@ -11,6 +11,15 @@ namespace redist::io {
 //  "cost_prev": x|[...]}}. Throws InputError with the JSONPath of the first problem.
 ring::Instance read_ring_instance(const Json& document);
 
+// The links of a ring object at `path` for n processors, as every format that describes a ring
+// gives them: "bidirectional" (default false), "cost_next" and, exactly when bidirectional,
+// "cost_prev"; a cost is one number for every link or an array of n numbers, each > 0.
+struct RingLinks {
+  bool bidirectional = false;
+  std::vector<double> cost_next, cost_prev;
+};
+RingLinks read_ring_links(const Json& ring, const std::string& path, std::size_t n);
+
 // A schedule document as written by `plan`. Only the format is checked here (types, required
 // fields); whether it respects the model is the validator's job (ring/validate.hpp), so unknown
 // processors, negative counts, unknown direction names and the like are read as they are.
