@@ -1,6 +1,6 @@
 // Targets of the rebalancing family: `advise` (balanced targets + one ring plan) under 5 ms at
 // p = 1024 (also measured at p = 16384), and the hindsight optimum (`oracle`) under 10 s at
-// K = 100, p = 32.
+// K = 100, p = 32; and whole simulated runs under the online policies.
 //
 // Instances: redist/balance/traces.hpp; RRV04 §8's drift (two speed changes per processor) with
 // a computation-to-communication ratio of 1, 1000 items per processor for advise (the loads are
@@ -48,5 +48,18 @@ void BM_Oracle(benchmark::State& state) {
   state.SetLabel(to_string(spec.drift));
 }
 BENCHMARK(BM_Oracle)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+
+// A whole simulated run (K = 100, p = 32, steps drift) under an online policy: the policy's own
+// work next to the plans it asks for (cost-benefit plans at every imbalanced iteration).
+void BM_Simulate(benchmark::State& state, const char* policy) {
+  TraceSpec spec;
+  spec.processors = 32;
+  spec.iterations = 100;
+  spec.seed = 7;
+  const Trace trace = random_trace(spec);
+  for (auto _ : state) benchmark::DoNotOptimize(simulate(trace, policy).total_time);
+}
+BENCHMARK_CAPTURE(BM_Simulate, replay, "replay")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Simulate, cost_benefit, "cost-benefit")->Unit(benchmark::kMillisecond);
 
 }  // namespace

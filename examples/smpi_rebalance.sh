@@ -60,7 +60,7 @@ if [ $quick = 1 ]; then
   policies=(never every:10 cost-benefit)
 else
   policies=(never at:50 at:20,40,60,80 every:10 every:5 threshold:1.2 cost-benefit metabalancer
-            stable-horizon "$oracle_at")
+            stable-horizon replay "$oracle_at")
 fi
 echo "trace $(basename "$trace"); oracle: total $oracle_total, rebalances after $oracle_at"
 printf '| %-28s | %10s | %11s | %12s | %12s | %8s | %10s |\n' policy rebalances "same points" \
