@@ -1,8 +1,31 @@
 #include "sim/platform_xml.hpp"
 
+#include <algorithm>
+#include <iterator>
+
 #include <fmt/format.h>
 
+#include "redist/balance/traces.hpp"
+
 namespace redist::sim {
+namespace {
+
+// "22Mf,28Mf,...,172Mf": a host's power states, the machines' speeds.
+std::string machine_pstates() {
+  std::string list;
+  for (double speed : balance::kMachineSpeeds)
+    list += fmt::format("{}{:.6g}Mf", list.empty() ? "" : ",", speed);
+  return list;
+}
+
+// The power state of `speed` among the machines' speeds.
+std::size_t pstate_of(double speed) {
+  const auto& speeds = balance::kMachineSpeeds;
+  return static_cast<std::size_t>(
+      std::distance(speeds.begin(), std::find(speeds.begin(), speeds.end(), speed)));
+}
+
+}  // namespace
 
 std::string platform_xml(const Graph& graph) {
   const TiersParams& p = graph.params;
@@ -16,9 +39,11 @@ std::string platform_xml(const Graph& graph) {
       format_tiers(p), p.seed, p.host_probability, graph.nodes.size(), host_indices(graph).size(),
       graph.edges.size());
   out += "  <zone id=\"tiers\" routing=\"Floyd\">\n";
+  const std::string pstates = machine_pstates();
   for (const Node& n : graph.nodes) {
     if (n.host) {
-      out += fmt::format("    <host id=\"{}\" speed=\"{:.6g}Mf\"/>\n", node_name(n), n.speed);
+      out += fmt::format("    <host id=\"{}\" speed=\"{}\" pstate=\"{}\"/>\n", node_name(n),
+                         pstates, pstate_of(n.speed));
     } else {
       out += fmt::format("    <router id=\"{}\"/>\n", node_name(n));
     }

@@ -6,7 +6,12 @@
 // Nodes are declared in node order, hosts and routers interleaved, so that SimGrid numbers its
 // netpoints as Routes (sim/tiers.hpp) numbers nodes and both break ties between equal-hop routes
 // alike (sim/platform_check.cpp verifies it).
-//   <host id="lan3-2" speed="88Mf"/>                 a host, speed in Mflop/s (1 Mf = 1e6 flop/s)
+//   <host id="lan3-2" speed="22Mf,...,172Mf" pstate="7"/>   a host: it can run at any of the
+//                                                    machines' speeds (balance::kMachineSpeeds,
+//                                                    Mflop/s, 1 Mf = 1e6 flop/s) and starts at
+//                                                    its own (pstate 7: 88 Mflop/s), so that a
+//                                                    simulation can change its speed
+//                                                    (Host::set_pstate)
 //   <router id="wan0-4"/>                            any other node
 //   <link id="man-wan:man2-0:wan0-3" bandwidth="11.7MBps" latency="4.2ms"/>   one per edge
 //   <route src="man2-0" dst="wan0-3"><link_ctn id="man-wan:man2-0:wan0-3"/></route>

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "redist/balance/traces.hpp"
+
 #include "sim/platform_svg.hpp"
 
 namespace redist::sim {
@@ -49,11 +51,13 @@ TEST(PlatformXml, OneFloydZoneWithEveryNodeLinkAndNeighbourRoute) {
   EXPECT_TRUE(xml.ends_with("  </zone>\n</platform>\n"));
 }
 
-// Netpoints are declared in node order (SimGrid numbers them so), hosts with their speed.
+// Netpoints are declared in node order (SimGrid numbers them so), hosts with the machines'
+// speeds as power states, starting at their own.
 TEST(PlatformXml, NodesInNodeOrderHostsWithTheirSpeed) {
   const Graph g = graph("1 3 2 6 5 4 2 1 1 2 1", 5);
   const std::string xml = platform_xml(g);
-  const std::regex node_re("<(host|router) id=\"([a-z0-9-]+)\"(?: speed=\"([0-9.]+)Mf\")?/>");
+  const std::regex node_re(
+      "<(host|router) id=\"([a-z0-9-]+)\"(?: speed=\"([0-9.,Mf]+)\" pstate=\"([0-9]+)\")?/>");
   const auto found = matches(xml, node_re);
   ASSERT_EQ(found.size(), g.nodes.size());
   for (std::size_t i = 0; i < found.size(); ++i) {
@@ -61,7 +65,9 @@ TEST(PlatformXml, NodesInNodeOrderHostsWithTheirSpeed) {
     EXPECT_EQ(found[i][2].str(), node_name(n));
     EXPECT_EQ(found[i][1].str(), n.host ? "host" : "router");
     if (n.host) {
-      EXPECT_EQ(std::stod(found[i][3].str()), n.speed);
+      EXPECT_EQ(found[i][3].str(),
+                "22Mf,28Mf,35Mf,44Mf,52Mf,63Mf,75Mf,88Mf,104Mf,121Mf,145Mf,172Mf");
+      EXPECT_EQ(balance::kMachineSpeeds[std::stoul(found[i][4].str())], n.speed);
     }
   }
 }
@@ -112,7 +118,8 @@ TEST(PlatformXml, SmallestPlatformInFull) {
       "  <zone id=\"tiers\" routing=\"Floyd\">\n"
       "    <router id=\"wan0-0\"/>\n"
       "    <router id=\"man0-0\"/>\n"
-      "    <host id=\"lan0-0\" speed=\"22Mf\"/>\n"
+      "    <host id=\"lan0-0\" "
+      "speed=\"22Mf,28Mf,35Mf,44Mf,52Mf,63Mf,75Mf,88Mf,104Mf,121Mf,145Mf,172Mf\" pstate=\"0\"/>\n"
       "    <link id=\"man-wan:man0-0:wan0-0\" bandwidth=\"8MBps\" latency=\"0.06ms\"/>\n"
       "    <link id=\"lan-man:lan0-0:man0-0\" bandwidth=\"4.06MBps\" latency=\"0.006ms\"/>\n"
       "    <route src=\"man0-0\" dst=\"wan0-0\"><link_ctn id=\"man-wan:man0-0:wan0-0\"/></route>\n"
