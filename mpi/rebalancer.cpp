@@ -387,15 +387,8 @@ std::vector<double> Rebalancer::measured_speeds(const std::vector<double>& work,
                                                 const std::vector<double>& seconds) {
   std::vector<double> speeds(work.size(), 0.0);
   for (std::size_t r = 0; r < work.size(); ++r) {
-    if (!(work[r] > 0)) {
-      speeds[r] = last_speeds_[r];
-      continue;
-    }
-    const double s = work[r] / seconds[r];
-    if (!std::isfinite(s) || !(s > 0))
-      throw std::runtime_error(fmt::format("rank {}: the speed {} / {} is not a finite number > 0",
-                                           r, work[r], seconds[r]));
-    speeds[r] = last_speeds_[r] = s;
+    if (work[r] > 0) last_speeds_[r] = work[r] / seconds[r];
+    speeds[r] = last_speeds_[r];
   }
   return speeds;
 }
@@ -403,6 +396,12 @@ std::vector<double> Rebalancer::measured_speeds(const std::vector<double>& work,
 // The speeds the policy sees; empty when no rank did work in this iteration.
 std::vector<double> Rebalancer::speeds_on_root(const std::vector<double>& work,
                                                const std::vector<double>& seconds) {
+  for (std::size_t r = 0; r < work.size(); ++r) {
+    const double s = work[r] / seconds[r];
+    if (work[r] > 0 && !(std::isfinite(s) && s > 0))
+      throw std::runtime_error(fmt::format("rank {}: the speed {} / {} is not a finite number > 0",
+                                           r, work[r], seconds[r]));
+  }
   std::vector<double> speeds;
   if (estimator_) {
     estimator_->update(work, seconds);
@@ -411,14 +410,14 @@ std::vector<double> Rebalancer::speeds_on_root(const std::vector<double>& work,
     speeds = measured_speeds(work, seconds);
   }
   if (std::none_of(work.begin(), work.end(), [](double w) { return w > 0; })) return {};
-  // A rank never measured: the mean of the others'.
-  double sum = 0.0;
-  std::size_t known = 0;
+  // A rank never measured: the mean of the others' (a running mean: no overflow near 1e308).
+  double mean = 0.0;
+  double known = 0.0;
   for (double s : speeds) {
-    if (s > 0) sum += s, ++known;
+    if (s > 0) mean += (s - mean) / ++known;
   }
   for (double& s : speeds) {
-    if (!(s > 0)) s = sum / static_cast<double>(known);
+    if (!(s > 0)) s = mean;
   }
   return speeds;
 }

@@ -5,7 +5,7 @@
 //          [--clocks skewed|wtime] [--split] [--out-of-place] [--per-item E] [--segment-items S]
 //          [--constant] [--slowdown RANK:ITER:FACTOR] [--noise A] [--seed S] [--raw-speeds]
 //          [--max-rebalances R] [--min-rebalances R] [--react ITER:WITHIN]
-//          [--idle ITER] [--cost-scale C] [--fault KIND:RANK]
+//          [--idle ITER] [--cost-scale C] [--speed-scale F] [--fault KIND:RANK]
 //
 // Every rank holds a block of int64 items carrying their global index (with --per-item E, an
 // item is E int64 values, all its global index, moved by maybe_rebalance(data, E)). Rank r's
@@ -28,7 +28,7 @@
 // --idle ITER: in iteration ITER no rank works (record(0, 1)); with --split the no-work decision
 // is then forced (plan), and the run is repeated without forcing it: the rebalances must be the
 // same (the policy is told only about decisions it made).
-// --cost-scale C multiplies every link cost by C.
+// --cost-scale C multiplies every link cost by C, --speed-scale F every speed by F.
 // Rank 0 prints one JSON line; exit 0 when verified, 1 if not, 2 on a collective error (every
 // rank prints the same `error:` line).
 // Faults (--fault KIND:RANK, at iteration 2 unless said): bad-time (time -1), nan-time, no-time
@@ -85,6 +85,7 @@ struct Args {
   std::int64_t react_from = 0, react_within = 0;
   std::int64_t idle = 0;
   double cost_scale = 1.0;
+  double speed_scale = 1.0;
   std::string fault_kind;
   int fault_rank = -1;
 };
@@ -92,7 +93,8 @@ struct Args {
 double speed(const Args& a, int rank, int size, std::int64_t t) {
   const std::int64_t k = a.iterations;
   const std::int64_t phase = a.constant ? 0 : 3 * t / std::max<std::int64_t>(k, 1);  // 0, 1, 2
-  const double s = 10.0 + 7.0 * static_cast<double>((rank + phase * (1 + size / 2)) % size);
+  const double s =
+      a.speed_scale * (10.0 + 7.0 * static_cast<double>((rank + phase * (1 + size / 2)) % size));
   return rank == a.slow_rank && t + 1 >= a.slow_from ? s / a.slow_factor : s;
 }
 
@@ -399,6 +401,7 @@ int main(int argc, char** argv) {
   app.add_option("--react", react, "ITER:WITHIN");
   app.add_option("--idle", a.idle);
   app.add_option("--cost-scale", a.cost_scale)->check(CLI::PositiveNumber);
+  app.add_option("--speed-scale", a.speed_scale)->check(CLI::PositiveNumber);
   app.add_option("--fault", fault, "KIND:RANK");
   int code = 0;
   try {
