@@ -3,7 +3,7 @@
 // in blocks over a heterogeneous ring, processors whose speeds drift).
 //
 //   mpirun -np P iterative-columns [--iterations K] [--columns N] [--rows M] [--sweeps S]
-//          [--policy NAME] [--slow RANK:ITER:FACTOR]... [--costs C | --calibrate]
+//          [--policy NAME] [--slow RANK:ITER:FACTOR]... [--costs C | --calibrate] [--raw-speeds]
 //   smpirun ... iterative-columns-smpi --trace trace.json --flops-per-column F [--one-port] ...
 //
 // An M x N matrix: every column is an item of M + 2 doubles, its global index, the number of
@@ -13,6 +13,8 @@
 // v_{j+1}) / 4 over its interior), reports the work (its column count) and time to the
 // Rebalancer, and lets it rebalance. --slow RANK:ITER:FACTOR makes RANK do FACTOR times the work
 // per column from iteration ITER on (extra sweeps on a scratch copy), so the drift is real.
+// --raw-speeds feeds the policy the speeds measured in the last iteration instead of the
+// Rebalancer's estimates (RebalancerSettings::estimate_speeds).
 // At the end every rank checks each of its columns: index = the expected global index (the
 // Rebalancer's global_start, the sequence may be rotated), updates = K, values = the column
 // recomputed from scratch (bit for bit). Rank 0 prints one line per rebalance and a JSON
@@ -74,6 +76,7 @@ struct Args {
   std::optional<double> costs;
   bool calibrate = false;
   bool one_port = false;
+  bool raw_speeds = false;
   std::int64_t segment_items = 1024;
   std::string trace;
   double flops_per_column = 1e6;
@@ -171,6 +174,8 @@ Args parse(int argc, char** argv) {
   auto* calibrate = app.add_flag("--calibrate", a.calibrate, "measure the link costs (default)");
   costs->excludes(calibrate);
   app.add_flag("--one-port", a.one_port, "send one message at a time (one-port networks)");
+  app.add_flag("--raw-speeds", a.raw_speeds,
+               "decide on the speeds measured in the last iteration (no speed estimates)");
   app.add_option("--segment-items", a.segment_items, "columns per message at most")
       ->check(CLI::Range(1, 1000000));
 #ifdef REDIST_SMPI
@@ -254,8 +259,10 @@ int run_application(Args& a, int rank, int size) {
   redist::mpi::Options options;
   options.one_port = a.one_port;
   options.segment_items = a.segment_items;
+  redist::mpi::RebalancerSettings settings;
+  settings.estimate_speeds = !a.raw_speeds;
   redist::mpi::Rebalancer rb(MPI_COMM_WORLD, run.block.count, run.costs, a.policy, a.iterations,
-                             options);
+                             options, settings);
   std::vector<double> scratch;
   std::string log;
   double sink = 0.0, moving = 0.0;
@@ -296,11 +303,13 @@ int run_application(Args& a, int rank, int size) {
     std::cout << log
               << fmt::format(
                      "{{\"ranks\": {}, \"columns\": {}, \"rows\": {}, \"iterations\": {}, "
-                     "\"policy\": \"{}\", \"rebalances\": {}, \"total_seconds\": {:.9g}, "
+                     "\"policy\": \"{}\", \"speeds\": \"{}\", \"rebalances\": {}, "
+                     "\"total_seconds\": {:.9g}, "
                      "\"redistribution_seconds\": {:.9g}, \"counts\": [{}], \"first_column\": {}, "
                      "\"bad_columns\": {}, \"verified\": {}}}",
                      size, a.columns, a.rows, a.iterations, redist::one_line(a.policy, 80),
-                     rebalances, total, moving, counts, rb.global_start(), bad, bad == 0)
+                     a.raw_speeds ? "measured" : "estimated", rebalances, total, moving, counts,
+                     rb.global_start(), bad, bad == 0)
               << std::endl;
   }
   g_sink = sink;  // keeps the slowdown's extra sweeps

@@ -94,8 +94,10 @@ void pack(Packer& p, const RebalanceDecision& d) {
   p.put(d.planned);
   p.put(d.plan_makespan);
   p.put(d.iteration_time);
+  p.put(d.measured_time);
   p.put(d.balanced_time);
   p.put(d.bound_time);
+  p.put(d.consulted);
   p.put(d.counts);
   p.put(d.targets);
   p.put(d.speeds);
@@ -109,16 +111,19 @@ void unpack(Packer& p, RebalanceDecision& d) {
   p.get(d.planned);
   p.get(d.plan_makespan);
   p.get(d.iteration_time);
+  p.get(d.measured_time);
   p.get(d.balanced_time);
   p.get(d.bound_time);
+  p.get(d.consulted);
   p.get(d.counts);
   p.get(d.targets);
   p.get(d.speeds);
 }
 
 // The first problem in the gathered samples (the same text on every rank), or "".
+// `segment_items`: the executor's, whose messages must fit an MPI count of bytes.
 std::string check_samples(const std::vector<Sample>& samples,
-                          const std::vector<std::int64_t>& counts) {
+                          const std::vector<std::int64_t>& counts, std::int64_t segment_items) {
   for (std::size_t r = 0; r < samples.size(); ++r) {
     const Sample& s = samples[r];
     if (s.flags & kBadWork)
@@ -151,20 +156,53 @@ std::string check_samples(const std::vector<Sample>& samples,
       return fmt::format("rank {}: data holds {} items but the rank's count is {}", r,
                          s.data_bytes / s.item_bytes, counts[r]);
     }
+    // The executor would refuse it only when items move, after the layout had changed.
+    if (segment_items > std::numeric_limits<int>::max() / s.item_bytes) {
+      return fmt::format(
+          "a segment of {} items of {} bytes exceeds one MPI message (2^31-1 bytes): lower "
+          "Options::segment_items",
+          segment_items, s.item_bytes);
+    }
   }
   return {};
+}
+
+// Bits of the settings, to compare them between ranks.
+std::vector<double> settings_words(const RebalancerSettings& s) {
+  return {s.estimate_speeds ? 1.0 : 0.0, s.estimate.threshold, s.estimate.large_deviation,
+          s.estimate.refresh, s.estimate.floor};
 }
 
 }  // namespace
 
 Rebalancer::Rebalancer(MPI_Comm comm, std::int64_t count, LinkCosts costs, std::string_view policy,
-                       std::int64_t iterations, Options options)
-    : costs_(costs), options_(std::move(options)), policy_name_(policy), iterations_(iterations) {
+                       std::int64_t iterations, Options options, RebalancerSettings settings)
+    : Rebalancer(comm, count, costs, std::string(policy), nullptr, false, iterations,
+                 std::move(options), settings) {}
+
+Rebalancer::Rebalancer(MPI_Comm comm, std::int64_t count, LinkCosts costs,
+                       std::unique_ptr<balance::Policy> policy, std::int64_t iterations,
+                       Options options, RebalancerSettings settings)
+    : Rebalancer(comm, count, costs, std::string(), std::move(policy), true, iterations,
+                 std::move(options), settings) {}
+
+Rebalancer::Rebalancer(MPI_Comm comm, std::int64_t count, LinkCosts costs, std::string name,
+                       std::unique_ptr<balance::Policy> object, bool custom,
+                       std::int64_t iterations, Options options, RebalancerSettings settings)
+    : costs_(costs),
+      options_(std::move(options)),
+      settings_(settings),
+      policy_name_(std::move(name)),
+      custom_policy_(custom),
+      policy_(std::move(object)),
+      iterations_(iterations) {
+  if (custom_policy_ && policy_) policy_name_ = policy_->name();
   MPI_Comm_dup(comm, &comm_);
   MPI_Comm_rank(comm_, &rank_);
   MPI_Comm_size(comm_, &size_);
+  if (rank_ != 0) policy_.reset();  // only rank 0 decides
   std::string error = gather_setup(count);
-  if (error.empty() && rank_ == 0) error = make_root_policy();
+  if (error.empty() && rank_ == 0) error = make_root_state();
   bcast_string(error, comm_);
   if (!error.empty()) {
     MPI_Comm_free(&comm_);
@@ -187,19 +225,29 @@ std::string Rebalancer::gather_setup(std::int64_t count) {
   bcast_string(root_policy, comm_);
   std::int64_t root_iterations = iterations_;
   MPI_Bcast(&root_iterations, 1, MPI_INT64_T, 0, comm_);
-  const std::int64_t mine[3] = {count, root_policy != policy_name_ ? 1 : 0,
-                                root_iterations != iterations_ ? 1 : 0};
-  std::vector<std::int64_t> all(3 * n);
-  MPI_Allgather(mine, 3, MPI_INT64_T, all.data(), 3, MPI_INT64_T, comm_);
+  const std::vector<double> my_settings = settings_words(settings_);
+  std::vector<double> root_settings = my_settings;
+  MPI_Bcast(root_settings.data(), static_cast<int>(root_settings.size()), MPI_DOUBLE, 0, comm_);
+  const bool same_settings = std::memcmp(root_settings.data(), my_settings.data(),
+                                         my_settings.size() * sizeof(double)) == 0;
+  // A policy object of the caller's: rank 0's is the one used, whatever the others passed.
+  const bool other_policy = !custom_policy_ && root_policy != policy_name_;
+  policy_name_ = root_policy;
+  const std::int64_t mine[4] = {count, other_policy ? 1 : 0, root_iterations != iterations_ ? 1 : 0,
+                                same_settings ? 0 : 1};
+  std::vector<std::int64_t> all(4 * n);
+  MPI_Allgather(mine, 4, MPI_INT64_T, all.data(), 4, MPI_INT64_T, comm_);
   const double my_costs[2] = {costs_.next, options_.bidirectional ? costs_.prev : 1.0};
   std::vector<double> all_costs(2 * n);
   MPI_Allgather(my_costs, 2, MPI_DOUBLE, all_costs.data(), 2, MPI_DOUBLE, comm_);
   ring_.bidirectional = options_.bidirectional;
   for (std::size_t r = 0; r < n; ++r) {
-    const std::int64_t c = all[3 * r];
+    const std::int64_t c = all[4 * r];
     if (c < 0) return fmt::format("negative count {} on rank {}", c, r);
-    if (all[3 * r + 1]) return fmt::format("policy names differ between rank 0 and rank {}", r);
-    if (all[3 * r + 2]) return fmt::format("iteration counts differ between rank 0 and rank {}", r);
+    if (all[4 * r + 1]) return fmt::format("policy names differ between rank 0 and rank {}", r);
+    if (all[4 * r + 2]) return fmt::format("iteration counts differ between rank 0 and rank {}", r);
+    if (all[4 * r + 3])
+      return fmt::format("RebalancerSettings differ between rank 0 and rank {}", r);
     if (__builtin_add_overflow(total_, c, &total_)) return "item counts overflow 64 bits";
     counts_.push_back(c);
     ring_.cost_next.push_back(all_costs[2 * r]);
@@ -211,11 +259,16 @@ std::string Rebalancer::gather_setup(std::int64_t count) {
   return {};
 }
 
-std::string Rebalancer::make_root_policy() {
-  if (policy_name_ == "oracle")
+std::string Rebalancer::make_root_state() {
+  if (custom_policy_ && !policy_) return "rank 0 passed no policy object";
+  if (!custom_policy_ && policy_name_ == "oracle")
     return "the `oracle` policy needs every future speed: only the model simulator offers it";
   try {
-    policy_ = balance::make_policy(policy_name_, iterations_);
+    if (!custom_policy_) policy_ = balance::make_policy(policy_name_, iterations_);
+    if (settings_.estimate_speeds) {
+      estimator_ = std::make_unique<balance::SpeedEstimator>(static_cast<std::size_t>(size_),
+                                                             settings_.estimate);
+    }
   } catch (const std::exception& e) {
     return e.what();
   }
@@ -223,11 +276,12 @@ std::string Rebalancer::make_root_policy() {
 }
 
 Rebalancer::Rebalancer(MPI_Comm comm, std::int64_t count, Calibration calibration,
-                       std::string_view policy, std::int64_t iterations, Options options)
+                       std::string_view policy, std::int64_t iterations, Options options,
+                       RebalancerSettings settings)
     : Rebalancer(comm, count,
                  calibrate_link_costs(comm, calibration.item_bytes, calibration.items,
                                       calibration.repetitions),
-                 policy, iterations, std::move(options)) {}
+                 policy, iterations, std::move(options), settings) {}
 
 Rebalancer::~Rebalancer() {
   int finalized = 0;
@@ -286,7 +340,7 @@ RebalanceDecision Rebalancer::decide_with(std::int64_t data_bytes, std::size_t i
   started_ = -1.0;
   std::vector<Sample> samples(static_cast<std::size_t>(size_));
   MPI_Allgather(&mine, sizeof(Sample), MPI_BYTE, samples.data(), sizeof(Sample), MPI_BYTE, comm_);
-  std::string error = check_samples(samples, counts_);
+  std::string error = check_samples(samples, counts_, options_.segment_items);
   if (!error.empty()) fail(error);  // the same on every rank: gathered data
   ++after_;
   RebalanceDecision d;
@@ -301,6 +355,8 @@ RebalanceDecision Rebalancer::decide_with(std::int64_t data_bytes, std::size_t i
     } catch (const std::exception& e) {
       error = e.what();
       if (error.empty()) error = "the policy failed";
+    } catch (...) {
+      error = "the policy failed with an exception that is not a std::exception";
     }
   }
   broadcast_decision(error, d);
@@ -325,26 +381,43 @@ void Rebalancer::broadcast_decision(std::string& error, RebalanceDecision& d) co
   }
 }
 
+// The raw speeds of the last iteration: work / time, the last measured one for a rank that did
+// no work (0 if it never did).
+std::vector<double> Rebalancer::measured_speeds(const std::vector<double>& work,
+                                                const std::vector<double>& seconds) {
+  std::vector<double> speeds(work.size(), 0.0);
+  for (std::size_t r = 0; r < work.size(); ++r) {
+    if (work[r] > 0) last_speeds_[r] = work[r] / seconds[r];
+    speeds[r] = last_speeds_[r];
+  }
+  return speeds;
+}
+
+// The speeds the policy sees; empty when no rank did work in this iteration.
 std::vector<double> Rebalancer::speeds_on_root(const std::vector<double>& work,
                                                const std::vector<double>& seconds) {
-  std::vector<double> speeds(work.size(), 0.0);
-  double sum = 0.0;
-  std::size_t measured = 0;
   for (std::size_t r = 0; r < work.size(); ++r) {
-    if (!(work[r] > 0)) continue;
     const double s = work[r] / seconds[r];
-    if (!std::isfinite(s) || !(s > 0))
+    if (work[r] > 0 && !(std::isfinite(s) && s > 0))
       throw std::runtime_error(fmt::format("rank {}: the speed {} / {} is not a finite number > 0",
                                            r, work[r], seconds[r]));
-    speeds[r] = last_speeds_[r] = s;
-    sum += s;
-    ++measured;
   }
-  if (measured == 0) return {};
-  // A rank without work: its last measured speed, or the mean of the others'.
-  for (std::size_t r = 0; r < work.size(); ++r) {
-    if (speeds[r] > 0) continue;
-    speeds[r] = last_speeds_[r] > 0 ? last_speeds_[r] : sum / static_cast<double>(measured);
+  std::vector<double> speeds;
+  if (estimator_) {
+    estimator_->update(work, seconds);
+    speeds = estimator_->speeds();
+  } else {
+    speeds = measured_speeds(work, seconds);
+  }
+  if (std::none_of(work.begin(), work.end(), [](double w) { return w > 0; })) return {};
+  // A rank never measured: the mean of the others' (a running mean: no overflow near 1e308).
+  double mean = 0.0;
+  double known = 0.0;
+  for (double s : speeds) {
+    if (s > 0) mean += (s - mean) / ++known;
+  }
+  for (double& s : speeds) {
+    if (!(s > 0)) s = mean;
   }
   return speeds;
 }
@@ -355,74 +428,120 @@ RebalanceDecision Rebalancer::decide_on_root(const std::vector<double>& work,
   d.after_iteration = after_;
   d.counts = counts_;
   d.targets = counts_;
-  for (double s : seconds) d.iteration_time = std::max(d.iteration_time, s);
+  for (double s : seconds) d.measured_time = std::max(d.measured_time, s);
+  d.iteration_time = d.measured_time;
   d.speeds = speeds_on_root(work, seconds);
   if (d.speeds.empty()) {
     d.reason = "no rank reported work: no speed to balance for";
     return d;
   }
   d.targets = balance::balanced_targets(total_, d.speeds);
-  // At the targets already, the balanced time is the measured one: computed from the speeds, it
-  // could differ from it by rounding and show a gain of a few ulps that is not there.
-  d.balanced_time =
-      d.targets == d.counts ? d.iteration_time : balance::iteration_time(d.targets, d.speeds);
+  if (estimator_) {
+    // The model's times at the estimates, as in the simulator: no timing noise in T - T_bal.
+    d.iteration_time = balance::iteration_time(d.counts, d.speeds);
+    d.balanced_time = balance::iteration_time(d.targets, d.speeds);
+  } else {
+    // At the targets already, the balanced time is the measured one: computed from the speeds,
+    // it could differ from it by rounding and show a gain of a few ulps that is not there.
+    d.balanced_time =
+        d.targets == d.counts ? d.iteration_time : balance::iteration_time(d.targets, d.speeds);
+  }
   d.bound_time = balance::balanced_time_bound(total_, d.speeds);
   if (after_ >= iterations_) {
     d.reason = "after the last iteration: nothing left to speed up";
     return d;
   }
+  consult_policy(d);
+  return d;
+}
+
+namespace {
+
+// The policy's Step for decision d (which must outlive it).
+balance::Step step_of(const RebalanceDecision& d, std::int64_t iterations) {
   balance::Step step;
-  step.after_iteration = after_;
-  step.iterations = iterations_;
+  step.after_iteration = d.after_iteration;
+  step.iterations = iterations;
   step.counts = &d.counts;
   step.speeds = &d.speeds;
   step.targets = &d.targets;
   step.iteration_time = d.iteration_time;
   step.balanced_time = d.balanced_time;
   step.bound_time = d.bound_time;
+  return step;
+}
+
+}  // namespace
+
+void Rebalancer::consult_policy(RebalanceDecision& d) {
+  balance::Step step = step_of(d, iterations_);
   double makespan = -1.0;  // planned once, on first request
   step.plan_makespan = [&] {
     if (makespan < 0) makespan = balance::redistribution_makespan(ring_, d.counts, d.targets);
     return makespan;
   };
   const balance::Decision decision = policy_->decide(step);
+  d.consulted = true;
   d.rebalance = decision.rebalance;
   d.reason = decision.reason;
   d.predicted_saving = decision.predicted_saving;
   d.planned = decision.planned || makespan >= 0;
   d.plan_makespan = decision.planned ? decision.plan_makespan : std::max(makespan, 0.0);
-  return d;
 }
 
 std::unique_ptr<Redistribution> Rebalancer::plan(const RebalanceDecision& d) {
-  std::int64_t bad = d.after_iteration != after_ || planned_ == after_ || d.counts != counts_ ||
-                     d.targets.size() != counts_.size();
-  MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT64_T, MPI_MAX, comm_);
-  if (bad != 0) fail("plan: the decision is not the last one decided, or was already planned");
-  planned_ = after_;
-  if (d.targets == counts_) {
-    commit(d, 0);
-    return nullptr;
-  }
-  auto r = std::make_unique<Redistribution>(
-      comm_, count(), d.targets[static_cast<std::size_t>(rank_)], costs_, options_);
-  commit(d, r->rotation());
+  std::unique_ptr<Redistribution> r = prepare(d);
+  commit(d, r ? r->rotation() : 0);
   return r;
 }
 
-void Rebalancer::commit(const RebalanceDecision& d, std::int64_t rotation) {
-  if (policy_) {
-    balance::Step step;
-    step.after_iteration = d.after_iteration;
-    step.iterations = iterations_;
-    step.counts = &d.counts;
-    step.speeds = &d.speeds;
-    step.targets = &d.targets;
-    step.iteration_time = d.iteration_time;
-    step.balanced_time = d.balanced_time;
-    step.bound_time = d.bound_time;
-    policy_->rebalanced(step);
+std::unique_ptr<Redistribution> Rebalancer::prepare(const RebalanceDecision& d) {
+  std::int64_t bad = d.after_iteration != after_ || planned_ == after_ || d.counts != counts_ ||
+                     d.targets.size() != counts_.size();
+  // A caller may change a decision (to force a rebalance), but not differently on some rank:
+  // every rank must build the same Redistribution, or none.
+  Packer mine;
+  mine.put(d.targets);
+  mine.put(d.consulted);
+  Packer root = mine;
+  std::int64_t bytes = static_cast<std::int64_t>(root.bytes.size());
+  MPI_Bcast(&bytes, 1, MPI_INT64_T, 0, comm_);
+  root.bytes.resize(static_cast<std::size_t>(bytes));
+  MPI_Bcast(root.bytes.data(), static_cast<int>(bytes), MPI_BYTE, 0, comm_);
+  const std::int64_t differs = root.bytes != mine.bytes ? 2 : 0;
+  bad = std::max(bad, differs);
+  MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT64_T, MPI_MAX, comm_);
+  if (bad == 2) fail("plan: the decision differs between ranks (every rank must plan the same)");
+  if (bad != 0) fail("plan: the decision is not the last one decided, or was already planned");
+  planned_ = after_;
+  std::unique_ptr<Redistribution> r;
+  if (d.targets != counts_) {
+    r = std::make_unique<Redistribution>(comm_, count(), d.targets[static_cast<std::size_t>(rank_)],
+                                         costs_, options_);
   }
+  notify_policy(d);
+  return r;
+}
+
+// Tells the policy (rank 0) about the rebalance of a decision it made. Whatever it throws is
+// reported on every rank, before any item moves.
+void Rebalancer::notify_policy(const RebalanceDecision& d) {
+  if (!d.consulted) return;  // the same on every rank (checked in prepare)
+  std::string error;
+  if (policy_) {
+    try {
+      policy_->rebalanced(step_of(d, iterations_));
+    } catch (const std::exception& e) {
+      error = fmt::format("the policy failed: {}", e.what());
+    } catch (...) {
+      error = "the policy failed with an exception that is not a std::exception";
+    }
+  }
+  bcast_string(error, comm_);
+  if (!error.empty()) fail(error);
+}
+
+void Rebalancer::commit(const RebalanceDecision& d, std::int64_t rotation) {
   origin_ = total_ == 0 ? 0 : floor_mod(origin_ - rotation, total_);
   counts_ = d.targets;
 }
@@ -434,7 +553,7 @@ RebalanceReport Rebalancer::report_of(const RebalanceDecision& d) const {
   report.reason = d.reason;
   report.predicted_saving = d.predicted_saving;
   report.plan_makespan = d.planned ? d.plan_makespan : 0.0;
-  report.iteration_time = d.iteration_time;
+  report.iteration_time = d.measured_time;
   return report;
 }
 

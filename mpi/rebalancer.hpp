@@ -15,36 +15,49 @@
 // end_iteration(work) (MPI_Wtime); reports accumulate until the next decision. Then, after
 // iteration k (counted from 1), maybe_rebalance(data) (or decide() + plan() + execute):
 //   1. one MPI_Allgather of every rank's work, time and data size;
-//   2. on rank 0: speeds s_i = work_i / time_i, T = max_i time_i, the balanced targets of s
-//      (redist::balance::balanced_targets), and the policy's decision, whose plan_makespan is
-//      planned locally by the ring planner `auto` (redist::balance::redistribution_makespan, no
-//      communication); the decision is broadcast, so every rank gets the same answer even though
-//      clocks and floating point may differ between hosts;
+//   2. on rank 0: the speeds s_i, the balanced targets of s (redist::balance::balanced_targets),
+//      T and T_bal, and the policy's decision, whose plan_makespan is planned locally by the ring
+//      planner `auto` (redist::balance::redistribution_makespan, no communication); the decision
+//      is broadcast, so every rank gets the same answer even though clocks and floating point may
+//      differ between hosts;
 //   3. if it says rebalance: a Redistribution (collective, planned on rank 0) from the current
 //      counts to the targets, executed on `data`.
-// A rank that did no work has no measurable speed: its last measured speed is used, or the mean
-// of the others' if it never had one; with no work at all nothing is decided. The policy is
-// consulted after iterations 1..K-1, as in the simulator; after iteration K the answer is no.
+// Speeds (RebalancerSettings). By default s_i is rank i's estimate by a
+// redist::balance::SpeedEstimator fed with every iteration's work_i / time_i (speed levels,
+// changes confirmed against the measured noise, estimates republished only when they moved
+// significantly; redist/balance/speed_estimate.hpp), and the policy sees the times of the model at
+// those speeds: T = max_i n_i / s_i and T_bal = max_i targets_i / s_i, so that timing noise does
+// not show as a gain. With estimate_speeds off, s_i = work_i / time_i of the last iteration and
+// T = max_i time_i as measured (at the targets already, T_bal is taken to be T, so a
+// rounding-level gain never triggers a rebalance). Either way the reports carry the measured
+// time. A rank that did no work has no measurable speed: its estimate (or last measured speed) is
+// kept, or the mean of the others' is used if it never had one; with no work at all in an
+// iteration nothing is decided. The policy is consulted after iterations 1..K-1, as in the
+// simulator; after iteration K the answer is no.
 //
 // Collective contract. The constructor, decide(), plan() and maybe_rebalance() are collective
 // over the communicator: every rank calls them in the same order. Bad input (a negative count or
 // work, a time that is negative or not finite, no time (or 0) from a rank that holds items or
 // reports work, a data size that differs from count(), item sizes that differ, an unknown
-// policy or `oracle`, policy names or K that differ between ranks, more than K decisions, link
-// costs or Options the executor refuses) makes every rank throw the same redist::mpi::Error
-// before any item moves; record() and end_iteration() never throw, the next collective call
-// reports their bad values. No deadlock: every rank takes the same branches, decided from
-// gathered or broadcast data.
+// policy or `oracle`, policy names, K or RebalancerSettings that differ between ranks, more than
+// K decisions, link costs or Options the executor refuses, items of a size that makes one
+// segment of Options::segment_items items larger than an MPI message, a `plan` of a decision
+// that is not the last one, was already planned or differs between ranks, an exception from the
+// policy) makes every rank throw the same redist::mpi::Error before any item moves and before
+// the layout changes; record() and end_iteration() never throw, the next collective call reports
+// their bad values. No deadlock: every rank takes the same branches, decided from gathered or
+// broadcast data.
 //
 // Guarantee: after maybe_rebalance (or plan + execute) rank i holds the items
 // [global_start(), global_start() + count()) (mod N) in order, nothing lost or duplicated, and
-// after a rebalance count() is its balanced target for the speeds just measured. When the
+// after a rebalance count() is its balanced target for the speeds of the decision. When the
 // measured times are n_i / s_i(t), the decisions are those of `redist balance simulate` on the
-// same speeds (at the targets already, the balanced time is taken to be the measured one, so a
-// rounding-level gain never triggers a rebalance; docs/mpi.md). Complexity per decision: one
-// MPI_Allgather of 56 bytes per rank, two broadcasts of O(p) bytes, O(p log p) for the targets
-// on rank 0 plus the policy's plan (the ring planner, only when the policy asks for it); per
-// rebalance the Redistribution's costs (mpi/redistribution.hpp).
+// same speeds, with or without the estimator (without noise it returns the measured speeds; the
+// header of speed_estimate.hpp says when exactly; docs/mpi.md). Complexity per decision: one
+// MPI_Allgather of 48 bytes per rank, two broadcasts of O(p) bytes, O(p log p) for the targets
+// and O(p) for the estimator on rank 0, plus the policy's plan (the ring planner, only when the
+// policy asks for it); per rebalance one more broadcast of O(p) bytes and the Redistribution's
+// costs (mpi/redistribution.hpp).
 #pragma once
 
 #include <mpi.h>
@@ -60,8 +73,17 @@
 #include "mpi/redistribution.hpp"
 #include "redist/balance/model.hpp"
 #include "redist/balance/policy.hpp"
+#include "redist/balance/speed_estimate.hpp"
 
 namespace redist::mpi {
+
+// How the Rebalancer turns measurements into speeds (the same on every rank; checked).
+struct RebalancerSettings {
+  // true: the policy sees the estimates of a redist::balance::SpeedEstimator and the model times
+  // at those speeds. false: the speeds and the time of the last iteration as measured.
+  bool estimate_speeds = true;
+  redist::balance::SpeedEstimateSettings estimate;  // the estimator's thresholds
+};
 
 // What rank 0 decided after one iteration (identical on every rank).
 struct RebalanceDecision {
@@ -71,12 +93,14 @@ struct RebalanceDecision {
   double predicted_saving = 0.0;      // the policy's estimate (0 when it makes none)
   bool planned = false;               // whether the policy planned the redistribution
   double plan_makespan = 0.0;         // its makespan in the ring model (when planned)
-  double iteration_time = 0.0;        // T = max_i time_i
+  double iteration_time = 0.0;        // T as the policy saw it (see "Speeds" above)
+  double measured_time = 0.0;         // max_i time_i as reported
   double balanced_time = 0.0;         // max_i targets_i / s_i
   double bound_time = 0.0;            // N / sum_i s_i
+  bool consulted = false;             // whether the policy decided (after iterations 1..K-1)
   std::vector<std::int64_t> counts;   // every rank's count during the iteration
   std::vector<std::int64_t> targets;  // the balanced targets of `speeds`
-  std::vector<double> speeds;         // s_i used (measured, or the fallback above)
+  std::vector<double> speeds;         // s_i used (estimated or measured, or the fallback above)
 };
 
 // What maybe_rebalance did (identical on every rank except count and global_start).
@@ -90,7 +114,7 @@ struct RebalanceReport {
   // makespan (0 when it planned none).
   double plan_makespan = 0.0;
   double redistribution_seconds = 0.0;  // measured execute time, max over ranks
-  double iteration_time = 0.0;          // T of the iteration just measured
+  double iteration_time = 0.0;          // max_i time_i of the iteration just measured
   std::int64_t count = 0;               // this rank's items now
   std::int64_t global_start = 0;        // global index (mod N) of its first item now
   std::vector<std::int64_t> counts;     // every rank's items now
@@ -108,13 +132,18 @@ class Rebalancer {
   // Collective. `count`: this rank's items now (its block follows the lower ranks' blocks, rank
   // 0's starting at global index 0). `costs`: this rank's link costs per item (to succ, to pred),
   // as for Redistribution. `policy`: a redist::balance::make_policy name for a run of
-  // `iterations` (K) iterations. `options`: the executor's. Throws Error on every rank on bad
-  // input (see above).
+  // `iterations` (K) iterations. `options`: the executor's. `settings`: how speeds are measured
+  // (above). Throws Error on every rank on bad input (see above).
   Rebalancer(MPI_Comm comm, std::int64_t count, LinkCosts costs, std::string_view policy,
-             std::int64_t iterations, Options options = {});
+             std::int64_t iterations, Options options = {}, RebalancerSettings settings = {});
+  // Same, with a policy object of the caller's: rank 0's decides (the other ranks' are not used
+  // and may be nullptr); what it throws is reported on every rank.
+  Rebalancer(MPI_Comm comm, std::int64_t count, LinkCosts costs,
+             std::unique_ptr<balance::Policy> policy, std::int64_t iterations, Options options = {},
+             RebalancerSettings settings = {});
   // Same, with the costs measured by calibrate_link_costs (collective ping-pongs).
   Rebalancer(MPI_Comm comm, std::int64_t count, Calibration calibration, std::string_view policy,
-             std::int64_t iterations, Options options = {});
+             std::int64_t iterations, Options options = {}, RebalancerSettings settings = {});
   ~Rebalancer();
   Rebalancer(const Rebalancer&) = delete;
   Rebalancer& operator=(const Rebalancer&) = delete;
@@ -131,7 +160,7 @@ class Rebalancer {
   // policy said: a caller may force a rebalance), for the caller to execute before its next
   // iteration. count(), counts() and global_start() describe the new layout from now on. Returns
   // nullptr when the targets equal the counts (nothing moves). Throws Error on every rank if
-  // `decision` is not the last one decided or was already planned.
+  // `decision` is not the last one decided, was already planned or differs between ranks.
   std::unique_ptr<Redistribution> plan(const RebalanceDecision& decision);
 
   // Collective: decide, and if the policy says so, plan and execute in place on `data` (its
@@ -147,7 +176,9 @@ class Rebalancer {
   template <class T>
   RebalanceReport maybe_rebalance(std::vector<T>& data, std::size_t per_item) {
     static_assert(std::is_trivially_copyable_v<T>, "items are moved as bytes");
-    RebalanceDecision d = decide_with(bytes_of(data), per_item * sizeof(T));
+    // An item size beyond size_t is reported as 0 bytes (refused collectively).
+    const std::size_t item_bytes = per_item <= SIZE_MAX / sizeof(T) ? per_item * sizeof(T) : 0;
+    RebalanceDecision d = decide_with(bytes_of(data), item_bytes);
     return finish(d, [&](Redistribution& r) {
       const std::size_t before = data.size();
       data.resize(static_cast<std::size_t>(std::max(r.local().load, r.local().target)) * per_item);
@@ -180,11 +211,17 @@ class Rebalancer {
   const balance::RingCosts& ring() const { return ring_; }
 
  private:
+  // The others delegate here: a policy by name, or (custom) a policy object.
+  Rebalancer(MPI_Comm comm, std::int64_t count, LinkCosts costs, std::string name,
+             std::unique_ptr<balance::Policy> object, bool custom, std::int64_t iterations,
+             Options options, RebalancerSettings settings);
+  // The layout changes only once the items have moved: an executor's refusal (collective)
+  // leaves count() and data as they were.
   template <class Execute>
   RebalanceReport finish(const RebalanceDecision& d, Execute&& execute) {
     RebalanceReport report = report_of(d);
     if (!d.rebalance) return complete(report);
-    std::unique_ptr<Redistribution> r = plan(d);
+    std::unique_ptr<Redistribution> r = prepare(d);
     report.plan_makespan = 0.0;
     if (r) {
       report.moved = true;
@@ -193,6 +230,7 @@ class Rebalancer {
       report.plan_makespan = r->model_makespan();
       report.redistribution_seconds = max_over_ranks(MPI_Wtime() - t0);
     }
+    commit(d, r ? r->rotation() : 0);
     return complete(report);
   }
   template <class T>
@@ -203,11 +241,18 @@ class Rebalancer {
   RebalanceDecision decide_with(std::int64_t data_bytes, std::size_t item_bytes);
   std::string gather_setup(std::int64_t count);  // counts, costs, agreement; the error or ""
   void broadcast_decision(std::string& error, RebalanceDecision& d) const;  // from rank 0
-  std::string make_root_policy();  // rank 0; the error or ""
+  std::string make_root_state();  // rank 0: policy and estimator; the error or ""
   RebalanceDecision decide_on_root(const std::vector<double>& work,
                                    const std::vector<double>& seconds);
   std::vector<double> speeds_on_root(const std::vector<double>& work,
                                      const std::vector<double>& seconds);
+  std::vector<double> measured_speeds(const std::vector<double>& work,
+                                      const std::vector<double>& seconds);
+  void consult_policy(RebalanceDecision& d);
+  // Checks `d` (collectively), tells the policy and builds the Redistribution; nullptr when
+  // nothing moves. Layout unchanged.
+  std::unique_ptr<Redistribution> prepare(const RebalanceDecision& d);
+  void notify_policy(const RebalanceDecision& d);  // collective: the policy's error, if any
   void commit(const RebalanceDecision& d, std::int64_t rotation);
   RebalanceReport report_of(const RebalanceDecision& d) const;
   RebalanceReport complete(RebalanceReport report) const;
@@ -219,16 +264,19 @@ class Rebalancer {
   int size_ = 1;
   LinkCosts costs_;
   Options options_;
-  balance::RingCosts ring_;  // every rank's costs (gathered)
-  std::string policy_name_;
-  std::unique_ptr<balance::Policy> policy_;  // rank 0 only
+  RebalancerSettings settings_;
+  balance::RingCosts ring_;                             // every rank's costs (gathered)
+  std::string policy_name_;                             // rank 0's
+  bool custom_policy_ = false;                          // a policy object, not a name
+  std::unique_ptr<balance::Policy> policy_;             // rank 0 only (the others drop it)
+  std::unique_ptr<balance::SpeedEstimator> estimator_;  // rank 0 only, when estimating
   std::int64_t iterations_ = 0;
   std::int64_t after_ = 0;    // decisions taken
   std::int64_t planned_ = 0;  // the decision last planned
   std::int64_t total_ = 0;    // N
   std::int64_t origin_ = 0;   // global index of rank 0's first item
   std::vector<std::int64_t> counts_;
-  std::vector<double> last_speeds_;  // rank 0: last measured speed per rank (0: never)
+  std::vector<double> last_speeds_;  // rank 0, raw speeds: last measured per rank (0: never)
   // This iteration's report so far.
   double work_ = 0.0;
   double seconds_ = 0.0;
