@@ -208,7 +208,6 @@ Rebalancer::Rebalancer(MPI_Comm comm, std::int64_t count, LinkCosts costs, std::
     MPI_Comm_free(&comm_);
     fail(error);
   }
-  last_speeds_.assign(counts_.size(), 0.0);
   try {
     // The executor checks costs and options collectively: a plan that moves nothing.
     Redistribution probe(comm_, count, count, costs_, options_);
@@ -265,10 +264,8 @@ std::string Rebalancer::make_root_state() {
     return "the `oracle` policy needs every future speed: only the model simulator offers it";
   try {
     if (!custom_policy_) policy_ = balance::make_policy(policy_name_, iterations_);
-    if (settings_.estimate_speeds) {
-      estimator_ = std::make_unique<balance::SpeedEstimator>(static_cast<std::size_t>(size_),
-                                                             settings_.estimate);
-    }
+    controller_ = std::make_unique<balance::RebalanceController>(ring_, std::move(policy_),
+                                                                 iterations_, settings_);
   } catch (const std::exception& e) {
     return e.what();
   }
@@ -351,7 +348,7 @@ RebalanceDecision Rebalancer::decide_with(std::int64_t data_bytes, std::size_t i
       seconds.push_back(s.seconds);
     }
     try {
-      d = decide_on_root(work, seconds);
+      d = controller_->decide(counts_, work, seconds);
     } catch (const std::exception& e) {
       error = e.what();
       if (error.empty()) error = "the policy failed";
@@ -379,114 +376,6 @@ void Rebalancer::broadcast_decision(std::string& error, RebalanceDecision& d) co
     p.get(error);
     if (error.empty()) unpack(p, d);
   }
-}
-
-// The raw speeds of the last iteration: work / time, the last measured one for a rank that did
-// no work (0 if it never did).
-std::vector<double> Rebalancer::measured_speeds(const std::vector<double>& work,
-                                                const std::vector<double>& seconds) {
-  std::vector<double> speeds(work.size(), 0.0);
-  for (std::size_t r = 0; r < work.size(); ++r) {
-    if (work[r] > 0) last_speeds_[r] = work[r] / seconds[r];
-    speeds[r] = last_speeds_[r];
-  }
-  return speeds;
-}
-
-// The speeds the policy sees; empty when no rank did work in this iteration.
-std::vector<double> Rebalancer::speeds_on_root(const std::vector<double>& work,
-                                               const std::vector<double>& seconds) {
-  for (std::size_t r = 0; r < work.size(); ++r) {
-    const double s = work[r] / seconds[r];
-    if (work[r] > 0 && !(std::isfinite(s) && s > 0))
-      throw std::runtime_error(fmt::format("rank {}: the speed {} / {} is not a finite number > 0",
-                                           r, work[r], seconds[r]));
-  }
-  std::vector<double> speeds;
-  if (estimator_) {
-    estimator_->update(work, seconds);
-    speeds = estimator_->speeds();
-  } else {
-    speeds = measured_speeds(work, seconds);
-  }
-  if (std::none_of(work.begin(), work.end(), [](double w) { return w > 0; })) return {};
-  // A rank never measured: the mean of the others' (a running mean: no overflow near 1e308).
-  double mean = 0.0;
-  double known = 0.0;
-  for (double s : speeds) {
-    if (s > 0) mean += (s - mean) / ++known;
-  }
-  for (double& s : speeds) {
-    if (!(s > 0)) s = mean;
-  }
-  return speeds;
-}
-
-RebalanceDecision Rebalancer::decide_on_root(const std::vector<double>& work,
-                                             const std::vector<double>& seconds) {
-  RebalanceDecision d;
-  d.after_iteration = after_;
-  d.counts = counts_;
-  d.targets = counts_;
-  for (double s : seconds) d.measured_time = std::max(d.measured_time, s);
-  d.iteration_time = d.measured_time;
-  d.speeds = speeds_on_root(work, seconds);
-  if (d.speeds.empty()) {
-    d.reason = "no rank reported work: no speed to balance for";
-    return d;
-  }
-  d.targets = balance::balanced_targets(total_, d.speeds);
-  if (estimator_) {
-    // The model's times at the estimates, as in the simulator: no timing noise in T - T_bal.
-    d.iteration_time = balance::iteration_time(d.counts, d.speeds);
-    d.balanced_time = balance::iteration_time(d.targets, d.speeds);
-  } else {
-    // At the targets already, the balanced time is the measured one: computed from the speeds,
-    // it could differ from it by rounding and show a gain of a few ulps that is not there.
-    d.balanced_time =
-        d.targets == d.counts ? d.iteration_time : balance::iteration_time(d.targets, d.speeds);
-  }
-  d.bound_time = balance::balanced_time_bound(total_, d.speeds);
-  if (after_ >= iterations_) {
-    d.reason = "after the last iteration: nothing left to speed up";
-    return d;
-  }
-  consult_policy(d);
-  return d;
-}
-
-namespace {
-
-// The policy's Step for decision d (which must outlive it).
-balance::Step step_of(const RebalanceDecision& d, std::int64_t iterations) {
-  balance::Step step;
-  step.after_iteration = d.after_iteration;
-  step.iterations = iterations;
-  step.counts = &d.counts;
-  step.speeds = &d.speeds;
-  step.targets = &d.targets;
-  step.iteration_time = d.iteration_time;
-  step.balanced_time = d.balanced_time;
-  step.bound_time = d.bound_time;
-  return step;
-}
-
-}  // namespace
-
-void Rebalancer::consult_policy(RebalanceDecision& d) {
-  balance::Step step = step_of(d, iterations_);
-  double makespan = -1.0;  // planned once, on first request
-  step.plan_makespan = [&] {
-    if (makespan < 0) makespan = balance::redistribution_makespan(ring_, d.counts, d.targets);
-    return makespan;
-  };
-  const balance::Decision decision = policy_->decide(step);
-  d.consulted = true;
-  d.rebalance = decision.rebalance;
-  d.reason = decision.reason;
-  d.predicted_saving = decision.predicted_saving;
-  d.planned = decision.planned || makespan >= 0;
-  d.plan_makespan = decision.planned ? decision.plan_makespan : std::max(makespan, 0.0);
 }
 
 std::unique_ptr<Redistribution> Rebalancer::plan(const RebalanceDecision& d) {
@@ -528,9 +417,9 @@ std::unique_ptr<Redistribution> Rebalancer::prepare(const RebalanceDecision& d) 
 void Rebalancer::notify_policy(const RebalanceDecision& d) {
   if (!d.consulted) return;  // the same on every rank (checked in prepare)
   std::string error;
-  if (policy_) {
+  if (controller_) {
     try {
-      policy_->rebalanced(step_of(d, iterations_));
+      controller_->rebalanced(d);
     } catch (const std::exception& e) {
       error = fmt::format("the policy failed: {}", e.what());
     } catch (...) {

@@ -22,18 +22,14 @@
 //      differ between hosts;
 //   3. if it says rebalance: a Redistribution (collective, planned on rank 0) from the current
 //      counts to the targets, executed on `data`.
-// Speeds (RebalancerSettings). By default s_i is rank i's estimate by a
-// redist::balance::SpeedEstimator fed with every iteration's work_i / time_i (speed levels,
-// changes confirmed against the measured noise, estimates republished only when they moved
-// significantly; redist/balance/speed_estimate.hpp), and the policy sees the times of the model at
-// those speeds: T = max_i n_i / s_i and T_bal = max_i targets_i / s_i, so that timing noise does
-// not show as a gain. With estimate_speeds off, s_i = work_i / time_i of the last iteration and
-// T = max_i time_i as measured (at the targets already, T_bal is taken to be T, so a
-// rounding-level gain never triggers a rebalance). Either way the reports carry the measured
-// time. A rank that did no work has no measurable speed: its estimate (or last measured speed) is
-// kept, or the mean of the others' is used if it never had one; with no work at all in an
-// iteration nothing is decided. The policy is consulted after iterations 1..K-1, as in the
-// simulator; after iteration K the answer is no.
+// Speeds and decisions. Rank 0 runs a redist::balance::RebalanceController
+// (redist/balance/controller.hpp), the same code the simulated application of RRV04 §8 runs: by
+// default the policy sees speed estimates (redist/balance/speed_estimate.hpp: levels, changes
+// confirmed against the measured noise) and the model's times at those speeds, so that timing
+// noise does not show as a gain; RebalancerSettings{estimate_speeds = false} gives it the raw
+// speeds and the measured time instead. Either way the reports carry the measured time. The
+// policy is consulted after iterations 1..K-1, as in the simulator; after iteration K the answer
+// is no.
 //
 // Collective contract. The constructor, decide(), plan() and maybe_rebalance() are collective
 // over the communicator: every rank calls them in the same order. Bad input (a negative count or
@@ -71,37 +67,17 @@
 #include <vector>
 
 #include "mpi/redistribution.hpp"
+#include "redist/balance/controller.hpp"
 #include "redist/balance/model.hpp"
 #include "redist/balance/policy.hpp"
-#include "redist/balance/speed_estimate.hpp"
 
 namespace redist::mpi {
 
-// How the Rebalancer turns measurements into speeds (the same on every rank; checked).
-struct RebalancerSettings {
-  // true: the policy sees the estimates of a redist::balance::SpeedEstimator and the model times
-  // at those speeds. false: the speeds and the time of the last iteration as measured.
-  bool estimate_speeds = true;
-  redist::balance::SpeedEstimateSettings estimate;  // the estimator's thresholds
-};
-
-// What rank 0 decided after one iteration (identical on every rank).
-struct RebalanceDecision {
-  std::int64_t after_iteration = 0;  // k >= 1
-  bool rebalance = false;
-  std::string reason;                 // the policy's sentence
-  double predicted_saving = 0.0;      // the policy's estimate (0 when it makes none)
-  bool planned = false;               // whether the policy planned the redistribution
-  double plan_makespan = 0.0;         // its makespan in the ring model (when planned)
-  double iteration_time = 0.0;        // T as the policy saw it (see "Speeds" above)
-  double measured_time = 0.0;         // max_i time_i as reported
-  double balanced_time = 0.0;         // max_i targets_i / s_i
-  double bound_time = 0.0;            // N / sum_i s_i
-  bool consulted = false;             // whether the policy decided (after iterations 1..K-1)
-  std::vector<std::int64_t> counts;   // every rank's count during the iteration
-  std::vector<std::int64_t> targets;  // the balanced targets of `speeds`
-  std::vector<double> speeds;         // s_i used (estimated or measured, or the fallback above)
-};
+// How the Rebalancer turns measurements into speeds (the same on every rank; checked), and what
+// rank 0 decided after one iteration (identical on every rank): the types of the deciding half,
+// redist/balance/controller.hpp, which rank 0 runs.
+using RebalancerSettings = balance::RebalanceSettings;
+using RebalanceDecision = balance::RebalanceDecision;
 
 // What maybe_rebalance did (identical on every rank except count and global_start).
 struct RebalanceReport {
@@ -241,14 +217,7 @@ class Rebalancer {
   RebalanceDecision decide_with(std::int64_t data_bytes, std::size_t item_bytes);
   std::string gather_setup(std::int64_t count);  // counts, costs, agreement; the error or ""
   void broadcast_decision(std::string& error, RebalanceDecision& d) const;  // from rank 0
-  std::string make_root_state();  // rank 0: policy and estimator; the error or ""
-  RebalanceDecision decide_on_root(const std::vector<double>& work,
-                                   const std::vector<double>& seconds);
-  std::vector<double> speeds_on_root(const std::vector<double>& work,
-                                     const std::vector<double>& seconds);
-  std::vector<double> measured_speeds(const std::vector<double>& work,
-                                      const std::vector<double>& seconds);
-  void consult_policy(RebalanceDecision& d);
+  std::string make_root_state();  // rank 0: the controller; the error or ""
   // Checks `d` (collectively), tells the policy and builds the Redistribution; nullptr when
   // nothing moves. Layout unchanged.
   std::unique_ptr<Redistribution> prepare(const RebalanceDecision& d);
@@ -265,18 +234,17 @@ class Rebalancer {
   LinkCosts costs_;
   Options options_;
   RebalancerSettings settings_;
-  balance::RingCosts ring_;                             // every rank's costs (gathered)
-  std::string policy_name_;                             // rank 0's
-  bool custom_policy_ = false;                          // a policy object, not a name
-  std::unique_ptr<balance::Policy> policy_;             // rank 0 only (the others drop it)
-  std::unique_ptr<balance::SpeedEstimator> estimator_;  // rank 0 only, when estimating
+  balance::RingCosts ring_;                  // every rank's costs (gathered)
+  std::string policy_name_;                  // rank 0's
+  bool custom_policy_ = false;               // a policy object, not a name
+  std::unique_ptr<balance::Policy> policy_;  // a policy object given, until rank 0's controller
+  std::unique_ptr<balance::RebalanceController> controller_;  // rank 0 only
   std::int64_t iterations_ = 0;
   std::int64_t after_ = 0;    // decisions taken
   std::int64_t planned_ = 0;  // the decision last planned
   std::int64_t total_ = 0;    // N
   std::int64_t origin_ = 0;   // global index of rank 0's first item
   std::vector<std::int64_t> counts_;
-  std::vector<double> last_speeds_;  // rank 0, raw speeds: last measured per rank (0: never)
   // This iteration's report so far.
   double work_ = 0.0;
   double seconds_ = 0.0;

@@ -1,0 +1,95 @@
+// The deciding half of dynamic load balancing (ours): from what every processor reports after an
+// iteration (the work it did and the time it took) to a decision (rebalance now or not, and to
+// which targets), with a policy of policy.hpp. The MPI Rebalancer runs it on rank 0
+// (mpi/rebalancer.hpp) and the simulated application of RRV04 §8 runs it as is
+// (docs/ring-sim.md), so both decide alike.
+//
+// Speeds (RebalanceSettings). By default s_i is processor i's estimate by a SpeedEstimator fed
+// with every iteration's work_i / time_i (speed_estimate.hpp), and the policy sees the model's
+// times at those speeds: T = max_i n_i / s_i and T_bal = max_i targets_i / s_i, so that timing
+// noise does not show as a gain. With estimate_speeds off, s_i = work_i / time_i of the last
+// iteration and T = max_i time_i as measured (at the targets already, T_bal is taken to be T, so a
+// rounding-level gain never triggers a rebalance). A processor that did no work has no measurable
+// speed: its estimate (or last measured speed) is kept, or the mean of the others' is used if it
+// never had one; with no work at all in an iteration nothing is decided. The policy is consulted
+// after iterations 1..K-1, as in the simulator; after iteration K the answer is no.
+// Guarantee: when the measured times are n_i / s_i(t), the decisions are those of
+// `redist balance simulate` on the same speeds (simulate.hpp).
+// Complexity per decision: O(p log p) for the targets, the estimator's O(p), and the policy's
+// work (the ring plan of the redistribution, planned once, only when the policy asks for it).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "redist/balance/model.hpp"
+#include "redist/balance/policy.hpp"
+#include "redist/balance/speed_estimate.hpp"
+
+namespace redist::balance {
+
+struct RebalanceSettings {
+  // true: the policy sees the estimates of a SpeedEstimator and the model times at those speeds.
+  // false: the speeds and the time of the last iteration as measured.
+  bool estimate_speeds = true;
+  SpeedEstimateSettings estimate;  // the estimator's thresholds
+};
+
+// One decision, after iteration `after_iteration`.
+struct RebalanceDecision {
+  std::int64_t after_iteration = 0;  // k >= 1
+  bool rebalance = false;
+  std::string reason;                 // the policy's sentence
+  double predicted_saving = 0.0;      // the policy's estimate (0 when it makes none)
+  bool planned = false;               // whether the redistribution was planned
+  double plan_makespan = 0.0;         // its makespan in the ring model (when planned)
+  double iteration_time = 0.0;        // T as the policy saw it (see "Speeds" above)
+  double measured_time = 0.0;         // max_i time_i as reported
+  double balanced_time = 0.0;         // max_i targets_i / s_i
+  double bound_time = 0.0;            // N / sum_i s_i
+  bool consulted = false;             // whether the policy decided (after iterations 1..K-1)
+  std::vector<std::int64_t> counts;   // every processor's count during the iteration
+  std::vector<std::int64_t> targets;  // the balanced targets of `speeds`
+  std::vector<double> speeds;         // s_i used (estimated or measured, or the fallback above)
+};
+
+class RebalanceController {
+ public:
+  // `ring`: the link costs per item; `policy`: not null; K = `iterations` >= 1.
+  RebalanceController(RingCosts ring, std::unique_ptr<Policy> policy, std::int64_t iterations,
+                      RebalanceSettings settings = {});
+
+  // After iteration k = decisions() + 1: every processor's count during it, the work it did
+  // (finite, >= 0) and the time it took (finite, > 0 where work > 0; the caller checks). Throws
+  // std::runtime_error when a speed work / time is not a finite number > 0, and whatever the
+  // policy throws.
+  RebalanceDecision decide(const std::vector<std::int64_t>& counts, const std::vector<double>& work,
+                           const std::vector<double>& seconds);
+  // The caller moved to d.targets after decision `d` (whatever decided it): the policy is told
+  // when it made the decision (d.consulted), so that it learns only from its own rebalances.
+  void rebalanced(const RebalanceDecision& d);
+
+  std::int64_t decisions() const { return decisions_; }
+  std::int64_t iterations() const { return iterations_; }
+  const Policy& policy() const { return *policy_; }
+  const RingCosts& ring() const { return ring_; }
+
+ private:
+  std::vector<double> speeds_of(const std::vector<double>& work,
+                                const std::vector<double>& seconds);
+  std::vector<double> measured_speeds(const std::vector<double>& work,
+                                      const std::vector<double>& seconds);
+  void consult_policy(RebalanceDecision& d);
+
+  RingCosts ring_;
+  std::unique_ptr<Policy> policy_;
+  std::int64_t iterations_ = 0;
+  RebalanceSettings settings_;
+  std::unique_ptr<SpeedEstimator> estimator_;  // when estimating
+  std::vector<double> last_speeds_;            // raw speeds: the last measured (0: never)
+  std::int64_t decisions_ = 0;
+};
+
+}  // namespace redist::balance
