@@ -312,7 +312,11 @@ std::int64_t items_moved(const std::vector<std::int64_t>& flows) {
 }  // namespace
 
 Schedule plan_heuristic(const Instance& in, const HeuristicOptions& options) {
-  const System6Solution tau6 = system6_integer_optimum(in);
+  return detail::plan_heuristic(in, options, system6_integer_optimum(in));
+}
+
+Schedule detail::plan_heuristic(const Instance& in, const HeuristicOptions& options,
+                                const System6Solution& tau6) {
   Portfolio portfolio(in, options);
   portfolio.try_flows(tau6.flows);
   // Neighbouring flows while their System 6 time leaves room to do better.

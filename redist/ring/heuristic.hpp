@@ -28,6 +28,7 @@
 #include <optional>
 #include <vector>
 
+#include "redist/ring/bounds.hpp"
 #include "redist/ring/model.hpp"
 
 namespace redist::ring {
@@ -42,6 +43,11 @@ struct HeuristicOptions {
 Schedule plan_heuristic(const Instance& instance, const HeuristicOptions& options = {});
 
 namespace detail {
+
+// plan_heuristic when the caller already has tau6 = system6_integer_optimum(instance) (plan_light
+// does), so that it is not computed again.
+Schedule plan_heuristic(const Instance& instance, const HeuristicOptions& options,
+                        const System6Solution& tau6);
 
 // Per processor: a source serves `next` first (1) or `prev` first (0); a sink receives from pred
 // first (1) or from succ first (0). Entries of other processors are ignored.
