@@ -33,7 +33,8 @@ std::optional<double> lemma12_bound(const Instance& instance, std::size_t max_n 
 // convex piecewise-linear in x with breakpoints only at x = -prefix[i], so tau(x) is convex. A
 // binary search over the sorted breakpoints finds the segment holding the minimum; on it every
 // constraint is a line, and the minimum of their upper envelope (lines sorted by slope) gives the
-// real minimiser, whose floor or ceiling is the integer optimum.
+// real minimiser, whose floor or ceiling is the integer optimum. Each tau(x) takes O(n): a pass in
+// double finds the few processors that can hold the maximum, which are evaluated in long double.
 // Complexity: O(n log n), independent of the item counts.
 struct System6Solution {
   double tau = 0.0;
