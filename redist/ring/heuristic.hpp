@@ -21,8 +21,10 @@
 // priority rules, forwards and time-reversed. The shortest valid schedule wins.
 //
 // Guarantee: valid; lower_bound = the System 6 integer optimum (>= RRV04 Lemma 12); optimal only
-// when the makespan equals it. Complexity: O(n + R) per evaluated order (R runs); O(n * (n + R))
-// per descent pass.
+// when the makespan equals it. Complexity: the chains of each flow are found once, in O(n); an
+// evaluated order then costs O(chains) plus the runs of the chains whose release times differ from
+// both of their last two schedules (kept per chain, so that undoing a flip recomputes nothing):
+// O(n + R) at worst (R runs), O(n * (n + R)) per descent pass.
 #pragma once
 
 #include <optional>
