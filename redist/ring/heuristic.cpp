@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -61,7 +62,9 @@ std::vector<Chain> chains_of(const Instance& in, const std::vector<std::int64_t>
 
 // A chain's schedule for given release times of its first and last senders (the only senders
 // that can wait for another chain): its runs, when its head releases its source's send port,
-// when its tail releases its sink's receive port, and its latest end.
+// when its tail releases its sink's receive port, and its latest end; and, so that a new release
+// time of the last sender alone reschedules only that sender, the arrivals at the last sender and
+// the number of runs before its own.
 struct ChainTimes {
   double release_first = 0.0;
   double release_last = 0.0;
@@ -69,15 +72,20 @@ struct ChainTimes {
   double head_free = 0.0;
   double tail_free = 0.0;
   double latest = 0.0;
+  std::vector<Pace> last_arrivals;
+  std::size_t runs_before_last = 0;
 };
 
-// Algorithm 2 down the chain: each sender forwards as soon as possible what the previous one sent.
-void schedule_chain(const Instance& in, const Chain& ch, ChainTimes& t, std::vector<Pace>& arrivals,
-                    std::vector<Pace>& departures) {
-  t.runs.clear();
-  arrivals.clear();
+// Algorithm 2 down the chain from sender `from` on: each sender forwards as soon as possible what
+// the previous one sent. t.runs and `arrivals` hold what the senders before `from` produced.
+void schedule_chain(const Instance& in, const Chain& ch, std::size_t from, ChainTimes& t,
+                    std::vector<Pace>& arrivals, std::vector<Pace>& departures) {
   const std::size_t last = ch.senders.size() - 1;
-  for (std::size_t k = 0; k <= last; ++k) {
+  for (std::size_t k = from; k <= last; ++k) {
+    if (k == last) {
+      t.last_arrivals = arrivals;
+      t.runs_before_last = t.runs.size();
+    }
     const std::size_t s = ch.senders[k];
     const double cost = in.cost(s, ch.dir);
     const double release = k == last ? t.release_last : k == 0 ? t.release_first : 0.0;
@@ -97,7 +105,8 @@ void schedule_chain(const Instance& in, const Chain& ch, ChainTimes& t, std::vec
 // The chains of fixed flows, scheduled under any number of orders. A chain's schedule depends on
 // the orders only through the release times of its first and last senders, so each chain keeps
 // its two most recent schedules: an order that changes the waits of a few chains (one flip of the
-// descent, or its undoing) recomputes only the chains whose release times change.
+// descent, or its undoing) recomputes only the chains whose release times change, and of those
+// whose first release time stays, only the last sender.
 class ChainSet {
   static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 
@@ -220,28 +229,58 @@ class ChainSet {
     }
   }
 
-  // The schedule of chain c for the release times its waits give, from the memo when one of its
-  // last two schedules had the same release times.
-  const ChainTimes& times(std::size_t c) {
+  // The release times of chain c's first and last senders under the current waits.
+  std::pair<double, double> release_times(std::size_t c) const {
+    const bool single = chains_[c].senders.size() == 1;
     double first = wait_source_[c] != kNone ? head_free_[wait_source_[c]] : 0.0;
-    double last = chains_[c].senders.size() == 1 ? first : 0.0;
+    double last = single ? first : 0.0;
     if (wait_sink_[c] != kNone) last = std::max(last, tail_free_[wait_sink_[c]]);
-    if (chains_[c].senders.size() == 1) first = last;
+    return {single ? last : first, last};
+  }
+
+  // The schedule of chain c for the release times its waits give: from the memo when one of its
+  // last two schedules had the same release times, else computed into the older entry. A kept
+  // schedule with the same first release time (when the chain has more than one sender) is the
+  // same up to the last sender, which alone is then scheduled again.
+  const ChainTimes& times(std::size_t c) {
+    const auto [first, last] = release_times(c);
+    const ChainTimes* same_start = nullptr;
     for (int e = 0; e < known_[c]; ++e) {
-      const ChainTimes& t = memo_[c][e];
-      if (t.release_first == first && t.release_last == last) {
+      const ChainTimes& kept = memo_[c][e];
+      if (kept.release_first != first) continue;
+      if (kept.release_last == last) {
         newest_[c] = e;
-        return t;
+        return kept;
       }
+      if (chains_[c].senders.size() > 1) same_start = &kept;
     }
-    // Replace the older schedule (or fill the free entry).
     const int e = known_[c] < 2 ? known_[c]++ : 1 - newest_[c];
     ChainTimes& t = memo_[c][e];
+    if (same_start == nullptr) {
+      t.runs.clear();
+      arrivals_.clear();
+    } else {
+      keep_all_but_last_sender(*same_start, t);
+    }
     t.release_first = first;
     t.release_last = last;
-    schedule_chain(in_, chains_[c], t, arrivals_, departures_);
+    const std::size_t from = same_start == nullptr ? 0 : chains_[c].senders.size() - 1;
+    schedule_chain(in_, chains_[c], from, t, arrivals_, departures_);
     newest_[c] = e;
     return t;
+  }
+
+  // Sets t (possibly `kept` itself) and arrivals_ to `kept` up to its last sender.
+  void keep_all_but_last_sender(const ChainTimes& kept, ChainTimes& t) {
+    if (&kept != &t) {
+      const auto before_last = static_cast<std::ptrdiff_t>(kept.runs_before_last);
+      t.runs.assign(kept.runs.begin(), kept.runs.begin() + before_last);
+      t.head_free = kept.head_free;
+      t.last_arrivals = kept.last_arrivals;
+      t.runs_before_last = kept.runs_before_last;
+    }
+    t.runs.resize(t.runs_before_last);
+    arrivals_ = t.last_arrivals;
   }
 
   const Instance& in_;
