@@ -117,85 +117,75 @@ Real port_time(const Instance& in, std::size_t i, Real in_flow, Real out_flow) {
   return std::max(send, receive);
 }
 
-// tau(x) of System 6 for flows[i] = x + prefix[i], in long double (exact for counts < 2^64), for
-// one instance and any number of x. Each evaluation takes two passes. The first, in double and
-// without branches, finds the largest port time up to rounding: when x and every prefix are
-// exact doubles (|.| <= 2^53), each double port time is within 2^-50 (relative) of the long double
-// one as long as it stays a normal double, so only processors within 2^-40 of the largest double
-// time can hold the long double maximum; the second pass evaluates just those in long double.
-// Otherwise (larger counts, times below 2^-900 where denormal products lose the relative bound, or
-// beyond the double range) every processor is evaluated in long double. O(n) per evaluation.
-class System6Tau {
- public:
-  System6Tau(const Instance& in, const std::vector<std::int64_t>& prefix)
-      : in_(in), prefix_(prefix), port_(in.size()) {
-    constexpr std::int64_t kExact = std::int64_t{1} << 53;
-    exact_doubles_ = std::all_of(prefix.begin(), prefix.end(),
-                                 [](std::int64_t p) { return -kExact <= p && p <= kExact; });
-    if (exact_doubles_) prefix_double_.assign(prefix.begin(), prefix.end());
-  }
-
-  long double operator()(Int128 x) {
-    constexpr Int128 kExact = Int128{1} << 53;
-    const std::size_t n = in_.size();
-    bool filter = exact_doubles_ && -kExact <= x && x <= kExact;
-    double cut = 0;
-    if (filter) {
-      const double largest = approximate_port_times(static_cast<double>(x));
-      filter = largest >= 0x1p-900 && largest <= std::numeric_limits<double>::max();
-      cut = largest * (1 - 0x1p-40);
-    }
-    long double tau = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (filter && port_[i] < cut) continue;
-      tau = std::max(tau,
-                     port_time<long double>(in_, i, flow_at<long double>(prefix_, x, in_.pred(i)),
-                                            flow_at<long double>(prefix_, x, i)));
-    }
-    return tau;
-  }
-
- private:
-  // Fills port_ with every processor's port time in double; returns the largest.
-  double approximate_port_times(double x) {
-    return in_.bidirectional ? approximate_port_times<true>(x) : approximate_port_times<false>(x);
-  }
-
-  // Without branches on the signs of the flows, so that the loop pipelines well. A unidirectional
-  // ring has no cost_prev (and flows >= 0).
-  template <bool kBidirectional>
-  double approximate_port_times(double x) {
-    const std::size_t n = in_.size();
-    const double* p = prefix_double_.data();
-    const double* next = in_.cost_next.data();
-    const double* prev = in_.cost_prev.data();
-    const auto positive = [](double v) { return v > 0 ? v : 0.0; };
-    const auto port = [&](std::size_t before, std::size_t i, std::size_t after) {
-      const double out = x + p[i], into = x + p[before];
-      double send = positive(out) * next[i], receive = positive(into) * next[before];
-      if constexpr (kBidirectional) {
-        send += positive(-into) * prev[i];
-        receive += positive(-out) * prev[after];
-      }
-      return std::max(send, receive);
-    };
-    port_[0] = port(in_.pred(0), 0, in_.succ(0));
-    port_[n - 1] = port(in_.pred(n - 1), n - 1, in_.succ(n - 1));
-    for (std::size_t i = 1; i + 1 < n; ++i) port_[i] = port(i - 1, i, i + 1);
-    return *std::max_element(port_.begin(), port_.end());
-  }
-
-  const Instance& in_;
-  const std::vector<std::int64_t>& prefix_;
-  bool exact_doubles_ = false;
-  std::vector<double> prefix_double_;
-  std::vector<double> port_;
-};
-
 }  // namespace
 
+namespace detail {
+
+System6Tau::System6Tau(const Instance& in, const std::vector<std::int64_t>& prefix)
+    : in_(in), prefix_(prefix), port_(in.size()) {
+  constexpr std::int64_t kExact = std::int64_t{1} << 53;
+  exact_doubles_ = std::all_of(prefix.begin(), prefix.end(),
+                               [](std::int64_t p) { return -kExact <= p && p <= kExact; });
+  if (exact_doubles_) prefix_double_.assign(prefix.begin(), prefix.end());
+}
+
+// Two passes. The first, in double and without branches, finds the largest port time up to
+// rounding: when x and every prefix are exact doubles (|.| <= 2^53), each double port time is
+// within 2^-50 (relative) of the long double one as long as it stays a normal double, so only
+// processors within 2^-40 of the largest double time can hold the long double maximum; the second
+// pass evaluates just those in long double. Otherwise (larger counts, times below 2^-900 where
+// denormal products lose the relative bound, or beyond the double range) every processor is
+// evaluated in long double.
+long double System6Tau::operator()(Int128 x) {
+  constexpr Int128 kExact = Int128{1} << 53;
+  const std::size_t n = in_.size();
+  bool filter = exact_doubles_ && -kExact <= x && x <= kExact;
+  double cut = 0;
+  if (filter) {
+    const double largest = in_.bidirectional
+                               ? approximate_port_times<true>(static_cast<double>(x))
+                               : approximate_port_times<false>(static_cast<double>(x));
+    filter = largest >= 0x1p-900 && largest <= std::numeric_limits<double>::max();
+    cut = largest * (1 - 0x1p-40);
+  }
+  long double tau = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (filter && port_[i] < cut) continue;
+    tau =
+        std::max(tau, port_time<long double>(in_, i, flow_at<long double>(prefix_, x, in_.pred(i)),
+                                             flow_at<long double>(prefix_, x, i)));
+  }
+  return tau;
+}
+
+// Without branches on the signs of the flows, so that the loop pipelines well. A unidirectional
+// ring has no cost_prev (and flows >= 0).
+template <bool kBidirectional>
+double System6Tau::approximate_port_times(double x) {
+  const std::size_t n = in_.size();
+  const double* p = prefix_double_.data();
+  const double* next = in_.cost_next.data();
+  const double* prev = in_.cost_prev.data();
+  const auto positive = [](double v) { return v > 0 ? v : 0.0; };
+  const auto port = [&](std::size_t before, std::size_t i, std::size_t after) {
+    const double out = x + p[i], into = x + p[before];
+    double send = positive(out) * next[i], receive = positive(into) * next[before];
+    if constexpr (kBidirectional) {
+      send += positive(-into) * prev[i];
+      receive += positive(-out) * prev[after];
+    }
+    return std::max(send, receive);
+  };
+  port_[0] = port(in_.pred(0), 0, in_.succ(0));
+  port_[n - 1] = port(in_.pred(n - 1), n - 1, in_.succ(n - 1));
+  for (std::size_t i = 1; i + 1 < n; ++i) port_[i] = port(i - 1, i, i + 1);
+  return *std::max_element(port_.begin(), port_.end());
+}
+
+}  // namespace detail
+
 double system6_time(const Instance& in, const std::vector<std::int64_t>& flows) {
-  return static_cast<double>(System6Tau(in, flows)(0));  // flows[i] = 0 + flows[i]
+  return static_cast<double>(detail::System6Tau(in, flows)(0));  // flows[i] = 0 + flows[i]
 }
 
 namespace {
@@ -295,7 +285,7 @@ long double segment_minimiser(const Instance& in, const std::vector<std::int64_t
 System6Solution system6_integer_optimum(const Instance& in) {
   const std::vector<std::int64_t> prefix = prefix_imbalances(in);
   const std::size_t n = in.size();
-  System6Tau tau(in, prefix);
+  detail::System6Tau tau(in, prefix);
   Int128 best_x;
   if (!in.bidirectional) {
     // Flows must be >= 0 on a unidirectional ring, so x >= -min(prefix); tau grows with x there.

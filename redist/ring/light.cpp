@@ -151,7 +151,18 @@ System6Solution checked_lp(System6Solution lp, const System6Solution& exact, int
 // is (tau convex: the set is an interval). O(n log |to - from|).
 Int128 walk_optimal(const Instance& in, const std::vector<std::int64_t>& prefix, Int128 from,
                     Int128 to, double limit) {
-  auto ok = [&](Int128 x) { return same_time(solution_at(in, prefix, x).tau, limit); };
+  // solution_at(x).tau, without building the flows: the evaluator gives the same time, and
+  // solution_at is still called (to refuse the flows) when one leaves 64 bits.
+  detail::System6Tau tau(in, prefix);
+  const auto [low, high] = std::minmax_element(prefix.begin(), prefix.end());
+  auto fits = [&](Int128 x) {
+    return x + *low >= std::numeric_limits<std::int64_t>::min() &&
+           x + *high <= std::numeric_limits<std::int64_t>::max();
+  };
+  auto ok = [&](Int128 x) {
+    const double t = fits(x) ? static_cast<double>(tau(x)) : solution_at(in, prefix, x).tau;
+    return same_time(t, limit);
+  };
   if (ok(to)) return to;
   Int128 good = from, bad = to;
   while (good - bad > 1 || bad - good > 1) {
