@@ -1,6 +1,8 @@
 #include "redist/ring/bounds.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
 #include <limits>
 
@@ -196,27 +198,73 @@ struct Line {
   long double intercept;
 };
 
-// The lines by increasing slope, and among equal slopes by decreasing intercept. The sort runs on
-// the slopes rounded to double, with the line's index: rounding is monotone, so different doubles
-// order their lines as the long double slopes do, and only equal doubles compare the lines.
-std::vector<Line> by_slope(const std::vector<Line>& lines) {
-  struct Key {
-    double slope;
-    std::uint32_t line;
-  };
-  std::vector<Key> keys(lines.size());
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    keys[i] = {static_cast<double>(lines[i].slope), static_cast<std::uint32_t>(i)};
+// A line's index, and its slope rounded to double as an unsigned integer of the same order (sign
+// bit set for positive values, every bit flipped for negative ones; -0 is read as +0).
+struct SlopeKey {
+  std::uint64_t slope;
+  std::uint32_t line;
+};
+
+std::uint64_t ordered_bits(double slope) {
+  const auto u = std::bit_cast<std::uint64_t>(slope == 0 ? 0.0 : slope);
+  return u >> 63 ? ~u : u | (std::uint64_t{1} << 63);
+}
+
+// Stable LSD radix sort of the keys by slope, a byte at a time; bytes that every key shares are
+// skipped. O(n) per byte.
+void radix_sort(std::vector<SlopeKey>& keys) {
+  std::vector<SlopeKey> buffer(keys.size());
+  for (int shift = 0; shift < 64; shift += 8) {
+    std::array<std::size_t, 257> start{};
+    for (const SlopeKey& k : keys) ++start[((k.slope >> shift) & 0xff) + 1];
+    if (std::find(start.begin(), start.end(), keys.size()) != start.end()) continue;
+    for (std::size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
+    for (const SlopeKey& k : keys) buffer[start[(k.slope >> shift) & 0xff]++] = k;
+    keys.swap(buffer);
   }
-  std::sort(keys.begin(), keys.end(), [&](const Key& p, const Key& q) {
-    if (p.slope != q.slope) return p.slope < q.slope;
+}
+
+// The upper line of every slope (the largest intercept; lines of one slope under it never reach
+// the envelope), by increasing slope. The keys are sorted on the slopes rounded to double:
+// rounding is monotone, so different doubles order their lines as the long double slopes do, and
+// only within a run of equal doubles are the lines themselves compared.
+std::vector<Line> upper_lines_by_slope(const std::vector<Line>& lines) {
+  std::vector<SlopeKey> keys(lines.size());
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    keys[i] = {ordered_bits(static_cast<double>(lines[i].slope)), static_cast<std::uint32_t>(i)};
+  }
+  radix_sort(keys);
+  const auto before = [&](const SlopeKey& p, const SlopeKey& q) {
     const Line& a = lines[p.line];
     const Line& b = lines[q.line];
     return a.slope != b.slope ? a.slope < b.slope : a.intercept > b.intercept;
-  });
-  std::vector<Line> sorted(lines.size());
-  for (std::size_t i = 0; i < keys.size(); ++i) sorted[i] = lines[keys[i].line];
-  return sorted;
+  };
+  std::vector<Line> upper;
+  upper.reserve(lines.size());
+  for (auto run = keys.begin(); run != keys.end();) {
+    const Line& first = lines[run->line];
+    // Equal doubles: usually one long double slope (the cost of a link is the slope of both its
+    // sender's and its receiver's line), whose upper line is found in one pass.
+    bool one_slope = true;
+    auto end = run + 1;
+    const Line* top = &first;
+    for (; end != keys.end() && end->slope == run->slope; ++end) {
+      const Line& l = lines[end->line];
+      one_slope = one_slope && l.slope == first.slope;
+      if (l.intercept > top->intercept) top = &l;
+    }
+    if (one_slope) {
+      upper.push_back(*top);
+    } else {
+      std::sort(run, end, before);
+      for (auto k = run; k != end; ++k) {
+        const Line& l = lines[k->line];
+        if (k == run || upper.back().slope != l.slope) upper.push_back(l);
+      }
+    }
+    run = end;
+  }
+  return upper;
 }
 
 // A real minimiser, relative to `origin`, of tau(x) over x in [origin, origin + length], where no
@@ -250,8 +298,7 @@ long double segment_minimiser(const Instance& in, const std::vector<std::int64_t
     lines.push_back(receive);
   }
   std::vector<Line> hull;
-  for (const Line& l : by_slope(lines)) {
-    if (!hull.empty() && hull.back().slope == l.slope) continue;  // dominated (same slope)
+  for (const Line& l : upper_lines_by_slope(lines)) {
     while (hull.size() >= 2) {
       const Line& a = hull[hull.size() - 2];
       const Line& b = hull.back();
