@@ -1,6 +1,8 @@
 #include "redist/ring/bounds.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
 #include <limits>
 
@@ -92,32 +94,100 @@ std::optional<double> lemma12_bound(const Instance& in, std::size_t max_n) {
 
 namespace {
 
-// tau(x) of System 6 for flows[i] = x + prefix[i], in long double (exact for counts < 2^64).
-long double system6_tau(const Instance& in, const std::vector<std::int64_t>& prefix, Int128 x) {
-  const std::size_t n = in.size();
-  long double tau = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::size_t before = in.pred(i);
-    const auto in_flow = static_cast<long double>(x + prefix[before]);  // over pred(i) -> i
-    const auto out_flow = static_cast<long double>(x + prefix[i]);      // over i -> succ(i)
-    long double send = 0, receive = 0;
-    if (out_flow > 0)
-      send += out_flow * in.cost_next[i];
-    else if (out_flow < 0)
-      receive += -out_flow * in.cost_prev[in.succ(i)];
-    if (in_flow > 0)
-      receive += in_flow * in.cost_next[before];
-    else if (in_flow < 0)
-      send += -in_flow * in.cost_prev[i];
-    tau = std::max({tau, send, receive});
-  }
-  return tau;
+// The flow x + prefix[i] as a Real. Flows within 64 bits go through int64 (a single instruction,
+// and the same value as the 128-bit conversion, which only larger ones need).
+template <class Real>
+Real flow_at(const std::vector<std::int64_t>& prefix, Int128 x, std::size_t i) {
+  const Int128 flow = x + prefix[i];
+  const auto narrow = static_cast<std::int64_t>(flow);
+  return narrow == flow ? static_cast<Real>(narrow) : static_cast<Real>(flow);
+}
+
+// Processor i's one-port time in System 6, max(send, receive), when `in_flow` items cross
+// pred(i) -> i and `out_flow` items cross i -> succ(i) (negative: the other way), in Real.
+template <class Real>
+Real port_time(const Instance& in, std::size_t i, Real in_flow, Real out_flow) {
+  Real send = 0, receive = 0;
+  if (out_flow > 0)
+    send += out_flow * in.cost_next[i];
+  else if (out_flow < 0)
+    receive += -out_flow * in.cost_prev[in.succ(i)];
+  if (in_flow > 0)
+    receive += in_flow * in.cost_next[in.pred(i)];
+  else if (in_flow < 0)
+    send += -in_flow * in.cost_prev[i];
+  return std::max(send, receive);
 }
 
 }  // namespace
 
+namespace detail {
+
+System6Tau::System6Tau(const Instance& in, const std::vector<std::int64_t>& prefix)
+    : in_(in), prefix_(prefix), port_(in.size()) {
+  constexpr std::int64_t kExact = std::int64_t{1} << 53;
+  exact_doubles_ = std::all_of(prefix.begin(), prefix.end(),
+                               [](std::int64_t p) { return -kExact <= p && p <= kExact; });
+  if (exact_doubles_) prefix_double_.assign(prefix.begin(), prefix.end());
+}
+
+// Two passes. The first, in double and without branches, finds the largest port time up to
+// rounding: when x and every prefix are exact doubles (|.| <= 2^53), each double port time is
+// within 2^-50 (relative) of the long double one as long as it stays a normal double, so only
+// processors within 2^-40 of the largest double time can hold the long double maximum; the second
+// pass evaluates just those in long double. Otherwise (larger counts, times below 2^-900 where
+// denormal products lose the relative bound, or beyond the double range) every processor is
+// evaluated in long double.
+long double System6Tau::operator()(Int128 x) {
+  constexpr Int128 kExact = Int128{1} << 53;
+  const std::size_t n = in_.size();
+  bool filter = exact_doubles_ && -kExact <= x && x <= kExact;
+  double cut = 0;
+  if (filter) {
+    const double largest = in_.bidirectional
+                               ? approximate_port_times<true>(static_cast<double>(x))
+                               : approximate_port_times<false>(static_cast<double>(x));
+    filter = largest >= 0x1p-900 && largest <= std::numeric_limits<double>::max();
+    cut = largest * (1 - 0x1p-40);
+  }
+  long double tau = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (filter && port_[i] < cut) continue;
+    tau =
+        std::max(tau, port_time<long double>(in_, i, flow_at<long double>(prefix_, x, in_.pred(i)),
+                                             flow_at<long double>(prefix_, x, i)));
+  }
+  return tau;
+}
+
+// Without branches on the signs of the flows, so that the loop pipelines well. A unidirectional
+// ring has no cost_prev (and flows >= 0).
+template <bool kBidirectional>
+double System6Tau::approximate_port_times(double x) {
+  const std::size_t n = in_.size();
+  const double* p = prefix_double_.data();
+  const double* next = in_.cost_next.data();
+  const double* prev = in_.cost_prev.data();
+  const auto positive = [](double v) { return v > 0 ? v : 0.0; };
+  const auto port = [&](std::size_t before, std::size_t i, std::size_t after) {
+    const double out = x + p[i], into = x + p[before];
+    double send = positive(out) * next[i], receive = positive(into) * next[before];
+    if constexpr (kBidirectional) {
+      send += positive(-into) * prev[i];
+      receive += positive(-out) * prev[after];
+    }
+    return std::max(send, receive);
+  };
+  port_[0] = port(in_.pred(0), 0, in_.succ(0));
+  port_[n - 1] = port(in_.pred(n - 1), n - 1, in_.succ(n - 1));
+  for (std::size_t i = 1; i + 1 < n; ++i) port_[i] = port(i - 1, i, i + 1);
+  return *std::max_element(port_.begin(), port_.end());
+}
+
+}  // namespace detail
+
 double system6_time(const Instance& in, const std::vector<std::int64_t>& flows) {
-  return static_cast<double>(system6_tau(in, flows, 0));  // flows[i] = 0 + flows[i]
+  return static_cast<double>(detail::System6Tau(in, flows)(0));  // flows[i] = 0 + flows[i]
 }
 
 namespace {
@@ -127,6 +197,75 @@ struct Line {
   long double slope;
   long double intercept;
 };
+
+// A line's index, and its slope rounded to double as an unsigned integer of the same order (sign
+// bit set for positive values, every bit flipped for negative ones; -0 is read as +0).
+struct SlopeKey {
+  std::uint64_t slope;
+  std::uint32_t line;
+};
+
+std::uint64_t ordered_bits(double slope) {
+  const auto u = std::bit_cast<std::uint64_t>(slope == 0 ? 0.0 : slope);
+  return u >> 63 ? ~u : u | (std::uint64_t{1} << 63);
+}
+
+// Stable LSD radix sort of the keys by slope, a byte at a time; bytes that every key shares are
+// skipped. O(n) per byte.
+void radix_sort(std::vector<SlopeKey>& keys) {
+  std::vector<SlopeKey> buffer(keys.size());
+  for (int shift = 0; shift < 64; shift += 8) {
+    std::array<std::size_t, 257> start{};
+    for (const SlopeKey& k : keys) ++start[((k.slope >> shift) & 0xff) + 1];
+    if (std::find(start.begin(), start.end(), keys.size()) != start.end()) continue;
+    for (std::size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
+    for (const SlopeKey& k : keys) buffer[start[(k.slope >> shift) & 0xff]++] = k;
+    keys.swap(buffer);
+  }
+}
+
+// The upper line of every slope (the largest intercept; lines of one slope under it never reach
+// the envelope), by increasing slope. The keys are sorted on the slopes rounded to double:
+// rounding is monotone, so different doubles order their lines as the long double slopes do, and
+// only within a run of equal doubles are the lines themselves compared.
+std::vector<Line> upper_lines_by_slope(const std::vector<Line>& lines) {
+  std::vector<SlopeKey> keys(lines.size());
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    keys[i] = {ordered_bits(static_cast<double>(lines[i].slope)), static_cast<std::uint32_t>(i)};
+  }
+  radix_sort(keys);
+  const auto before = [&](const SlopeKey& p, const SlopeKey& q) {
+    const Line& a = lines[p.line];
+    const Line& b = lines[q.line];
+    return a.slope != b.slope ? a.slope < b.slope : a.intercept > b.intercept;
+  };
+  std::vector<Line> upper;
+  upper.reserve(lines.size());
+  for (auto run = keys.begin(); run != keys.end();) {
+    const Line& first = lines[run->line];
+    // Equal doubles: usually one long double slope (the cost of a link is the slope of both its
+    // sender's and its receiver's line), whose upper line is found in one pass.
+    bool one_slope = true;
+    auto end = run + 1;
+    const Line* top = &first;
+    for (; end != keys.end() && end->slope == run->slope; ++end) {
+      const Line& l = lines[end->line];
+      one_slope = one_slope && l.slope == first.slope;
+      if (l.intercept > top->intercept) top = &l;
+    }
+    if (one_slope) {
+      upper.push_back(*top);
+    } else {
+      std::sort(run, end, before);
+      for (auto k = run; k != end; ++k) {
+        const Line& l = lines[k->line];
+        if (k == run || upper.back().slope != l.slope) upper.push_back(l);
+      }
+    }
+    run = end;
+  }
+  return upper;
+}
 
 // A real minimiser, relative to `origin`, of tau(x) over x in [origin, origin + length], where no
 // breakpoint -prefix[i] lies strictly inside the segment, so that every send and receive time of
@@ -144,8 +283,8 @@ long double segment_minimiser(const Instance& in, const std::vector<std::int64_t
   lines.reserve(2 * n);
   for (std::size_t i = 0; i < n; ++i) {
     const std::size_t before = in.pred(i);
-    const auto out0 = static_cast<long double>(origin + prefix[i]);
-    const auto in0 = static_cast<long double>(origin + prefix[before]);
+    const auto out0 = flow_at<long double>(prefix, origin, i);
+    const auto in0 = flow_at<long double>(prefix, origin, before);
     Line send{0, 0}, receive{0, 0};
     auto add = [](Line& l, long double sign, long double base, double cost) {
       l.slope += sign * cost;
@@ -158,12 +297,8 @@ long double segment_minimiser(const Instance& in, const std::vector<std::int64_t
     lines.push_back(send);
     lines.push_back(receive);
   }
-  std::sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) {
-    return a.slope != b.slope ? a.slope < b.slope : a.intercept > b.intercept;
-  });
   std::vector<Line> hull;
-  for (const Line& l : lines) {
-    if (!hull.empty() && hull.back().slope == l.slope) continue;  // dominated (same slope)
+  for (const Line& l : upper_lines_by_slope(lines)) {
     while (hull.size() >= 2) {
       const Line& a = hull[hull.size() - 2];
       const Line& b = hull.back();
@@ -197,7 +332,7 @@ long double segment_minimiser(const Instance& in, const std::vector<std::int64_t
 System6Solution system6_integer_optimum(const Instance& in) {
   const std::vector<std::int64_t> prefix = prefix_imbalances(in);
   const std::size_t n = in.size();
-  auto tau = [&](Int128 x) { return system6_tau(in, prefix, x); };
+  detail::System6Tau tau(in, prefix);
   Int128 best_x;
   if (!in.bidirectional) {
     // Flows must be >= 0 on a unidirectional ring, so x >= -min(prefix); tau grows with x there.

@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "redist/common/checked.hpp"
 #include "redist/ring/model.hpp"
 
 namespace redist::ring {
@@ -33,7 +34,8 @@ std::optional<double> lemma12_bound(const Instance& instance, std::size_t max_n 
 // convex piecewise-linear in x with breakpoints only at x = -prefix[i], so tau(x) is convex. A
 // binary search over the sorted breakpoints finds the segment holding the minimum; on it every
 // constraint is a line, and the minimum of their upper envelope (lines sorted by slope) gives the
-// real minimiser, whose floor or ceiling is the integer optimum.
+// real minimiser, whose floor or ceiling is the integer optimum. Each tau(x) takes O(n): a pass in
+// double finds the few processors that can hold the maximum, which are evaluated in long double.
 // Complexity: O(n log n), independent of the item counts.
 struct System6Solution {
   double tau = 0.0;
@@ -43,6 +45,31 @@ System6Solution system6_integer_optimum(const Instance& instance);
 
 // tau(x) of System 6 for given flows: max over processors of send and receive times.
 double system6_time(const Instance& instance, const std::vector<std::int64_t>& flows);
+
+namespace detail {
+
+// tau(x) of System 6 for flows[i] = x + prefix[i], in long double (exact for counts < 2^64), for
+// one instance and any number of x: the value system6_time gives for those flows. Each evaluation
+// is O(n): a pass in double finds the few processors that can hold the maximum, which are then
+// evaluated in long double. `instance` and `prefix` must outlive the evaluator.
+class System6Tau {
+ public:
+  System6Tau(const Instance& instance, const std::vector<std::int64_t>& prefix);
+  long double operator()(Int128 x);
+
+ private:
+  // Fills port_ with every processor's port time in double; returns the largest.
+  template <bool kBidirectional>
+  double approximate_port_times(double x);
+
+  const Instance& in_;
+  const std::vector<std::int64_t>& prefix_;
+  bool exact_doubles_ = false;  // every prefix within 2^53
+  std::vector<double> prefix_double_;
+  std::vector<double> port_;
+};
+
+}  // namespace detail
 
 struct BoundReport {
   double lower_bound = 0.0;

@@ -21,13 +21,16 @@
 // priority rules, forwards and time-reversed. The shortest valid schedule wins.
 //
 // Guarantee: valid; lower_bound = the System 6 integer optimum (>= RRV04 Lemma 12); optimal only
-// when the makespan equals it. Complexity: O(n + R) per evaluated order (R runs); O(n * (n + R))
-// per descent pass.
+// when the makespan equals it. Complexity: the chains of each flow are found once, in O(n); an
+// evaluated order then costs O(chains) plus the runs of the chains whose release times differ from
+// both of their last two schedules (kept per chain, so that undoing a flip recomputes nothing):
+// O(n + R) at worst (R runs), O(n * (n + R)) per descent pass.
 #pragma once
 
 #include <optional>
 #include <vector>
 
+#include "redist/ring/bounds.hpp"
 #include "redist/ring/model.hpp"
 
 namespace redist::ring {
@@ -42,6 +45,11 @@ struct HeuristicOptions {
 Schedule plan_heuristic(const Instance& instance, const HeuristicOptions& options = {});
 
 namespace detail {
+
+// plan_heuristic when the caller already has tau6 = system6_integer_optimum(instance) (plan_light
+// does), so that it is not computed again.
+Schedule plan_heuristic(const Instance& instance, const HeuristicOptions& options,
+                        const System6Solution& tau6);
 
 // Per processor: a source serves `next` first (1) or `prev` first (0); a sink receives from pred
 // first (1) or from succ first (0). Entries of other processors are ignored.

@@ -151,7 +151,18 @@ System6Solution checked_lp(System6Solution lp, const System6Solution& exact, int
 // is (tau convex: the set is an interval). O(n log |to - from|).
 Int128 walk_optimal(const Instance& in, const std::vector<std::int64_t>& prefix, Int128 from,
                     Int128 to, double limit) {
-  auto ok = [&](Int128 x) { return same_time(solution_at(in, prefix, x).tau, limit); };
+  // solution_at(x).tau, without building the flows: the evaluator gives the same time, and
+  // solution_at is still called (to refuse the flows) when one leaves 64 bits.
+  detail::System6Tau tau(in, prefix);
+  const auto [low, high] = std::minmax_element(prefix.begin(), prefix.end());
+  auto fits = [&](Int128 x) {
+    return x + *low >= std::numeric_limits<std::int64_t>::min() &&
+           x + *high <= std::numeric_limits<std::int64_t>::max();
+  };
+  auto ok = [&](Int128 x) {
+    const double t = fits(x) ? static_cast<double>(tau(x)) : solution_at(in, prefix, x).tau;
+    return same_time(t, limit);
+  };
   if (ok(to)) return to;
   Int128 good = from, bad = to;
   while (good - bad > 1 || bad - good > 1) {
@@ -161,8 +172,41 @@ Int128 walk_optimal(const Instance& in, const std::vector<std::int64_t>& prefix,
   return good;
 }
 
-System6Solution system6_optimum(const Instance& in, Solver solver) {
-  return solver == Solver::lp ? system6_lp_optimum(in) : system6_integer_optimum(in);
+// System 6 by the LP solver and Proposition 1's rounding, checked against `exact`, the integer
+// optimum (system6_integer_optimum).
+System6Solution lp_optimum(const Instance& in, const System6Solution& exact) {
+  const std::vector<std::int64_t> prefix = prefix_imbalances(in);
+  require_bidirectional(in, "light");
+  const std::optional<long double> r = lp_net_flow(in, /*light=*/false);
+  if (!r) {
+    throw InputError(
+        "the LP solver found System 6 infeasible, which it is not (round-off on "
+        "these numbers); use --solver fast (exact, no LP)",
+        "--solver");
+  }
+  const Interval all{std::numeric_limits<Int128>::min(), std::numeric_limits<Int128>::max()};
+  return checked_lp(round_lp(in, prefix, *r, all), exact, 6);
+}
+
+// The System 6 optimum of the chosen solver; `exact` is system6_integer_optimum(in), computed once
+// by the caller and shared with System 12 and the heuristic.
+System6Solution system6_optimum(const Instance& in, Solver solver, const System6Solution& exact) {
+  return solver == Solver::lp ? lp_optimum(in, exact) : exact;
+}
+
+// system12_integer_optimum, given `exact` = system6_integer_optimum(in).
+std::optional<System6Solution> system12_optimum(const Instance& in, Solver solver,
+                                                const System6Solution& exact) {
+  const std::vector<std::int64_t> prefix = prefix_imbalances(in);
+  const Interval light = light_interval(in, prefix);
+  if (light.empty()) return std::nullopt;
+  const System6Solution clamped = solution_at(in, prefix, light.clamp(exact.flows[in.size() - 1]));
+  if (solver == Solver::fast) return clamped;
+  const std::optional<long double> r = lp_net_flow(in, /*light=*/true);
+  // No LP answer cannot happen in exact arithmetic (the interval is not empty): trust the exact
+  // one.
+  if (!r) return clamped;
+  return checked_lp(round_lp(in, prefix, *r, light), clamped, 12);
 }
 
 Schedule light_schedule(const Instance& in, const System6Solution& flows, double tau6,
@@ -180,9 +224,10 @@ Schedule light_schedule(const Instance& in, const System6Solution& flows, double
 
 // What `auto` does when no optimal flow is light: the shorter of `heuristic` and, when a light
 // flow exists, the light-enforced schedule; "light": false, and the note says why.
-Schedule fallback_schedule(const Instance& in, const std::optional<System6Solution>& enforced,
-                           double tau6, std::string note) {
-  Schedule s = plan_heuristic(in);
+Schedule fallback_schedule(const Instance& in, const System6Solution& exact,
+                           const std::optional<System6Solution>& enforced, double tau6,
+                           std::string note) {
+  Schedule s = detail::plan_heuristic(in, HeuristicOptions{}, exact);
   if (enforced) {
     Schedule e = light_schedule(in, *enforced, tau6, "light-enforced");
     if (e.makespan < s.makespan) s = std::move(e);
@@ -240,59 +285,37 @@ std::vector<Run> lemma9_schedule(const Instance& in, const std::vector<std::int6
 }
 
 System6Solution system6_lp_optimum(const Instance& in) {
-  const std::vector<std::int64_t> prefix = prefix_imbalances(in);
   require_bidirectional(in, "light");
-  const std::optional<long double> r = lp_net_flow(in, /*light=*/false);
-  if (!r) {
-    throw InputError(
-        "the LP solver found System 6 infeasible, which it is not (round-off on "
-        "these numbers); use --solver fast (exact, no LP)",
-        "--solver");
-  }
-  const Interval all{std::numeric_limits<Int128>::min(), std::numeric_limits<Int128>::max()};
-  return checked_lp(round_lp(in, prefix, *r, all), system6_integer_optimum(in), 6);
+  return lp_optimum(in, system6_integer_optimum(in));
 }
 
 std::optional<System6Solution> system12_integer_optimum(const Instance& in, Solver solver) {
   require_bidirectional(in, "light-enforced");
-  const std::vector<std::int64_t> prefix = prefix_imbalances(in);
-  const Interval light = light_interval(in, prefix);
-  if (light.empty()) return std::nullopt;
-  if (solver == Solver::fast) {
-    const System6Solution opt = system6_integer_optimum(in);
-    return solution_at(in, prefix, light.clamp(opt.flows[in.size() - 1]));
-  }
-  const std::optional<long double> r = lp_net_flow(in, /*light=*/true);
-  if (!r) {
-    // Cannot happen in exact arithmetic (the interval is not empty); trust the exact check.
-    const System6Solution opt = system6_integer_optimum(in);
-    return solution_at(in, prefix, light.clamp(opt.flows[in.size() - 1]));
-  }
-  const System6Solution opt = system6_integer_optimum(in);
-  return checked_lp(round_lp(in, prefix, *r, light),
-                    solution_at(in, prefix, light.clamp(opt.flows[in.size() - 1])), 12);
+  return system12_optimum(in, solver, system6_integer_optimum(in));
 }
 
 Schedule plan_light(const Instance& in, Solver solver) {
   require_bidirectional(in, "light");
   const std::vector<std::int64_t> prefix = prefix_imbalances(in);
-  const System6Solution opt = system6_optimum(in, solver);
+  const System6Solution exact = system6_integer_optimum(in);
+  const System6Solution opt = system6_optimum(in, solver, exact);
   const Interval light = light_interval(in, prefix);
   const System6Solution chosen = preferred_optimum(in, prefix, opt, light);
   if (is_light(in, chosen.flows)) return light_schedule(in, chosen, opt.tau, "light");
   return fallback_schedule(
-      in, system12_integer_optimum(in, solver), opt.tau,
+      in, exact, system12_optimum(in, solver, exact), opt.tau,
       "no optimal System 6 flow is light (some processor must forward items it does not hold), "
       "so Lemma 9 does not apply: the better of heuristic and light-enforced is used");
 }
 
 Schedule plan_light_enforced(const Instance& in, Solver solver) {
   require_bidirectional(in, "light-enforced");
-  const System6Solution opt = system6_optimum(in, solver);
-  if (const std::optional<System6Solution> s12 = system12_integer_optimum(in, solver)) {
+  const System6Solution exact = system6_integer_optimum(in);
+  const System6Solution opt = system6_optimum(in, solver, exact);
+  if (const std::optional<System6Solution> s12 = system12_optimum(in, solver, exact)) {
     return light_schedule(in, *s12, opt.tau, "light-enforced");
   }
-  return fallback_schedule(in, std::nullopt, opt.tau,
+  return fallback_schedule(in, exact, std::nullopt, opt.tau,
                            "no light flow exists (System 12 is infeasible): heuristic is used");
 }
 

@@ -5,18 +5,6 @@
 
 namespace redist::ring::detail {
 
-void append_pace(std::vector<Pace>& runs, Pace run) {
-  if (run.count <= 0) return;
-  if (!runs.empty()) {
-    Pace& last = runs.back();
-    if (last.period == run.period && last.next_free() == run.start) {
-      last.count += run.count;
-      return;
-    }
-  }
-  runs.push_back(run);
-}
-
 void asap_departures(std::int64_t load, std::int64_t flow, double cost, double release,
                      const std::vector<Pace>& arrivals, std::vector<Pace>& departures) {
   departures.clear();

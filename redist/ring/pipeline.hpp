@@ -24,8 +24,19 @@ struct Pace {
   double last() const { return start + static_cast<double>(count - 1) * period; }
 };
 
-// Appends a run, merging it into the previous one when it continues it at the same pace.
-void append_pace(std::vector<Pace>& runs, Pace run);
+// Appends a run, merging it into the previous one when it continues it at the same pace. Inline:
+// it is the innermost step of every chain schedule.
+inline void append_pace(std::vector<Pace>& runs, Pace run) {
+  if (run.count <= 0) return;
+  if (!runs.empty()) {
+    Pace& last = runs.back();
+    if (last.period == run.period && last.next_free() == run.start) {
+      last.count += run.count;
+      return;
+    }
+  }
+  runs.push_back(run);
+}
 
 // Fills `departures` (cleared first). Requires flow <= load + items in `arrivals`.
 void asap_departures(std::int64_t load, std::int64_t flow, double cost, double release,

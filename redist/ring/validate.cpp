@@ -46,6 +46,13 @@ namespace {
 
 __extension__ typedef __int128 i128;  // item counts: sums of 64-bit counts
 
+// An item index as a long double: through int64 when it fits (one instruction instead of the
+// 128-bit conversion routine; the same value, as both are exact there).
+long double to_real(i128 v) {
+  const auto narrow = static_cast<std::int64_t>(v);
+  return narrow == v ? static_cast<long double>(narrow) : static_cast<long double>(v);
+}
+
 std::string to_string(i128 v) {
   if (v == 0) return "0";
   const bool negative = v < 0;
@@ -172,9 +179,9 @@ void check_holding(const Instance& in, const Port& sends, const Port& receives, 
     const auto report = [&](i128 k) {
       seek_send(k);
       const Slot& s = sends.runs[s_at];
-      const double t = static_cast<double>(static_cast<long double>(s.start) +
-                                           static_cast<long double>(k - q_before - 1) *
-                                               static_cast<long double>(s.period));
+      const double t =
+          static_cast<double>(static_cast<long double>(s.start) +
+                              to_real(k - q_before - 1) * static_cast<long double>(s.period));
       finding.offer(t, s.index, [&] {
         return fmt::format("transfers[{}]: processor {} sends an item it does not hold at time {}",
                            s.index, i, t);
@@ -196,10 +203,9 @@ void check_holding(const Instance& in, const Port& sends, const Port& receives, 
       const auto slack = [&](i128 mm) {
         const long double d =
             static_cast<long double>(s.start) +
-            static_cast<long double>(mm + load - q_before - 1) * static_cast<long double>(s.period);
-        const long double a =
-            static_cast<long double>(r.first_arrival) +
-            static_cast<long double>(mm - p_before - 1) * static_cast<long double>(r.period);
+            to_real(mm + load - q_before - 1) * static_cast<long double>(s.period);
+        const long double a = static_cast<long double>(r.first_arrival) +
+                              to_real(mm - p_before - 1) * static_cast<long double>(r.period);
         return d + static_cast<long double>(tol) - a;
       };
       if (slack(m) < 0) {
