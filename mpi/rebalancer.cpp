@@ -93,6 +93,7 @@ void pack(Packer& p, const RebalanceDecision& d) {
   p.put(d.predicted_saving);
   p.put(d.planned);
   p.put(d.plan_makespan);
+  p.put(d.cost_factor);
   p.put(d.iteration_time);
   p.put(d.measured_time);
   p.put(d.balanced_time);
@@ -110,6 +111,7 @@ void unpack(Packer& p, RebalanceDecision& d) {
   p.get(d.predicted_saving);
   p.get(d.planned);
   p.get(d.plan_makespan);
+  p.get(d.cost_factor);
   p.get(d.iteration_time);
   p.get(d.measured_time);
   p.get(d.balanced_time);

@@ -28,8 +28,10 @@
 // confirmed against the measured noise) and the model's times at those speeds, so that timing
 // noise does not show as a gain; RebalancerSettings{estimate_speeds = false} gives it the raw
 // speeds and the measured time instead. Either way the reports carry the measured time. The
-// policy is consulted after iterations 1..K-1, as in the simulator; after iteration K the answer
-// is no.
+// redistributions maybe_rebalance executes are timed and reported to the controller, which scales
+// the planned makespans the policy sees once measured ones stray more than 5% from them (cost
+// calibration; with the split API the caller executes and nothing is reported). The policy is
+// consulted after iterations 1..K-1, as in the simulator; after iteration K the answer is no.
 //
 // Collective contract. The constructor, decide(), plan() and maybe_rebalance() are collective
 // over the communicator: every rank calls them in the same order. Bad input (a negative count or
@@ -205,6 +207,8 @@ class Rebalancer {
       execute(*r);
       report.plan_makespan = r->model_makespan();
       report.redistribution_seconds = max_over_ranks(MPI_Wtime() - t0);
+      if (controller_)
+        controller_->redistributed(report.plan_makespan, report.redistribution_seconds);
     }
     commit(d, r ? r->rotation() : 0);
     return complete(report);

@@ -6,11 +6,10 @@
 #include <fmt/format.h>
 
 #include "redist/balance/traces.hpp"
+#include "redist/common/error.hpp"
 
 namespace redist::sim {
-namespace {
 
-// "22Mf,28Mf,...,172Mf": a host's power states, the machines' speeds.
 std::string machine_pstates() {
   std::string list;
   for (double speed : balance::kMachineSpeeds)
@@ -18,14 +17,14 @@ std::string machine_pstates() {
   return list;
 }
 
-// The power state of `speed` among the machines' speeds.
 std::size_t pstate_of(double speed) {
   const auto& speeds = balance::kMachineSpeeds;
-  return static_cast<std::size_t>(
-      std::distance(speeds.begin(), std::find(speeds.begin(), speeds.end(), speed)));
+  const auto it = std::find(speeds.begin(), speeds.end(), speed);
+  if (it == speeds.end())
+    throw InputError(fmt::format("{} Mflop/s is not one of the machines' speeds", speed),
+                     "--speed");
+  return static_cast<std::size_t>(std::distance(speeds.begin(), it));
 }
-
-}  // namespace
 
 std::string platform_xml(const Graph& graph) {
   const TiersParams& p = graph.params;

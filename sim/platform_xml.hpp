@@ -29,4 +29,10 @@ namespace redist::sim {
 
 std::string platform_xml(const Graph& graph);
 
+// The power states of every simulated host: the machines' speeds (balance::kMachineSpeeds), as
+// the attribute "22Mf,28Mf,...,172Mf"; and the power state of a speed among them (InputError
+// "--speed" for a speed that is not one of them).
+std::string machine_pstates();
+std::size_t pstate_of(double speed);
+
 }  // namespace redist::sim

@@ -19,6 +19,12 @@ void order_port(std::vector<std::size_t>& ids, const std::vector<ScheduleReplay:
 }  // namespace
 
 ScheduleReplay::ScheduleReplay(const ring::Instance& instance, const ring::Schedule& schedule)
+    : ScheduleReplay(instance, schedule, std::vector<std::int64_t>(instance.size(), 1),
+                     std::vector<std::int64_t>(instance.size(), 1)) {}
+
+ScheduleReplay::ScheduleReplay(const ring::Instance& instance, const ring::Schedule& schedule,
+                               const std::vector<std::int64_t>& chunk_next,
+                               const std::vector<std::int64_t>& chunk_prev)
     : instance_(instance),
       send_(instance.size()),
       receive_(instance.size()),
@@ -26,10 +32,12 @@ ScheduleReplay::ScheduleReplay(const ring::Instance& instance, const ring::Sched
   for (const ring::Run& run : schedule.transfers) {
     const auto from = static_cast<std::size_t>(run.from);
     const double pace = run.period > 0 ? run.period : instance.cost(from, run.dir);
-    for (std::int64_t j = 0; j < run.count; ++j) {
+    const std::int64_t chunk = std::max<std::int64_t>(
+        1, run.dir == ring::Direction::next ? chunk_next[from] : chunk_prev[from]);
+    for (std::int64_t j = 0; j < run.count; j += chunk) {
       const std::size_t id = items_.size();
       items_.push_back({from, instance.receiver(from, run.dir), run.dir,
-                        run.start + static_cast<double>(j) * pace});
+                        run.start + static_cast<double>(j) * pace, std::min(chunk, run.count - j)});
       send_[from].order.push_back(id);
       receive_[items_.back().to].order.push_back(id);
     }
@@ -43,14 +51,15 @@ ScheduleReplay::ScheduleReplay(const ring::Instance& instance, const ring::Sched
 
 void ScheduleReplay::try_start(std::size_t processor, std::vector<std::size_t>& started) {
   Port& send = send_[processor];
-  if (send.busy || send.next == send.order.size() || held_[processor] < 1) return;
+  if (send.busy || send.next == send.order.size()) return;
   const std::size_t id = send.order[send.next];
+  if (held_[processor] < items_[id].count) return;
   Port& receive = receive_[items_[id].to];
   if (receive.busy || receive.order[receive.next] != id) return;
   send.busy = receive.busy = true;
   ++send.next;
   ++receive.next;
-  --held_[processor];
+  held_[processor] -= items_[id].count;
   started.push_back(id);
 }
 
@@ -66,7 +75,7 @@ void ScheduleReplay::finish(std::size_t id) {
   const Item& item = items_[id];
   send_[item.from].busy = false;
   receive_[item.to].busy = false;
-  ++held_[item.to];
+  held_[item.to] += item.count;
   ++finished_;
   // Who may start now: the sender (its port is free), the receiver (it holds one more), and the
   // receiver's neighbours (its receive port is free).

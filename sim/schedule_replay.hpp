@@ -9,12 +9,12 @@
 // departures, one at a time each way, and sends an item only while it holds one (its own or one
 // it has received). An item starts as soon as it is next on its sender's send port and on its
 // receiver's receive port, both ports are free and the sender holds an item.
-// Guarantees: for a valid schedule (ring::validate_schedule) the replay never deadlocks and every
-// processor ends with its target; when every item takes exactly its link's cost, every item
-// starts no later than planned, so the replay ends no later than the schedule's makespan (the
-// planned times satisfy every constraint the replay waits for, and the replay is the earliest
-// such solution).
-// Complexity: O(I log I) to order the I items, O(1) per started or finished item.
+// Guarantees: for a valid schedule (ring::validate_schedule) every processor ends with its target;
+// with messages of one item the replay never deadlocks and, when every item takes exactly its
+// link's cost, every item starts no later than planned, so the replay ends no later than the
+// schedule's makespan (the planned times satisfy every constraint the replay waits for, and the
+// replay is the earliest such solution). With longer messages a relay waits for whole messages.
+// Complexity: O(M log M) to order the M messages, O(1) per started or finished message.
 #pragma once
 
 #include <cstddef>
@@ -27,13 +27,19 @@ namespace redist::sim {
 
 class ScheduleReplay {
  public:
-  struct Item {
+  struct Item {  // a message of `count` items
     std::size_t from = 0, to = 0;
     ring::Direction dir = ring::Direction::next;
-    double planned_start = 0.0;
+    double planned_start = 0.0;  // of its first item
+    std::int64_t count = 1;
   };
-  // The instance and a valid schedule of it (runs of count 0 are ignored).
+  // The instance and a valid schedule of it (runs of count 0 are ignored); messages of one item.
   ScheduleReplay(const ring::Instance& instance, const ring::Schedule& schedule);
+  // Messages of up to chunk_next[i] items from processor i to its successor, chunk_prev[i] to
+  // its predecessor (each >= 1).
+  ScheduleReplay(const ring::Instance& instance, const ring::Schedule& schedule,
+                 const std::vector<std::int64_t>& chunk_next,
+                 const std::vector<std::int64_t>& chunk_prev);
 
   // Items that may start now, each returned once; the caller starts them and reports each end.
   std::vector<std::size_t> take_startable();
@@ -61,8 +67,8 @@ class ScheduleReplay {
   std::size_t finished_ = 0;
 };
 
-// The end of a replay in which every item takes exactly its link's cost (the ring model): at most
-// the schedule's makespan for a valid schedule (see above).
+// The end of a replay (messages of one item) in which every item takes exactly its link's cost
+// (the ring model): at most the schedule's makespan for a valid schedule (see above).
 double replay_makespan(const ring::Instance& instance, const ring::Schedule& schedule);
 
 }  // namespace redist::sim

@@ -5,12 +5,12 @@
 #include <cmath>
 #include <deque>
 #include <limits>
-#include <random>
 
 #include <fmt/format.h>
 
 #include "redist/balance/traces.hpp"
 #include "redist/common/error.hpp"
+#include "sim/random.hpp"
 
 namespace redist::sim {
 namespace {
@@ -20,24 +20,8 @@ constexpr std::int64_t kWanSide = 10'000;
 constexpr std::int64_t kManSide = 2'000;
 constexpr std::int64_t kLanSide = 400;
 
-// The three random streams of one seed (rules 1, 5 and 6) and the ring's.
-enum Stream : std::uint32_t { placement = 1, hosts = 2, links = 3, ring = 4 };
-
-class Random {
- public:
-  Random(std::uint64_t seed, Stream stream) {
-    std::seed_seq seq{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32),
-                      static_cast<std::uint32_t>(stream)};
-    engine_.seed(seq);
-  }
-  double uniform() { return static_cast<double>(engine_() >> 11) * 0x1.0p-53; }  // [0, 1)
-  std::int64_t below(std::int64_t n) {                                           // [0, n), n >= 1
-    return static_cast<std::int64_t>(engine_() % static_cast<std::uint64_t>(n));
-  }
-
- private:
-  std::mt19937_64 engine_;
-};
+using detail::Random;
+using detail::Stream;
 
 // One WAN, MAN or LAN: its nodes are first, first + 1, ..., first + size - 1.
 struct Network {

@@ -1,5 +1,6 @@
-// `redist balance advise|simulate` (SPEC §7) and `redist experiment balance`: thin adapters from
-// JSON files to redist/balance.hpp.
+// `redist balance advise|simulate` (SPEC §7), `redist experiment balance` and `redist experiment
+// ring-sim` (RRV04 §8 in SimGrid, which runs redist-ring-sim): thin adapters from JSON files to
+// redist/balance.hpp.
 #include <iostream>
 #include <memory>
 
@@ -7,6 +8,7 @@
 
 #include "apps/redist/cli.hpp"
 #include "experiments/balance/balance_experiment.hpp"
+#include "experiments/ring_sim/ring_sim_experiment.hpp"
 #include "redist/balance.hpp"
 #include "redist/io/balance_json.hpp"
 #include "redist/svg/line_plot.hpp"
@@ -104,6 +106,16 @@ void register_balance_commands(CLI::App& app, Action& action, ExperimentRegistry
     if (o.instances > 0) e.instances = o.instances;
     return experiments::run_balance_experiment(e);
   };
+  experiments["ring-sim"] = Experiment(
+      [](const ExperimentOptions& o) {
+        experiments::RingSimExperimentOptions e;
+        e.out_dir = o.out_dir;
+        e.seed = o.seed;
+        e.seeds = o.seeds;
+        e.quick = o.quick;
+        return experiments::run_ring_sim_experiment(e);
+      },
+      true);
 }
 
 }  // namespace redist::cli

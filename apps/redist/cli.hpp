@@ -21,11 +21,21 @@ struct ExperimentOptions {
   std::string out_dir = "experiment-out";  // tables (JSON, Markdown) and figures (SVG) go here
   std::uint64_t seed = 1;
   std::int64_t instances = 0;  // 0: the paper's count; smaller for a quick run
+  std::int64_t seeds = 0;      // random scenarios per cell (simulations); 0: the default
+  bool quick = false;          // a reduced run (simulations)
 };
 // Runs the experiment, writes its files into options.out_dir (created if missing), and returns a
 // JSON summary printed on standard output (at least the list of files written).
 using ExperimentRunner = std::function<io::OrderedJson(const ExperimentOptions&)>;
-using ExperimentRegistry = std::map<std::string, ExperimentRunner>;
+struct Experiment {
+  Experiment() = default;
+  template <class Runner>
+  Experiment(Runner runner, bool simulated = false)  // NOLINT: a runner is an experiment
+      : run(std::move(runner)), simulated(simulated) {}
+  ExperimentRunner run;
+  bool simulated = false;  // takes --seeds and --quick (the others take --instances)
+};
+using ExperimentRegistry = std::map<std::string, Experiment>;
 
 void register_ring_commands(CLI::App& app, Action& action);
 void register_lau_commands(CLI::App& app, Action& action, ExperimentRegistry& experiments);

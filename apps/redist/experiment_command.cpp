@@ -29,6 +29,15 @@ int run_experiment(const ExperimentArgs& args, const ExperimentRegistry& experim
         "command line");
   }
   if (args.options.instances < 0) throw InputError("must be >= 0", "--instances");
+  if (args.options.seeds < 0) throw InputError("must be >= 0", "--seeds");
+  const bool simulated_options = args.options.seeds > 0 || args.options.quick;
+  if (simulated_options && !it->second.simulated)
+    throw InputError(fmt::format("--seeds and --quick apply to simulated experiments only, not to "
+                                 "'{}' (it takes --instances)",
+                                 args.name),
+                     simulated_options && args.options.quick ? "--quick" : "--seeds");
+  if (args.options.instances > 0 && it->second.simulated)
+    throw InputError(fmt::format("'{}' takes --seeds, not --instances", args.name), "--instances");
   std::error_code error;
   std::filesystem::create_directories(args.options.out_dir, error);
   if (error) {
@@ -36,7 +45,7 @@ int run_experiment(const ExperimentArgs& args, const ExperimentRegistry& experim
         fmt::format("cannot create directory '{}': {}", args.options.out_dir, error.message()),
         "--out");
   }
-  print_json(it->second(args.options));
+  print_json(it->second.run(args.options));
   return 0;
 }
 
@@ -54,6 +63,12 @@ void register_experiment_command(CLI::App& app, Action& action,
       ->add_option("--instances", args->options.instances,
                    "Instances per configuration (0: as in the paper)")
       ->capture_default_str();
+  command
+      ->add_option("--seeds", args->options.seeds,
+                   "Random scenarios per cell of a simulated experiment (0: its default)")
+      ->capture_default_str();
+  command->add_flag("--quick", args->options.quick,
+                    "A reduced run of a simulated experiment (every scheme, fewer cells)");
   command->callback([&action, &experiments, args] {
     action = [&experiments, args] { return run_experiment(*args, experiments); };
   });

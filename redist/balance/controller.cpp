@@ -122,10 +122,11 @@ RebalanceDecision RebalanceController::decide(const std::vector<std::int64_t>& c
 
 void RebalanceController::consult_policy(RebalanceDecision& d) {
   Step step = step_of(d, iterations_);
+  d.cost_factor = cost_factor();
   double makespan = -1.0;  // planned once, on first request
   step.plan_makespan = [&] {
     if (makespan < 0) makespan = redistribution_makespan(ring_, d.counts, d.targets);
-    return makespan;
+    return makespan * d.cost_factor;
   };
   const Decision decision = policy_->decide(step);
   d.consulted = true;
@@ -133,7 +134,19 @@ void RebalanceController::consult_policy(RebalanceDecision& d) {
   d.reason = decision.reason;
   d.predicted_saving = decision.predicted_saving;
   d.planned = decision.planned || makespan >= 0;
-  d.plan_makespan = decision.planned ? decision.plan_makespan : std::max(makespan, 0.0);
+  d.plan_makespan = std::max(makespan, 0.0);
+}
+
+void RebalanceController::redistributed(double planned, double measured) {
+  if (!(std::isfinite(planned) && std::isfinite(measured) && planned > 0 && measured >= 0)) return;
+  planned_ += planned;
+  measured_ += measured;
+}
+
+double RebalanceController::cost_factor() const {
+  if (!(planned_ > 0)) return 1.0;
+  const double kappa = measured_ / planned_;
+  return kappa > 1.05 || kappa < 0.95 ? kappa : 1.0;
 }
 
 void RebalanceController::rebalanced(const RebalanceDecision& d) {

@@ -13,8 +13,14 @@
 // speed: its estimate (or last measured speed) is kept, or the mean of the others' is used if it
 // never had one; with no work at all in an iteration nothing is decided. The policy is consulted
 // after iterations 1..K-1, as in the simulator; after iteration K the answer is no.
-// Guarantee: when the measured times are n_i / s_i(t), the decisions are those of
-// `redist balance simulate` on the same speeds (simulate.hpp).
+// Cost calibration (ours). The ring model leaves out latency and protocol costs, so a real or
+// simulated redistribution may take longer than planned. The caller reports each redistribution's
+// measured duration (redistributed()); once the measured durations total more than 5% above or
+// below the planned makespans, the policy sees every planned makespan times that factor,
+// kappa = sum of measured / sum of planned (RebalanceDecision::cost_factor).
+// Guarantee: when the measured times are n_i / s_i(t) (and redistributions last their planned
+// makespans within 5%, or are not reported), the decisions are those of `redist balance simulate`
+// on the same speeds (simulate.hpp).
 // Complexity per decision: O(p log p) for the targets, the estimator's O(p), and the policy's
 // work (the ring plan of the redistribution, planned once, only when the policy asks for it).
 #pragma once
@@ -45,6 +51,7 @@ struct RebalanceDecision {
   double predicted_saving = 0.0;      // the policy's estimate (0 when it makes none)
   bool planned = false;               // whether the redistribution was planned
   double plan_makespan = 0.0;         // its makespan in the ring model (when planned)
+  double cost_factor = 1.0;           // kappa: the policy saw plan_makespan x cost_factor
   double iteration_time = 0.0;        // T as the policy saw it (see "Speeds" above)
   double measured_time = 0.0;         // max_i time_i as reported
   double balanced_time = 0.0;         // max_i targets_i / s_i
@@ -70,6 +77,10 @@ class RebalanceController {
   // The caller moved to d.targets after decision `d` (whatever decided it): the policy is told
   // when it made the decision (d.consulted), so that it learns only from its own rebalances.
   void rebalanced(const RebalanceDecision& d);
+  // A redistribution planned to last `planned` took `measured` (both finite, >= 0).
+  void redistributed(double planned, double measured);
+  // kappa of the cost calibration above (1 until the measured durations leave the 5% band).
+  double cost_factor() const;
 
   std::int64_t decisions() const { return decisions_; }
   std::int64_t iterations() const { return iterations_; }
@@ -90,6 +101,7 @@ class RebalanceController {
   std::unique_ptr<SpeedEstimator> estimator_;  // when estimating
   std::vector<double> last_speeds_;            // raw speeds: the last measured (0: never)
   std::int64_t decisions_ = 0;
+  double planned_ = 0.0, measured_ = 0.0;  // redistributions reported so far
 };
 
 }  // namespace redist::balance

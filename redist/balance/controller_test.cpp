@@ -90,6 +90,33 @@ TEST(RebalanceController, IdleProcessorsAndTheLastIteration) {
   EXPECT_EQ(c.decisions(), 3);
 }
 
+// The policy sees planned makespans scaled by the measured over the planned durations, once they
+// differ by more than 5%.
+TEST(RebalanceController, CostCalibrationScalesThePlannedMakespans) {
+  RingCosts ring{true, {1, 1}, {1, 1}};
+  RebalanceController c(ring, make_policy("cost-benefit", 100), 100);
+  EXPECT_EQ(c.cost_factor(), 1.0);
+  c.redistributed(10.0, 10.4);  // within 5%: as planned
+  EXPECT_EQ(c.cost_factor(), 1.0);
+  c.redistributed(10.0, 29.6);  // 40 / 20: twice as long
+  EXPECT_DOUBLE_EQ(c.cost_factor(), 2.0);
+  c.redistributed(0.0, 5.0);  // nothing planned: ignored
+  c.redistributed(1.0, std::nan(""));
+  EXPECT_DOUBLE_EQ(c.cost_factor(), 2.0);
+  // Counts 6, 2 at speeds 1, 1: T = 6, T_bal = 4, gain 2 x 98 iterations left = 196. The plan
+  // moves 2 items over a link of cost 1: makespan 2, seen as 4 (and as 200 with costs 50).
+  const RebalanceDecision d = c.decide({6, 2}, {6, 2}, {6, 2});
+  EXPECT_TRUE(d.rebalance);
+  EXPECT_DOUBLE_EQ(d.plan_makespan, 2.0);
+  EXPECT_DOUBLE_EQ(d.cost_factor, 2.0);
+  RebalanceController dear(RingCosts{true, {50, 50}, {50, 50}}, make_policy("cost-benefit", 100),
+                           100);
+  dear.redistributed(100.0, 200.0);
+  const RebalanceDecision no = dear.decide({6, 2}, {6, 2}, {6, 2});
+  EXPECT_FALSE(no.rebalance);  // 196 < 100 x 2 (it would rebalance at the plan's 100)
+  EXPECT_DOUBLE_EQ(no.plan_makespan, 100.0);
+}
+
 TEST(RebalanceController, RefusesSpeedsThatAreNotFinite) {
   RingCosts ring{false, {1, 1}, {}};
   RebalanceController c(ring, make_policy("never", 5), 5);

@@ -57,6 +57,12 @@ void check_limits(const Trace& trace) {
 }  // namespace
 
 SimulationResult hindsight_optimum(const Trace& trace) {
+  return hindsight_optimum(trace, [&](const Counts& from, const Counts& to) {
+    return redistribution_makespan(trace.ring, from, to);
+  });
+}
+
+SimulationResult hindsight_optimum(const Trace& trace, const RedistributionCost& cost) {
   validate_trace(trace);
   check_limits(trace);
   const States s = distinct_states(trace);
@@ -66,7 +72,7 @@ SimulationResult hindsight_optimum(const Trace& trace) {
     const auto key = std::make_pair(from, to);
     const auto it = plans.find(key);
     if (it != plans.end()) return it->second;
-    const double m = redistribution_makespan(trace.ring, s.distinct[from], s.distinct[to]);
+    const double m = cost(s.distinct[from], s.distinct[to]);
     return plans.emplace(key, m).first->second;
   };
   // best[k]: least time of iterations 0..k-1 plus every redistribution, the last one after

@@ -13,12 +13,25 @@
 // earliest last rebalance point wins.
 // Complexity: O(K^2 p + P), P the planning time of at most K (K - 1) / 2 plans.
 // Limits: K <= kMaxOracleIterations and K^2 p <= kMaxOracleWork (model.hpp).
+//
+// With a `cost` function in place of the planned makespan (the measured or simulated duration of
+// each redistribution, docs/ring-sim.md), the same programme gives the points that minimise the
+// total for those costs; the result's times are then still the model's (simulate_points).
 #pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
 
 #include "redist/balance/simulate.hpp"
 
 namespace redist::balance {
 
 SimulationResult hindsight_optimum(const Trace& trace);
+
+// The time a redistribution from one distribution to another takes (>= 0, finite).
+using RedistributionCost =
+    std::function<double(const std::vector<std::int64_t>&, const std::vector<std::int64_t>&)>;
+SimulationResult hindsight_optimum(const Trace& trace, const RedistributionCost& cost);
 
 }  // namespace redist::balance

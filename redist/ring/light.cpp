@@ -154,10 +154,11 @@ Int128 walk_optimal(const Instance& in, const std::vector<std::int64_t>& prefix,
   // solution_at(x).tau, without building the flows: the evaluator gives the same time, and
   // solution_at is still called (to refuse the flows) when one leaves 64 bits.
   detail::System6Tau tau(in, prefix);
-  const auto [low, high] = std::minmax_element(prefix.begin(), prefix.end());
+  const auto extremes = std::minmax_element(prefix.begin(), prefix.end());
+  const std::int64_t low = *extremes.first, high = *extremes.second;
   auto fits = [&](Int128 x) {
-    return x + *low >= std::numeric_limits<std::int64_t>::min() &&
-           x + *high <= std::numeric_limits<std::int64_t>::max();
+    return x + low >= std::numeric_limits<std::int64_t>::min() &&
+           x + high <= std::numeric_limits<std::int64_t>::max();
   };
   auto ok = [&](Int128 x) {
     const double t = fits(x) ? static_cast<double>(tau(x)) : solution_at(in, prefix, x).tau;

@@ -1,0 +1,24 @@
+// Running another program of the toolkit and collecting what it printed: `redist experiment
+// ring-sim` runs redist-ring-sim (which carries SimGrid, kept out of `redist`) once per scenario,
+// a few at a time.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace redist::experiments {
+
+struct ProgramResult {
+  int exit_code = -1;  // the program's exit status; 128 + N when signal N ended it
+  std::string out, err;
+};
+
+// Runs `argv[0]` with the arguments argv[1..] (no shell), waits, and returns its exit code and
+// what it wrote on standard output and standard error. Throws std::runtime_error when it cannot
+// be started.
+ProgramResult run_program(const std::vector<std::string>& argv);
+
+// The directory of the running executable (for the programs installed beside it).
+std::string executable_directory();
+
+}  // namespace redist::experiments

@@ -1,0 +1,341 @@
+// redist-ring-sim: one scenario of RRV04 §8 simulated in SimGrid (docs/ring-sim.md).
+//
+//   redist-ring-sim [--processors 8] [--seed 2] [--tiers "..."] [--mode tiers|model]
+//                   [--ratios 1 2 ... 10] [--schemes never at:50 ... oracle]
+//                   [--iterations 100] [--columns 1000] [--rows 1000]
+//
+// Builds the scenario (sim/ring_sim.hpp), loads its platform into SimGrid (mode `tiers`: the
+// Tiers-like platform, sim/platform_xml.hpp; mode `model`: every ring link a link of its own with
+// the model's cost, ring_model_xml), and for every ratio and scheme runs the application, one run
+// after the other in one simulation:
+//  - iteration t: every ring host computes its columns (counts_i x f flops) at its speed of
+//    iteration t (a power state of its host), all in parallel; the iteration ends with the last;
+//  - after iteration t: the measured work and times go to a balance::RebalanceController (the
+//    deciding half of the MPI Rebalancer) with the scheme's policy, and every redistribution's
+//    simulated duration too (its cost calibration); `oracle` is the hindsight
+//    optimum (balance::hindsight_optimum) over the simulated durations of the redistributions
+//    (each distinct one simulated once, alone on the network, as every redistribution of a run
+//    is), replayed as `at:` its points: no run of the same targets rule is shorter;
+//  - a rebalance is planned by the ring planner (`auto`) on the model's costs and executed on the
+//    simulated network by a ScheduleReplay (sim/schedule_replay.hpp): one item per message in
+//    mode `model`, messages of kLatencyShare-sized chunks on the Tiers routes, where every message
+//    pays the route's latency (at most kLatencyShare of a message's time: a chunk is the smallest
+//    count of columns whose transfer at the route's bottleneck bandwidth takes latency /
+//    kLatencyShare).
+// SimGrid settings: network model CM02 without cross traffic, so that a lone transfer takes
+// latency + size / bandwidth, as the ring model (latency 0) assumes.
+// Prints one JSON document: the scenario and, per run, the simulated total, compute and
+// redistribution times, the model simulator's total for the same policy, and every rebalance with
+// its planned makespan and its simulated duration. Exit codes as the other tools (docs/formats.md):
+// 2 with one `error: ... (at <option>)` line for bad options.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <new>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+#include <unistd.h>
+#include <xbt/log.h>
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+#include <simgrid/s4u.hpp>
+
+#include "redist/balance/controller.hpp"
+#include "redist/balance/oracle.hpp"
+#include "redist/balance/simulate.hpp"
+#include "redist/common/error.hpp"
+#include "redist/ring/planner.hpp"
+#include "sim/platform_options.hpp"
+#include "sim/platform_xml.hpp"
+#include "sim/ring_sim.hpp"
+#include "sim/schedule_replay.hpp"
+
+namespace sg4 = simgrid::s4u;
+using Json = nlohmann::ordered_json;
+using namespace redist;
+using namespace redist::sim;
+
+namespace {
+
+constexpr double kLatencyShare = 0.1;
+
+struct Run {
+  double ratio = 0;
+  std::string scheme, policy;  // policy: the make_policy spec actually run
+  double flops_per_column = 0;
+  double model_total = 0;
+  double total = 0, compute = 0, redistribution = 0;
+  Json rebalances = Json::array();
+};
+
+struct Setup {
+  Scenario scenario;
+  std::string mode;
+  std::vector<sg4::Host*> hosts;
+  std::vector<std::int64_t> chunk_next, chunk_prev;
+  // Simulated durations of the redistributions simulated so far, by (counts, targets).
+  std::map<std::pair<std::vector<std::int64_t>, std::vector<std::int64_t>>, double> simulated;
+};
+
+// Messages of c columns on each ring link (the header's rule); 1 in the model's mode.
+void set_chunks(Setup& s) {
+  for (const RingLinks& l : s.scenario.links) {
+    for (auto [cost, chunks] :
+         {std::pair{l.next, &s.chunk_next}, std::pair{l.prev, &s.chunk_prev}}) {
+      const double per_column = s.scenario.column_bytes / cost.bandwidth;
+      const double wanted = cost.latency / kLatencyShare / per_column;
+      chunks->push_back(
+          s.mode == "model" ? 1 : std::max<std::int64_t>(1, std::llround(std::ceil(wanted))));
+    }
+  }
+}
+
+// One iteration's computation: returns every host's compute time. The simulated time of a host is
+// its work over its speed up to the rounding of the simulated clock (a few 1e-12 s late in a long
+// run); it is checked against that value, which is then returned, so that two hosts of equal
+// speed measure equal speeds and the balanced targets break ties as in the model.
+std::vector<double> compute(const Setup& s, const std::vector<std::int64_t>& counts,
+                            const std::vector<double>& speeds, double flops) {
+  std::vector<sg4::ExecPtr> execs(counts.size());
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    s.hosts[i]->set_pstate(pstate_of(speeds[i]));
+    if (counts[i] == 0) continue;
+    execs[i] = sg4::this_actor::exec_init(static_cast<double>(counts[i]) * flops);
+    execs[i]->set_host(s.hosts[i]);
+    execs[i]->start();
+  }
+  std::vector<double> seconds(counts.size(), 0.0);
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    if (!execs[i]) continue;
+    execs[i]->wait();
+    const double simulated = execs[i]->get_finish_time() - execs[i]->get_start_time();
+    seconds[i] = static_cast<double>(counts[i]) * flops / (speeds[i] * 1e6);
+    if (std::abs(simulated - seconds[i]) > 1e-9 * std::max(1.0, seconds[i]))
+      throw std::logic_error(fmt::format("host {} computed for {} s instead of {} s",
+                                         s.hosts[i]->get_name(), simulated, seconds[i]));
+  }
+  return seconds;
+}
+
+// Executes the planned redistribution counts -> targets on the simulated network; returns its
+// planned makespan and its simulated duration.
+std::pair<double, double> redistribute(const Setup& s, const std::vector<std::int64_t>& counts,
+                                       const std::vector<std::int64_t>& targets) {
+  const ring::Instance in = balance::redistribution_instance(s.scenario.costs, counts, targets);
+  const ring::Schedule plan = ring::plan_ring(in, "auto");
+  ScheduleReplay replay(in, plan, s.chunk_next, s.chunk_prev);
+  const double begin = sg4::Engine::get_clock();
+  std::vector<sg4::CommPtr> comms;
+  std::vector<std::size_t> ids;
+  const auto start = [&] {
+    for (std::size_t id : replay.take_startable()) {
+      const ScheduleReplay::Item& m = replay.item(id);
+      const auto bytes =
+          static_cast<std::uint64_t>(static_cast<double>(m.count) * s.scenario.column_bytes);
+      comms.push_back(sg4::Comm::sendto_async(s.hosts[m.from], s.hosts[m.to], bytes));
+      ids.push_back(id);
+    }
+  };
+  start();
+  while (!comms.empty()) {
+    const auto k = static_cast<std::size_t>(sg4::Comm::wait_any(comms));
+    replay.finish(ids[k]);
+    comms.erase(comms.begin() + static_cast<std::ptrdiff_t>(k));
+    ids.erase(ids.begin() + static_cast<std::ptrdiff_t>(k));
+    start();
+  }
+  if (!replay.done()) throw std::logic_error("the redistribution stalled");
+  return {plan.makespan, sg4::Engine::get_clock() - begin};
+}
+
+// The simulated duration of a redistribution alone on the network (simulated once per pair).
+double simulated_cost(Setup& s, const std::vector<std::int64_t>& from,
+                      const std::vector<std::int64_t>& to) {
+  if (from == to) return 0.0;
+  const auto key = std::make_pair(from, to);
+  if (const auto it = s.simulated.find(key); it != s.simulated.end()) return it->second;
+  const double seconds = redistribute(s, from, to).second;
+  s.simulated.emplace(key, seconds);
+  return seconds;
+}
+
+// For `oracle`: the hindsight optimum's points over the simulated durations, as an `at:` list
+// (or `never`), and the model's total for them.
+void resolve_oracle(Setup& s, Run& run) {
+  const balance::Trace trace = model_trace(s.scenario, run.flops_per_column);
+  const balance::SimulationResult best = balance::hindsight_optimum(
+      trace, [&](const auto& from, const auto& to) { return simulated_cost(s, from, to); });
+  std::string spec;
+  for (const balance::Rebalance& r : best.rebalances)
+    spec += (spec.empty() ? "at:" : ",") + std::to_string(r.after_iteration);
+  run.policy = spec.empty() ? "never" : spec;
+  run.model_total = balance::simulate(trace, run.policy).total_time;
+}
+
+void simulate_run(Setup& s, Run& run) {
+  if (run.scheme == "oracle") resolve_oracle(s, run);
+  const Scenario& sc = s.scenario;
+  const std::int64_t k = sc.spec.iterations;
+  balance::RebalanceController controller(sc.costs, balance::make_policy(run.policy, k), k);
+  std::vector<std::int64_t> counts = sc.initial;
+  const double begin = sg4::Engine::get_clock();
+  for (std::int64_t t = 0; t < k; ++t) {
+    const double iteration = sg4::Engine::get_clock();
+    const std::vector<double> seconds =
+        compute(s, counts, sc.speeds[static_cast<std::size_t>(t)], run.flops_per_column);
+    run.compute += sg4::Engine::get_clock() - iteration;
+    const std::vector<double> work(counts.begin(), counts.end());
+    const balance::RebalanceDecision d = controller.decide(counts, work, seconds);
+    if (!d.rebalance) continue;
+    const auto [planned, simulated] = redistribute(s, counts, d.targets);
+    controller.redistributed(planned, simulated);
+    run.redistribution += simulated;
+    run.rebalances.push_back(
+        {{"after_iteration", d.after_iteration}, {"planned", planned}, {"simulated", simulated}});
+    controller.rebalanced(d);
+    counts = d.targets;
+  }
+  run.total = sg4::Engine::get_clock() - begin;
+}
+
+Json to_json(const Run& r) {
+  return {{"ratio", r.ratio},
+          {"scheme", r.scheme},
+          {"policy", r.policy},
+          {"flops_per_column", r.flops_per_column},
+          {"total_time", r.total},
+          {"compute_time", r.compute},
+          {"redistribution_time", r.redistribution},
+          {"model_total_time", r.model_total},
+          {"rebalances", r.rebalances}};
+}
+
+Json scenario_json(const Setup& s) {
+  const Scenario& sc = s.scenario;
+  Json ring = Json::array();
+  for (const sg4::Host* h : s.hosts) ring.push_back(h->get_name());
+  return {{"seed", sc.spec.seed()},
+          {"processors", sc.ring.size()},
+          {"mode", s.mode},
+          {"iterations", sc.spec.iterations},
+          {"columns", sc.spec.columns},
+          {"column_bytes", sc.column_bytes},
+          {"reference_redistribution", sc.reference_redistribution},
+          {"ring", ring},
+          {"chunk_next", s.chunk_next},
+          {"chunk_prev", s.chunk_prev}};
+}
+
+// Writes the platform to a file of its own and loads it.
+void load_platform(sg4::Engine& engine, const std::string& xml, std::uint64_t seed) {
+  const auto file =
+      std::filesystem::temp_directory_path() /
+      ("redist-ring-sim-" + std::to_string(::getpid()) + "-" + std::to_string(seed) + ".xml");
+  {
+    std::ofstream out(file);
+    out << xml;
+    if (!out) throw InputError("cannot write the platform file " + file.string(), "--mode");
+  }
+  engine.load_platform(file.string());
+  std::filesystem::remove(file);
+}
+
+int print_error(const std::string& message, int code) {
+  std::cerr << "error: " << one_line(message, 1000) << "\n";
+  return code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  xbt_log_control_set("root.thres:warning");
+  sg4::Engine engine(&argc, argv);
+  sg4::Engine::set_config("network/model:CM02");
+  sg4::Engine::set_config("network/crosstraffic:0");
+  CLI::App app{"redist-ring-sim: RRV04 §8's iterative application in SimGrid (docs/ring-sim.md)"};
+  PlatformOptions platform;
+  platform.add_to(app);
+  RingSimSpec spec;
+  std::string mode = "tiers";
+  std::vector<double> ratios = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+  std::vector<std::string> schemes = {"never",   "at:50",        "at:20,40,60,80", "every:10",
+                                      "every:5", "cost-benefit", "replay",         "oracle"};
+  app.add_option("--processors", spec.processors, "ring size p")->capture_default_str();
+  app.add_option("--iterations", spec.iterations, "iterations K")->capture_default_str();
+  app.add_option("--columns", spec.columns, "columns N")->capture_default_str();
+  app.add_option("--rows", spec.rows, "doubles per column")->capture_default_str();
+  app.add_option("--mode", mode, "tiers: the Tiers routes; model: one link per ring link")
+      ->capture_default_str();
+  app.add_option("--ratios", ratios, "computation-to-communication ratios (each > 0)")
+      ->capture_default_str();
+  app.add_option("--schemes", schemes,
+                 "policies (names of redist balance simulate --policy, oracle included)")
+      ->capture_default_str();
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    return print_error(std::string(e.what()) + " (at command line)", 2);
+  }
+  try {
+    if (mode != "tiers" && mode != "model")
+      throw InputError("'" + one_line(mode, 40) + "' is not tiers or model", "--mode");
+    spec.platform = platform.params();
+    Setup setup{make_scenario(spec), mode, {}, {}, {}};
+    set_chunks(setup);
+    std::vector<Run> runs;
+    for (double rho : ratios) {
+      const double f = flops_per_column(setup.scenario, rho);
+      const balance::Trace trace = model_trace(setup.scenario, f);
+      for (const std::string& scheme : schemes) {
+        Run run{rho, scheme, scheme, f};
+        if (scheme != "oracle") run.model_total = balance::simulate(trace, scheme).total_time;
+        runs.push_back(run);
+      }
+    }
+    load_platform(
+        engine,
+        mode == "model" ? ring_model_xml(setup.scenario) : platform_xml(setup.scenario.graph),
+        spec.seed());
+    for (std::size_t i = 0; i < setup.scenario.ring.size(); ++i) {
+      const std::string name =
+          mode == "model"
+              ? "ring-" + std::to_string(i)
+              : node_name(
+                    setup.scenario.graph.nodes[static_cast<std::size_t>(setup.scenario.ring[i])]);
+      setup.hosts.push_back(engine.host_by_name(name));
+    }
+    std::exception_ptr failure;
+    sg4::Actor::create("application", setup.hosts[0], [&] {
+      try {
+        for (Run& run : runs) simulate_run(setup, run);
+      } catch (...) {
+        failure = std::current_exception();
+      }
+    });
+    engine.run();
+    if (failure) std::rethrow_exception(failure);
+    Json out{{"scenario", scenario_json(setup)}, {"runs", Json::array()}};
+    for (const Run& run : runs) out["runs"].push_back(to_json(run));
+    std::cout << out.dump() << "\n";
+  } catch (const InputError& e) {
+    return print_error(e.what(), 2);
+  } catch (const std::bad_alloc&) {
+    return print_error("out of memory (at redist-ring-sim)", 3);
+  } catch (const std::exception& e) {
+    return print_error(std::string("internal error: ") + e.what() + " (at redist-ring-sim)", 3);
+  }
+  std::cout.flush();
+  if (!std::cout) return print_error("cannot write the output (at standard output)", 2);
+  return 0;
+}

@@ -1,0 +1,111 @@
+#include "sim/ring_sim.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <string>
+
+#include "redist/balance/targets.hpp"
+#include "redist/balance/traces.hpp"
+#include "redist/common/error.hpp"
+
+namespace redist::sim {
+namespace {
+
+RingSimSpec spec(std::uint64_t seed, std::int64_t p) {
+  RingSimSpec s;
+  s.platform.seed = seed;
+  s.processors = p;
+  return s;
+}
+
+bool is_machine_speed(double speed) {
+  const auto& speeds = balance::kMachineSpeeds;
+  return std::find(speeds.begin(), speeds.end(), speed) != speeds.end();
+}
+
+// Every host changes speed exactly twice, in the windows after iterations [20, 40] and [60, 80],
+// each time to another machine speed; it starts at its host's speed.
+TEST(RingSim, SpeedsChangeTwiceInTheirWindows) {
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    const Scenario s = make_scenario(spec(seed, seed % 2 ? 8 : 32));
+    ASSERT_EQ(s.speeds.size(), 100u);
+    for (std::size_t i = 0; i < s.ring.size(); ++i) {
+      EXPECT_EQ(s.speeds[0][i], s.graph.nodes[static_cast<std::size_t>(s.ring[i])].speed);
+      std::vector<std::size_t> changes;
+      for (std::size_t t = 1; t < s.speeds.size(); ++t) {
+        EXPECT_TRUE(is_machine_speed(s.speeds[t][i]));
+        if (s.speeds[t][i] != s.speeds[t - 1][i]) changes.push_back(t);
+      }
+      ASSERT_EQ(changes.size(), 2u) << seed << " " << i;
+      EXPECT_GE(changes[0], 20u);  // t = first: the first iteration at the new speed
+      EXPECT_LE(changes[0], 40u);
+      EXPECT_GE(changes[1], 60u);
+      EXPECT_LE(changes[1], 80u);
+    }
+    EXPECT_EQ(s.initial, balance::balanced_targets(1000, s.speeds[0]));
+  }
+}
+
+// The model's costs are the column's bytes over the bottleneck bandwidth of each route, and the
+// ratio sets the work per column so that a balanced iteration at the first speeds takes rho times
+// the reference redistribution.
+TEST(RingSim, CostsAndRatio) {
+  const Scenario s = make_scenario(spec(2, 8));
+  for (std::size_t i = 0; i < s.ring.size(); ++i) {
+    EXPECT_DOUBLE_EQ(s.costs.cost_next[i], 8000.0 / s.links[i].next.bandwidth);
+    EXPECT_DOUBLE_EQ(s.costs.cost_prev[i], 8000.0 / s.links[i].prev.bandwidth);
+  }
+  EXPECT_GT(s.reference_redistribution, 0);
+  for (double rho : {0.01, 1.0, 10.0}) {
+    const double f = flops_per_column(s, rho);
+    const balance::Trace trace = model_trace(s, f);
+    const double speed = std::accumulate(trace.speeds[0].begin(), trace.speeds[0].end(), 0.0);
+    EXPECT_NEAR(1000.0 / speed, rho * s.reference_redistribution,
+                1e-12 * rho * s.reference_redistribution);
+  }
+  EXPECT_THROW(flops_per_column(s, 0), InputError);
+  EXPECT_THROW(flops_per_column(s, -1), InputError);
+}
+
+TEST(RingSim, TheSameScenarioForTheSameSeed) {
+  const Scenario a = make_scenario(spec(7, 32)), b = make_scenario(spec(7, 32));
+  EXPECT_EQ(a.ring, b.ring);
+  EXPECT_EQ(a.speeds, b.speeds);
+  EXPECT_EQ(a.costs.cost_next, b.costs.cost_next);
+  EXPECT_EQ(ring_model_xml(a), ring_model_xml(b));
+  EXPECT_NE(make_scenario(spec(8, 32)).speeds, a.speeds);
+}
+
+TEST(RingSim, ModelPlatformHasOneLinkPerRingLinkAndDirection) {
+  const Scenario s = make_scenario(spec(3, 8));
+  const std::string xml = ring_model_xml(s);
+  const auto count = [&](const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t at = xml.find(what); at != std::string::npos; at = xml.find(what, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("<host "), 8u);
+  EXPECT_EQ(count("<link "), 16u);
+  EXPECT_EQ(count("<route "), 16u);
+  EXPECT_NE(xml.find("<route src=\"ring-7\" dst=\"ring-0\" symmetrical=\"NO\"><link_ctn "
+                     "id=\"next-7\"/></route>"),
+            std::string::npos);
+  EXPECT_THROW(ring_model_xml(make_scenario(spec(3, 2))), InputError);
+}
+
+TEST(RingSim, RefusesOutOfLimits) {
+  RingSimSpec s = spec(2, 8);
+  s.iterations = 0;
+  EXPECT_THROW(make_scenario(s), InputError);
+  s = spec(2, 8);
+  s.columns = kMaxColumns + 1;
+  EXPECT_THROW(make_scenario(s), InputError);
+  s = spec(2, 8);
+  s.processors = 1000;  // more than the platform's hosts
+  EXPECT_THROW(make_scenario(s), InputError);
+}
+
+}  // namespace
+}  // namespace redist::sim
