@@ -10,12 +10,13 @@
 // after the other in one simulation:
 //  - iteration t: every ring host computes its columns (counts_i x f flops) at its speed of
 //    iteration t (a power state of its host), all in parallel; the iteration ends with the last;
-//  - after iteration t: the measured work and times go to a balance::RebalanceController (the
-//    deciding half of the MPI Rebalancer) with the scheme's policy, and every redistribution's
-//    simulated duration too (its cost calibration); `oracle` is the hindsight
-//    optimum (balance::hindsight_optimum) over the simulated durations of the redistributions
-//    (each distinct one simulated once, alone on the network, as every redistribution of a run
-//    is), replayed as `at:` its points: no run of the same targets rule is shorter;
+//  - after iteration t: every host's speed, measured as it computed (compute() below), goes to a
+//    balance::RebalanceController (the deciding half of the MPI Rebalancer) with the scheme's
+//    policy, and every redistribution's simulated duration too (its cost calibration); `oracle` is
+//    the hindsight optimum (balance::hindsight_optimum) over the simulated durations of the
+//    redistributions (each distinct one simulated once, alone on the network, as every
+//    redistribution of a run is), replayed as `at:` its points: no run of the same targets rule is
+//    shorter;
 //  - a rebalance is planned by the ring planner (`auto`) on the model's costs and executed on the
 //    simulated network by a ScheduleReplay (sim/schedule_replay.hpp): one item per message in
 //    mode `model`, messages of kLatencyShare-sized chunks on the Tiers routes, where every message
@@ -99,10 +100,13 @@ void set_chunks(Setup& s) {
   }
 }
 
-// One iteration's computation: returns every host's compute time. The simulated time of a host is
-// its work over its speed up to the rounding of the simulated clock (a few 1e-12 s late in a long
-// run); it is checked against that value, which is then returned, so that two hosts of equal
-// speed measure equal speeds and the balanced targets break ties as in the model.
+// One iteration's computation: returns every host's speed in columns per second, as measured. The
+// simulated time of a host is its work over its speed up to the rounding of the simulated clock
+// (a few 1e-12 s late in a long run), and work / time would carry that rounding too; the time is
+// checked against the model's, and the speed is reported as the model's value (the trace's), so
+// that hosts of equal speed measure equal speeds, the balanced targets break ties as in the model,
+// and the runs pass through the distributions the oracle considers. A host without columns
+// reports its speed too (the model knows every speed).
 std::vector<double> compute(const Setup& s, const std::vector<std::int64_t>& counts,
                             const std::vector<double>& speeds, double flops) {
   std::vector<sg4::ExecPtr> execs(counts.size());
@@ -113,17 +117,18 @@ std::vector<double> compute(const Setup& s, const std::vector<std::int64_t>& cou
     execs[i]->set_host(s.hosts[i]);
     execs[i]->start();
   }
-  std::vector<double> seconds(counts.size(), 0.0);
+  std::vector<double> columns_per_second(counts.size());
   for (std::size_t i = 0; i < counts.size(); ++i) {
+    columns_per_second[i] = speeds[i] * 1e6 / flops;  // as model_trace
     if (!execs[i]) continue;
     execs[i]->wait();
     const double simulated = execs[i]->get_finish_time() - execs[i]->get_start_time();
-    seconds[i] = static_cast<double>(counts[i]) * flops / (speeds[i] * 1e6);
-    if (std::abs(simulated - seconds[i]) > 1e-9 * std::max(1.0, seconds[i]))
+    const double model = static_cast<double>(counts[i]) / columns_per_second[i];
+    if (std::abs(simulated - model) > 1e-9 * std::max(1.0, model))
       throw std::logic_error(fmt::format("host {} computed for {} s instead of {} s",
-                                         s.hosts[i]->get_name(), simulated, seconds[i]));
+                                         s.hosts[i]->get_name(), simulated, model));
   }
-  return seconds;
+  return columns_per_second;
 }
 
 // Executes the planned redistribution counts -> targets on the simulated network; returns its
@@ -190,11 +195,12 @@ void simulate_run(Setup& s, Run& run) {
   const double begin = sg4::Engine::get_clock();
   for (std::int64_t t = 0; t < k; ++t) {
     const double iteration = sg4::Engine::get_clock();
-    const std::vector<double> seconds =
+    const std::vector<double> speeds =
         compute(s, counts, sc.speeds[static_cast<std::size_t>(t)], run.flops_per_column);
     run.compute += sg4::Engine::get_clock() - iteration;
-    const std::vector<double> work(counts.begin(), counts.end());
-    const balance::RebalanceDecision d = controller.decide(counts, work, seconds);
+    // Each host's measurement: its speed, as work per unit of time.
+    const std::vector<double> seconds(speeds.size(), 1.0);
+    const balance::RebalanceDecision d = controller.decide(counts, speeds, seconds);
     if (!d.rebalance) continue;
     const auto [planned, simulated] = redistribute(s, counts, d.targets);
     controller.redistributed(planned, simulated);
