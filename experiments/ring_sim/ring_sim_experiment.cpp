@@ -104,23 +104,28 @@ std::vector<double> mean_ratio(const std::vector<Job>& jobs, const std::string& 
   return mean;
 }
 
-// Median and maximum (and minimum) of the simulated durations of a mode's redistributions over
-// their planned makespans.
+// Median, maximum and minimum of the simulated durations of a mode's redistributions over their
+// planned makespans, and the sum of the simulated durations over that of the makespans.
 Json redistribution_stats(const std::vector<Job>& jobs, const std::string& mode) {
   std::vector<double> ratios;
+  double planned = 0, simulated = 0;
   for (const Job& job : jobs) {
     if (job.mode != mode) continue;
     for (const Json& run : job.result["runs"])
-      for (const Json& r : run["rebalances"])
-        if (r["planned"].get<double>() > 0)
-          ratios.push_back(r["simulated"].get<double>() / r["planned"].get<double>());
+      for (const Json& r : run["rebalances"]) {
+        if (!(r["planned"].get<double>() > 0)) continue;
+        ratios.push_back(r["simulated"].get<double>() / r["planned"].get<double>());
+        planned += r["planned"].get<double>();
+        simulated += r["simulated"].get<double>();
+      }
   }
   if (ratios.empty()) return {{"redistributions", 0}};
   std::sort(ratios.begin(), ratios.end());
   return {{"redistributions", ratios.size()},
           {"median", ratios[ratios.size() / 2]},
           {"max", ratios.back()},
-          {"min", ratios.front()}};
+          {"min", ratios.front()},
+          {"overall", simulated / planned}};
 }
 
 // Runs where some scheme's total is below the oracle's (by more than 1e-9 relative).
