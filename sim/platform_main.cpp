@@ -24,16 +24,12 @@
 #include "sim/platform_options.hpp"
 #include "sim/platform_svg.hpp"
 #include "sim/platform_xml.hpp"
+#include "sim/tool_main.hpp"
 
 namespace {
 
 using Json = nlohmann::ordered_json;
 using namespace redist::sim;
-
-int print_error(const std::string& message, int code) {
-  std::cerr << "error: " << redist::one_line(message, 1000) << "\n";
-  return code;
-}
 
 void write_file(const std::string& file, const std::string& text, const std::string& option) {
   std::ofstream out(file, std::ios::binary | std::ios::trunc);
@@ -89,26 +85,11 @@ int main(int argc, char** argv) {
   std::string platform_file, svg_file;
   app.add_option("--platform", platform_file, "SimGrid platform file (XML) to write");
   app.add_option("--svg", svg_file, "drawing of the graph (SVG) to write");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    return print_error(std::string(e.what()) + " (at command line)", 2);
-  }
-  try {
+  if (const int code = parse_command_line(app, argc, argv); code >= 0) return code;
+  return run_tool("redist-platform", [&] {
     const Graph graph = generate_tiers(options.params());
     if (!platform_file.empty()) write_file(platform_file, platform_xml(graph), "--platform");
     if (!svg_file.empty()) write_file(svg_file, platform_svg(graph), "--svg");
     std::cout << summary(graph).dump(2) << "\n";
-  } catch (const redist::InputError& e) {
-    return print_error(e.what(), 2);
-  } catch (const std::bad_alloc&) {
-    return print_error("out of memory (at redist-platform)", 3);
-  } catch (const std::exception& e) {
-    return print_error(std::string("internal error: ") + e.what() + " (at redist-platform)", 3);
-  }
-  std::cout.flush();
-  if (!std::cout) return print_error("cannot write the output (at standard output)", 2);
-  return 0;
+  });
 }

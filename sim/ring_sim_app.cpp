@@ -59,6 +59,7 @@
 #include "sim/platform_xml.hpp"
 #include "sim/ring_sim.hpp"
 #include "sim/schedule_replay.hpp"
+#include "sim/tool_main.hpp"
 
 namespace sg4 = simgrid::s4u;
 using Json = nlohmann::ordered_json;
@@ -86,6 +87,19 @@ struct Setup {
   // Simulated durations of the redistributions simulated so far, by (counts, targets).
   std::map<std::pair<std::vector<std::int64_t>, std::vector<std::int64_t>>, double> simulated;
 };
+
+// Every scheme is a policy name or `oracle` (InputError at --schemes otherwise).
+void check_schemes(const std::vector<std::string>& schemes, std::int64_t iterations) {
+  if (schemes.empty()) throw InputError("no scheme given", "--schemes");
+  for (const std::string& scheme : schemes) {
+    if (scheme == "oracle") continue;
+    try {
+      balance::make_policy(scheme, iterations);
+    } catch (const InputError& e) {
+      throw InputError(e.message(), "--schemes");
+    }
+  }
+}
 
 // Messages of c columns on each ring link (the header's rule); 1 in the model's mode.
 void set_chunks(Setup& s) {
@@ -255,11 +269,6 @@ void load_platform(sg4::Engine& engine, const std::string& xml, std::uint64_t se
   std::filesystem::remove(file);
 }
 
-int print_error(const std::string& message, int code) {
-  std::cerr << "error: " << one_line(message, 1000) << "\n";
-  return code;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -286,18 +295,13 @@ int main(int argc, char** argv) {
   app.add_option("--schemes", schemes,
                  "policies (names of redist balance simulate --policy, oracle included)")
       ->capture_default_str();
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    return print_error(std::string(e.what()) + " (at command line)", 2);
-  }
-  try {
+  if (const int code = parse_command_line(app, argc, argv); code >= 0) return code;
+  return run_tool("redist-ring-sim", [&] {
     if (mode != "tiers" && mode != "model")
       throw InputError("'" + one_line(mode, 40) + "' is not tiers or model", "--mode");
     spec.platform = platform.params();
-    Setup setup{make_scenario(spec), mode, {}, {}, {}};
+    Setup setup{make_scenario(spec), mode, {}, {}, {}, {}};
+    check_schemes(schemes, spec.iterations);
     set_chunks(setup);
     std::vector<Run> runs;
     for (double rho : ratios) {
@@ -334,14 +338,5 @@ int main(int argc, char** argv) {
     Json out{{"scenario", scenario_json(setup)}, {"runs", Json::array()}};
     for (const Run& run : runs) out["runs"].push_back(to_json(run));
     std::cout << out.dump() << "\n";
-  } catch (const InputError& e) {
-    return print_error(e.what(), 2);
-  } catch (const std::bad_alloc&) {
-    return print_error("out of memory (at redist-ring-sim)", 3);
-  } catch (const std::exception& e) {
-    return print_error(std::string("internal error: ") + e.what() + " (at redist-ring-sim)", 3);
-  }
-  std::cout.flush();
-  if (!std::cout) return print_error("cannot write the output (at standard output)", 2);
-  return 0;
+  });
 }
