@@ -45,7 +45,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
-#include "mpi/rebalancer.hpp"
+#include "redist/mpi/rebalancer.hpp"
 #include "redist/common/error.hpp"
 
 #ifdef REDIST_SMPI

@@ -57,7 +57,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
-#include "mpi/rebalancer.hpp"
+#include "redist/mpi/rebalancer.hpp"
 #include "redist/balance/policy.hpp"
 #include "redist/common/error.hpp"
 

@@ -45,8 +45,8 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
-#include "mpi/baselines.hpp"
-#include "mpi/redistribution.hpp"
+#include "redist/mpi/baselines.hpp"
+#include "redist/mpi/redistribution.hpp"
 #include "redist/common/error.hpp"
 #include "redist/io/json.hpp"
 #include "redist/io/ring_json.hpp"

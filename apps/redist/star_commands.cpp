@@ -12,7 +12,7 @@
 #include "redist/io/star_json.hpp"
 #include "redist/star/dlt.hpp"
 #include "redist/star/dlt_validate.hpp"
-#include "redist/star/gantt.hpp"
+#include "redist/svg/star_gantt.hpp"
 #include "redist/star/order.hpp"
 #include "redist/star/planner.hpp"
 #include "redist/star/validate.hpp"

@@ -1,4 +1,4 @@
-#include "redist/star/gantt.hpp"
+#include "redist/svg/star_gantt.hpp"
 
 #include <algorithm>
 #include <utility>

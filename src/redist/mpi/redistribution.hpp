@@ -34,7 +34,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "mpi/local_plan.hpp"
+#include "redist/mpi/local_plan.hpp"
 #include "redist/ring/model.hpp"
 
 namespace redist::mpi {

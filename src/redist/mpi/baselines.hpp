@@ -26,7 +26,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "mpi/redistribution.hpp"
+#include "redist/mpi/redistribution.hpp"
 
 namespace redist::mpi {
 

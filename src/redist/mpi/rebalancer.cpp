@@ -1,4 +1,4 @@
-#include "mpi/rebalancer.hpp"
+#include "redist/mpi/rebalancer.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "mpi/baselines.hpp"
+#include "redist/mpi/baselines.hpp"
 
 #include <algorithm>
 #include <climits>

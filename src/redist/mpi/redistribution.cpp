@@ -1,4 +1,4 @@
-#include "mpi/redistribution.hpp"
+#include "redist/mpi/redistribution.hpp"
 
 #include <algorithm>
 #include <climits>

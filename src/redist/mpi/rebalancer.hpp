@@ -68,7 +68,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "mpi/redistribution.hpp"
+#include "redist/mpi/redistribution.hpp"
 #include "redist/balance/controller.hpp"
 #include "redist/balance/model.hpp"
 #include "redist/balance/policy.hpp"

@@ -1,6 +1,6 @@
 // The execution of a planned redistribution (Redistribution::execute, mpi/redistribution.hpp):
 // the event loop over destination groups, staging and placement described in docs/mpi.md.
-#include "mpi/redistribution.hpp"
+#include "redist/mpi/redistribution.hpp"
 
 #include <algorithm>
 #include <climits>

@@ -1,4 +1,4 @@
-#include "mpi/local_plan.hpp"
+#include "redist/mpi/local_plan.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Checks the layering of the core library (docs/architecture.md).
+
+Every folder of src/redist may include, besides its own headers and the standard and third-party
+ones, only the headers of the folders it declares as dependencies in src/redist/CMakeLists.txt,
+which CMake writes to BUILD/layering.txt as lines `folder:dep1 dep2`. Tests (*_test.cpp) may
+include anything. The public headers (src/redist/*.hpp) are above the families: only io, which
+implements their JSON entry points, includes them. Prints every offending include and exits 1 when there is one.
+
+Usage: check_layering.py SRC_REDIST_DIR LAYERING_TXT
+"""
+import pathlib
+import re
+import sys
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+
+
+def allowed_table(path):
+    table = {}
+    for line in pathlib.Path(path).read_text().splitlines():
+        if not line.strip():
+            continue
+        folder, _, deps = line.partition(":")
+        table[folder] = set(filter(None, re.split(r"[; ]+", deps)))
+    return table
+
+
+def offences(root, table):
+    for folder, deps in sorted(table.items()):
+        for source in sorted((root / folder).glob("*.[ch]pp")):
+            if source.name.endswith("_test.cpp"):
+                continue
+            for number, line in enumerate(source.read_text().splitlines(), 1):
+                match = INCLUDE.match(line)
+                if not match:
+                    continue
+                parts = match.group(1).split("/")
+                if parts[0] != "redist":
+                    yield f"{source}:{number}: includes {match.group(1)} (outside the core)"
+                elif len(parts) == 2:
+                    if folder != "io":
+                        yield f"{source}:{number}: includes the public header {match.group(1)}"
+                elif parts[1] != folder and parts[1] not in deps:
+                    yield (f"{source}:{number}: {folder}/ includes {match.group(1)}, but "
+                           f"declares only {sorted(deps) or 'nothing'}")
+
+
+def main():
+    root, table = pathlib.Path(sys.argv[1]), allowed_table(sys.argv[2])
+    found = list(offences(root, table))
+    for offence in found:
+        print(offence)
+    folders = {p.name for p in root.iterdir() if p.is_dir()}
+    undeclared = folders - set(table)
+    for folder in sorted(undeclared):
+        print(f"{root / folder}: a folder without declared dependencies")
+    if found or undeclared:
+        return 1
+    print(f"layering: {len(table)} folders include only what they declare")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
