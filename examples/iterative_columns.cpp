@@ -45,8 +45,8 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
-#include "redist/mpi/rebalancer.hpp"
 #include "redist/common/error.hpp"
+#include "redist/mpi/rebalancer.hpp"
 
 #ifdef REDIST_SMPI
 #include <simgrid/host.h>
@@ -335,7 +335,8 @@ int main(int argc, char** argv) {
     code = 2;
   } catch (const redist::InputError& e) {
     // Reading the trace: every rank reads the same file.
-    const std::string line = "error: " + redist::one_line(e.what(), 600) + "\n";
+    const std::string line =
+        "error: " + redist::one_line(redist::located(e, "$.balance").what(), 600) + "\n";
     std::fwrite(line.data(), 1, line.size(), stderr);
     std::fflush(stderr);
     code = 2;

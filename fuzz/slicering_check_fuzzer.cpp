@@ -17,8 +17,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const slicering::CheckResult result =
         slicering::check_solution(cluster, doc.ring, doc.alpha, doc.t_step);
     if (!result.valid) return;
-    fuzz::require(std::isfinite(result.t_step) && result.t_step > 0,
-                  "valid solution with t_step " + fuzz::show(result.t_step));
+    fuzz::require(std::isfinite(result.makespan) && result.makespan > 0,
+                  "valid solution with t_step " + fuzz::show(result.makespan));
   });
   return 0;
 }

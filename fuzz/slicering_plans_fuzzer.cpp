@@ -36,13 +36,13 @@ double check_solution(const slicering::Cluster& cluster, const slicering::Soluti
   const slicering::CheckResult verdict =
       slicering::check_solution(cluster, doc.ring, doc.alpha, doc.t_step);
   fuzz::require(verdict.valid, "slicering " + name + " invalid: " + verdict.reason);
-  fuzz::require(std::isfinite(verdict.t_step) && verdict.t_step > 0,
-                "slicering " + name + " t_step " + fuzz::show(verdict.t_step));
+  fuzz::require(std::isfinite(verdict.makespan) && verdict.makespan > 0,
+                "slicering " + name + " t_step " + fuzz::show(verdict.makespan));
   if (s.lower_bound) {
-    fuzz::require(fuzz::at_most(*s.lower_bound, verdict.t_step),
+    fuzz::require(fuzz::at_most(*s.lower_bound, verdict.makespan),
                   "slicering " + name + " claims a lower bound above its t_step");
   }
-  return verdict.t_step;
+  return verdict.makespan;
 }
 
 }  // namespace

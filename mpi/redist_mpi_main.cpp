@@ -45,11 +45,11 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
-#include "redist/mpi/baselines.hpp"
-#include "redist/mpi/redistribution.hpp"
 #include "redist/common/error.hpp"
 #include "redist/io/json.hpp"
 #include "redist/io/ring_json.hpp"
+#include "redist/mpi/baselines.hpp"
+#include "redist/mpi/redistribution.hpp"
 
 namespace {
 
@@ -319,6 +319,8 @@ redist::ring::Instance read_instance(const Args& a, int rank, int size) {
             "mpirun -np {})",
             in.size(), size, in.size());
       }
+    } catch (const redist::InputError& e) {
+      error = redist::located(e, "$.ring").what();
     } catch (const std::exception& e) {
       error = e.what();
     }

@@ -131,7 +131,7 @@ int main(int argc, char** argv) {
     }
     p << "  </zone>\n</platform>\n";
   } catch (const redist::InputError& e) {
-    std::cerr << "error: " << e.what() << "\n";
+    std::cerr << "error: " << redist::located(e, "$").what() << "\n";
     return 2;
   }
   return 0;

@@ -160,7 +160,7 @@ int main(int argc, char** argv) {
   try {
     graph = generate_tiers(options.params());
   } catch (const redist::InputError& e) {
-    std::cerr << "error: " << redist::one_line(e.what()) << "\n";
+    std::cerr << "error: " << redist::one_line(redist::located(e, "$").what()) << "\n";
     return 2;
   }
   int sg_argc = 1;

@@ -39,7 +39,7 @@ int run_tool(const std::string& program, Body&& body) {
   try {
     body();
   } catch (const InputError& e) {
-    return print_error(e.what(), 2);
+    return print_error(located(e, "$").what(), 2);
   } catch (const std::bad_alloc&) {
     return print_error("out of memory (at " + program + ")", 3);
   } catch (const std::exception& e) {

@@ -11,6 +11,7 @@
 #include "experiments/ring_sim/ring_sim_experiment.hpp"
 #include "redist/balance.hpp"
 #include "redist/io/balance_json.hpp"
+#include "redist/io/options.hpp"
 #include "redist/svg/line_plot.hpp"
 #include "redist/svg/ring_gantt.hpp"
 
@@ -48,28 +49,43 @@ std::string simulation_plot(const balance::Trace& trace, const balance::Simulati
   return svg::render_line_plot(plot);
 }
 
-int run_advise(const BalanceOptions& o) {
-  const balance::AdviseInput in = io::read_advise_instance(io::read_document(o.instance));
-  if (!o.gantt.empty()) svg::require_gantt_size(in.loads.size(), 0, "--gantt");
+// `advise --gantt`: the advice, and the chart of the planned redistribution.
+int advise_with_chart(const std::string& text, const std::string& gantt) {
+  const balance::AdviseInput in = io::read_advise_instance(io::parse_document(text));
+  svg::require_gantt_size(in.loads.size(), 0, "gantt");
   const balance::Advice advice = balance::advise(in);
-  if (!o.gantt.empty()) {
-    svg::require_gantt_size(in.loads.size(), advice.schedule.transfers.size(), "--gantt");
-    const ring::Instance instance =
-        balance::redistribution_instance(in.ring, in.loads, advice.targets);
-    write_text_file(o.gantt,
-                    svg::ring_gantt_svg(instance, advice.schedule, "redist balance advise"),
-                    "--gantt");
-  }
+  svg::require_gantt_size(in.loads.size(), advice.schedule.transfers.size(), "gantt");
+  const ring::Instance instance =
+      balance::redistribution_instance(in.ring, in.loads, advice.targets);
+  write_text_file(gantt, svg::ring_gantt_svg(instance, advice.schedule, "redist balance advise"),
+                  "--gantt");
   print_json(io::write_advice(advice));
   return 0;
 }
 
+int run_advise(const BalanceOptions& o) {
+  if (o.gantt.empty()) {
+    std::cout << balance::advise_json(io::read_text(o.instance));
+    return 0;
+  }
+  const std::string text = io::read_text(o.instance);
+  return io::located_in("$.balance", [&] { return advise_with_chart(text, o.gantt); });
+}
+
 int run_simulate(const BalanceOptions& o) {
-  const balance::Trace trace = io::read_balance_trace(io::read_document(o.instance));
-  const balance::SimulationResult result = balance::simulate(trace, o.policy);
-  if (!o.plot.empty()) write_text_file(o.plot, simulation_plot(trace, result), "--plot");
-  print_json(io::write_simulation(result));
-  return 0;
+  const std::string text = io::read_text(o.instance);
+  if (o.plot.empty()) {
+    const std::string options = io::OrderedJson{{"policy", o.policy}}.dump();
+    std::cout << balance::simulate_json(text, options);
+    return 0;
+  }
+  return io::located_in("$.balance", [&] {
+    const balance::Trace trace = io::read_balance_trace(io::parse_document(text));
+    const balance::SimulationResult result = balance::simulate(trace, o.policy);
+    write_text_file(o.plot, simulation_plot(trace, result), "--plot");
+    print_json(io::write_simulation(result));
+    return 0;
+  });
 }
 
 std::string policy_help() {

@@ -54,6 +54,25 @@ void require_distinct_inputs(const std::string& first, const std::string& second
 // A `check` verdict (SPEC §1): prints {"valid": true, "makespan": m} or {"valid": false,
 // "reason": r} and returns the exit code (0 valid, 1 invalid).
 int print_check_result(bool valid, double makespan, const std::string& reason);
+// Prints a verdict as the JSON entry points' check_json returns it; the exit code as above.
+int print_check_text(const std::string& verdict);
+
+// The `plan` and `check` commands of a family with a Gantt chart (ring, star): the entry point
+// prints the document; with --gantt the chart is drawn from the instance and schedule texts.
+// `chart(instance, schedule, title)` returns the SVG; it checks the chart's size limits first,
+// those of the instance alone when `schedule` is empty, and draws nothing when `title` is empty.
+struct PlanCheckCommand {
+  std::function<std::string(const std::string& instance)> plan;
+  std::function<std::string(const std::string& instance, const std::string& schedule)> check;
+  std::function<std::string(const std::string& instance, const std::string& schedule,
+                            const std::string& title)>
+      chart;
+  std::string family;  // "ring": titles read "redist ring plan"
+};
+int run_plan_command(const PlanCheckCommand& command, const std::string& instance_file,
+                     const std::string& gantt_file);
+int run_check_command(const PlanCheckCommand& command, const std::string& instance_file,
+                      const std::string& schedule_file, const std::string& gantt_file);
 // Writes `text` to `file`; InputError at `option` when the file cannot be written.
 void write_text_file(const std::string& file, const std::string& text, const std::string& option);
 

@@ -32,9 +32,9 @@ int run_demo(const DemoOptions& o) {
       o.instance.empty() ? io::parse_document(kDemoInstanceJson) : io::read_document(o.instance);
   const ring::Instance in = io::read_ring_instance(document);
   const std::string advice = "the demo prints and draws every run; use `redist ring plan` for it";
-  svg::require_gantt_size(in.size(), 0, "--instance", advice);
+  svg::require_gantt_size(in.size(), 0, "instance", advice);
   const ring::Schedule s = ring::plan_ring(in, o.algorithm);
-  svg::require_gantt_size(in.size(), s.transfers.size(), "--instance", advice);
+  svg::require_gantt_size(in.size(), s.transfers.size(), "instance", advice);
   const ring::BoundReport bounds = ring::ring_bounds(in);
   const ring::ValidationResult check = ring::validate_schedule(in, s);
   write_text_file(o.gantt, svg::ring_gantt_svg(in, s, "redist demo"), "--gantt");

@@ -1,15 +1,12 @@
 // `redist lau plan|eval` (SPEC §3) and the experiment `lau` (SPEC §6): thin adapters from JSON
-// files to redist/lau.
+// files to redist/lau.hpp.
 #include <iostream>
 #include <memory>
 
 #include "apps/redist/cli.hpp"
 #include "experiments/lau/lau_experiment.hpp"
-#include "redist/common/error.hpp"
-#include "redist/io/lau_json.hpp"
-#include "redist/lau/evaluate.hpp"
-#include "redist/lau/optimal.hpp"
-#include "redist/lau/planner.hpp"
+#include "redist/io/json.hpp"
+#include "redist/lau.hpp"
 
 namespace redist::cli {
 
@@ -17,53 +14,27 @@ namespace {
 
 struct LauOptions {
   std::string instance = "-";
+  std::string schedule;
   std::string algorithm = "optimal";
   std::string mode = "single";
 };
 
-io::OrderedJson time_json(const lau::Time& t) {
-  return t ? io::OrderedJson(*t) : io::OrderedJson(nullptr);
-}
-
-// The core reports overflows of computed values (flows, traffic, times, h) at "flows" or "h";
-// on the command line they are located at the input they come from.
-template <typename F>
-int located(const std::string& path, F&& f) {
-  try {
-    return f();
-  } catch (const InputError& e) {
-    if (e.path() == "flows" || e.path() == "h") throw InputError(e.message(), path);
-    throw;
-  }
-}
-
 int run_plan(const LauOptions& o) {
-  const lau::Mode mode = lau::parse_mode(o.mode);
-  const io::LauDocument doc = io::read_lau_document(io::read_document(o.instance), false);
-  return located("$.lau.loads", [&] {
-    const lau::Plan plan = lau::plan_lau(doc.instance, o.algorithm, mode);
-    const lau::Plan best = o.algorithm == "optimal" ? plan : lau::plan_optimal(doc.instance, mode);
-    const bool optimal = lau::time_in(plan, mode) == lau::time_in(best, mode);
-    std::cout << io::lau_plan_json(plan, mode, optimal);
-    return 0;
-  });
+  const io::OrderedJson options = {{"algorithm", o.algorithm}, {"mode", o.mode}};
+  std::cout << lau::plan_json(io::read_text(o.instance), options.dump());
+  return 0;
+}
+
+int run_check(const LauOptions& o) {
+  require_distinct_inputs(o.instance, o.schedule, "instance and plan");
+  const std::string verdict = lau::check_json(io::read_text(o.instance), io::read_text(o.schedule));
+  std::cout << verdict;
+  return verdict.find("\"valid\": true") != std::string::npos ? 0 : 1;
 }
 
 int run_eval(const LauOptions& o) {
-  const io::LauDocument doc = io::read_lau_document(io::read_document(o.instance), true);
-  return located("$.lau.flows", [&] {
-    const lau::Evaluation e = lau::evaluate_flows(doc.instance, doc.flows);
-    io::OrderedJson out;
-    out["t_single"] = time_json(e.t_single);
-    out["t_multi"] = time_json(e.t_multi);
-    out["t_multi_by"] = e.multi_by_simulation
-                            ? "simulation"
-                            : "closed form (the simulation would exceed its step budget)";
-    out["traffic"] = e.traffic;
-    out["h"] = e.h;
-    print_json(out);
-    return 0;
-  });
+  std::cout << lau::eval_json(io::read_text(o.instance));
+  return 0;
 }
 
 }  // namespace
@@ -81,6 +52,12 @@ void register_lau_commands(CLI::App& app, Action& action, ExperimentRegistry& ex
   plan->add_option("--mode", options->mode, "single | multi (send mode to optimise)")
       ->capture_default_str();
   plan->callback([&action, options] { action = [options] { return run_plan(*options); }; });
+
+  CLI::App* check = lau->add_subcommand("check", "Validate a plan's flows against an instance");
+  check->add_option("instance", options->instance, "Instance JSON file ('-': stdin)")->required();
+  check->add_option("plan", options->schedule, "Plan JSON file, as `lau plan` prints ('-': stdin)")
+      ->required();
+  check->callback([&action, options] { action = [options] { return run_check(*options); }; });
 
   CLI::App* eval = lau->add_subcommand("eval", "Execution times of given flows, both modes");
   eval->add_option("instance", options->instance, "Instance with flows ('-' or none: stdin)");

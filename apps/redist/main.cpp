@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
   try {
     code = action ? action() : 2;
   } catch (const redist::InputError& e) {
-    return print_error(e.what(), 2);
+    return print_error(redist::located(e, "$").what(), 2);
   } catch (const std::bad_alloc&) {
     return print_error("out of memory (at redist): use a smaller instance", 3);
   } catch (const std::exception& e) {

@@ -28,6 +28,40 @@ int print_check_result(bool valid, double makespan, const std::string& reason) {
   return valid ? 0 : 1;
 }
 
+int print_check_text(const std::string& verdict) {
+  std::cout << verdict;
+  return verdict.find("\"valid\": true") != std::string::npos ? 0 : 1;
+}
+
+int run_plan_command(const PlanCheckCommand& command, const std::string& instance_file,
+                     const std::string& gantt_file) {
+  const std::string instance = io::read_text(instance_file);
+  if (!gantt_file.empty()) command.chart(instance, "", "");  // its limits, before planning
+  const std::string schedule = command.plan(instance);
+  if (!gantt_file.empty()) {
+    write_text_file(gantt_file,
+                    command.chart(instance, schedule, "redist " + command.family + " plan"),
+                    "--gantt");
+  }
+  std::cout << schedule;
+  return 0;
+}
+
+int run_check_command(const PlanCheckCommand& command, const std::string& instance_file,
+                      const std::string& schedule_file, const std::string& gantt_file) {
+  require_distinct_inputs(instance_file, schedule_file, "instance and schedule");
+  const std::string instance = io::read_text(instance_file);
+  const std::string schedule = io::read_text(schedule_file);
+  if (!gantt_file.empty()) command.chart(instance, schedule, "");  // its limits, before checking
+  const std::string verdict = command.check(instance, schedule);
+  if (!gantt_file.empty() && verdict.find("\"valid\": true") != std::string::npos) {
+    write_text_file(gantt_file,
+                    command.chart(instance, schedule, "redist " + command.family + " check"),
+                    "--gantt");
+  }
+  return print_check_text(verdict);
+}
+
 void write_text_file(const std::string& file, const std::string& text, const std::string& option) {
   std::ofstream out(file, std::ios::binary | std::ios::trunc);
   if (!out) throw InputError("cannot write file '" + file + "'", option);

@@ -4,10 +4,9 @@
 
 #include "apps/redist/cli.hpp"
 #include "redist/common/error.hpp"
+#include "redist/io/options.hpp"
 #include "redist/io/ring_json.hpp"
-#include "redist/ring/bounds.hpp"
-#include "redist/ring/planner.hpp"
-#include "redist/ring/validate.hpp"
+#include "redist/ring.hpp"
 #include "redist/svg/ring_gantt.hpp"
 
 namespace redist::cli {
@@ -22,51 +21,30 @@ struct RingOptions {
   std::string gantt;
 };
 
-ring::Solver parse_solver(const std::string& name) {
-  if (name == "fast") return ring::Solver::fast;
-  if (name == "lp") return ring::Solver::lp;
-  throw InputError("unknown solver '" + name + "' (expected fast or lp)", "--solver");
+// The Gantt chart of a schedule document (SVG), after checking its limits
+// (PlanCheckCommand::chart).
+std::string gantt_chart(const std::string& instance_text, const std::string& schedule_text,
+                        const std::string& title) {
+  const ring::Instance instance = io::located_in(
+      "$.ring", [&] { return io::read_ring_instance(io::parse_document(instance_text)); });
+  if (schedule_text.empty()) {
+    svg::require_gantt_size(instance.size(), 0, "gantt");
+    return "";
+  }
+  const ring::Schedule schedule = io::read_ring_schedule(schedule_text);
+  svg::require_gantt_size(instance.size(), schedule.transfers.size(), "gantt");
+  return title.empty() ? "" : svg::ring_gantt_svg(instance, schedule, title);
 }
 
-int run_plan(const RingOptions& o) {
-  const ring::Instance instance = io::read_ring_instance(io::read_document(o.instance));
-  if (!o.gantt.empty()) svg::require_gantt_size(instance.size(), 0, "--gantt");
-  const ring::Schedule schedule = ring::plan_ring(instance, o.algorithm, parse_solver(o.solver));
-  if (!o.gantt.empty()) {
-    svg::require_gantt_size(instance.size(), schedule.transfers.size(), "--gantt");
-    write_text_file(o.gantt, svg::ring_gantt_svg(instance, schedule, "redist ring plan"),
-                    "--gantt");
-  }
-  std::cout << io::ring_schedule_json(schedule);
-  return 0;
-}
-
-int run_check(const RingOptions& o) {
-  require_distinct_inputs(o.instance, o.schedule, "instance and schedule");
-  const ring::Instance instance = io::read_ring_instance(io::read_document(o.instance));
-  const ring::Schedule schedule = io::read_ring_schedule(io::read_text(o.schedule));
-  if (!o.gantt.empty()) {
-    svg::require_gantt_size(instance.size(), schedule.transfers.size(), "--gantt");
-  }
-  const ring::ValidationResult result = ring::validate_schedule(instance, schedule);
-  if (result.valid && !o.gantt.empty()) {
-    write_text_file(o.gantt, svg::ring_gantt_svg(instance, schedule, "redist ring check"),
-                    "--gantt");
-  }
-  return print_check_result(result.valid, result.makespan, result.reason);
+PlanCheckCommand ring_command(const RingOptions& o) {
+  const std::string options =
+      io::OrderedJson{{"algorithm", o.algorithm}, {"solver", o.solver}}.dump();
+  return {[options](const std::string& instance) { return ring::plan_json(instance, options); },
+          ring::check_json, gantt_chart, "ring"};
 }
 
 int run_bound(const RingOptions& o) {
-  const ring::Instance instance = io::read_ring_instance(io::read_document(o.instance));
-  const ring::BoundReport report = ring::ring_bounds(instance);
-  io::OrderedJson out;
-  out["lower_bound"] = report.lower_bound;
-  io::OrderedJson terms = io::OrderedJson::object();
-  for (const auto& [name, value] : report.terms) {
-    terms[name] = value ? io::OrderedJson(*value) : io::OrderedJson(nullptr);
-  }
-  out["terms"] = std::move(terms);
-  print_json(out);
+  std::cout << ring::bound_json(io::read_text(o.instance));
   return 0;
 }
 
@@ -80,18 +58,28 @@ void register_ring_commands(CLI::App& app, Action& action) {
   CLI::App* plan = ring->add_subcommand("plan", "Plan a redistribution; prints the schedule");
   plan->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
   plan->add_option("--algorithm,-a", options->algorithm,
-                   "unidirectional | bidirectional-homogeneous | auto")
+                   "unidirectional | bidirectional-homogeneous | light | light-enforced | "
+                   "heuristic | exact | auto")
       ->capture_default_str();
   plan->add_option("--solver", options->solver, "fast | lp (LP-based algorithms)")
       ->capture_default_str();
   plan->add_option("--gantt", options->gantt, "Write the schedule's Gantt chart to this SVG file");
-  plan->callback([&action, options] { action = [options] { return run_plan(*options); }; });
+  plan->callback([&action, options] {
+    action = [options] {
+      return run_plan_command(ring_command(*options), options->instance, options->gantt);
+    };
+  });
 
   CLI::App* check = ring->add_subcommand("check", "Validate a schedule against an instance");
   check->add_option("instance", options->instance, "Instance JSON file ('-': stdin)")->required();
   check->add_option("schedule", options->schedule, "Schedule JSON file ('-': stdin)")->required();
   check->add_option("--gantt", options->gantt, "Write the Gantt chart of a valid schedule");
-  check->callback([&action, options] { action = [options] { return run_check(*options); }; });
+  check->callback([&action, options] {
+    action = [options] {
+      return run_check_command(ring_command(*options), options->instance, options->schedule,
+                               options->gantt);
+    };
+  });
 
   CLI::App* bound = ring->add_subcommand("bound", "Lower bounds on the redistribution time");
   bound->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");

@@ -1,14 +1,12 @@
 // `redist slicering plan|check` (SPEC §5) and `redist experiment slicering` (SPEC §6): thin
-// adapters from JSON files to the core library.
+// adapters from JSON files to redist/slicering.hpp.
 #include <iostream>
 #include <memory>
 
 #include "apps/redist/cli.hpp"
 #include "experiments/slicering/slicering_experiment.hpp"
-#include "redist/common/error.hpp"
-#include "redist/io/slicering_json.hpp"
-#include "redist/slicering/planner.hpp"
-#include "redist/slicering/validate.hpp"
+#include "redist/io/json.hpp"
+#include "redist/slicering.hpp"
 
 namespace redist::cli {
 
@@ -23,24 +21,16 @@ struct SliceOptions {
 };
 
 int run_plan(const SliceOptions& o) {
-  const slicering::Cluster cluster = io::read_cluster(io::read_document(o.instance));
-  std::optional<std::size_t> q;
-  if (o.q_given) {
-    if (o.q < 1) throw InputError("ring size must be >= 1", "--q");
-    q = static_cast<std::size_t>(o.q);
-  }
-  const slicering::Solution solution = slicering::plan_slicering(cluster, o.algorithm, q);
-  print_json(io::write_slicering_solution(solution));
+  io::OrderedJson options = {{"algorithm", o.algorithm}};
+  if (o.q_given) options["q"] = o.q;
+  std::cout << slicering::plan_json(io::read_text(o.instance), options.dump());
   return 0;
 }
 
 int run_check(const SliceOptions& o) {
   require_distinct_inputs(o.instance, o.solution, "instance and solution");
-  const slicering::Cluster cluster = io::read_cluster(io::read_document(o.instance));
-  const io::SolutionDocument doc = io::read_slicering_solution(io::read_document(o.solution));
-  const slicering::CheckResult result = slicering::check_solution(
-      cluster, doc.ring, doc.alpha, {doc.t_step, doc.makespan, doc.lower_bound, doc.optimal});
-  return print_check_result(result.valid, result.t_step, result.reason);
+  return print_check_text(
+      slicering::check_json(io::read_text(o.instance), io::read_text(o.solution)));
 }
 
 }  // namespace

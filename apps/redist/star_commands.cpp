@@ -1,5 +1,5 @@
 // `redist star plan|check|order` and `redist dlt plan` (SPEC §4, STAR): thin adapters from JSON
-// files to the core library (redist/star).
+// files to redist/star.hpp and redist/dlt.hpp.
 #include <algorithm>
 #include <iostream>
 #include <memory>
@@ -9,13 +9,11 @@
 #include "apps/redist/cli.hpp"
 #include "experiments/star/star_experiment.hpp"
 #include "redist/common/error.hpp"
+#include "redist/dlt.hpp"
+#include "redist/io/options.hpp"
 #include "redist/io/star_json.hpp"
-#include "redist/star/dlt.hpp"
-#include "redist/star/dlt_validate.hpp"
+#include "redist/star.hpp"
 #include "redist/svg/star_gantt.hpp"
-#include "redist/star/order.hpp"
-#include "redist/star/planner.hpp"
-#include "redist/star/validate.hpp"
 
 namespace redist::cli {
 
@@ -33,94 +31,38 @@ struct StarOptions {
   std::string gantt;
 };
 
-int run_plan(const StarOptions& o) {
-  const star::Instance instance = io::read_star_instance(io::read_document(o.instance));
-  if (!o.gantt.empty()) star::require_star_gantt_size(instance.workers(), 0);
-  const star::Schedule schedule = star::plan_star(instance, o.algorithm);
-  if (!o.gantt.empty()) {
-    star::require_star_gantt_size(instance.workers(), schedule.transfers.size());
-    write_text_file(o.gantt, star::star_gantt_svg(instance, schedule, "redist star plan"),
-                    "--gantt");
-  }
-  io::write_star_schedule(std::cout, schedule);
-  return 0;
+// The Gantt chart of a schedule document (SVG), after checking its limits (PlanCheckCommand).
+std::string gantt_chart(const std::string& instance_text, const std::string& schedule_text,
+                        const std::string& title) {
+  const star::Instance instance = io::located_in(
+      "$.star", [&] { return io::read_star_instance(io::parse_document(instance_text)); });
+  star::require_star_gantt_size(instance.workers(), 0);
+  if (schedule_text.empty()) return "";
+  const star::Schedule schedule = io::read_star_schedule(schedule_text);
+  star::require_star_gantt_size(instance.workers(), schedule.transfers.size());
+  return title.empty() ? "" : star::star_gantt_svg(instance, schedule, title);
 }
 
-int run_check(const StarOptions& o) {
-  require_distinct_inputs(o.instance, o.schedule, "instance and schedule");
-  const star::Instance instance = io::read_star_instance(io::read_document(o.instance));
-  if (!o.gantt.empty()) star::require_star_gantt_size(instance.workers(), 0);
-  const star::Schedule schedule = io::read_star_schedule(io::read_text(o.schedule));
-  if (!o.gantt.empty())
-    star::require_star_gantt_size(instance.workers(), schedule.transfers.size());
-  const star::ValidationResult result = star::validate_schedule(instance, schedule);
-  if (result.valid && !o.gantt.empty()) {
-    write_text_file(o.gantt, star::star_gantt_svg(instance, schedule, "redist star check"),
-                    "--gantt");
-  }
-  return print_check_result(result.valid, result.makespan, result.reason);
+PlanCheckCommand star_command(const StarOptions& o) {
+  const std::string options = io::OrderedJson{{"algorithm", o.algorithm}}.dump();
+  return {[options](const std::string& instance) { return star::plan_json(instance, options); },
+          star::check_json, gantt_chart, "star"};
 }
 
 int run_order(const StarOptions& o) {
-  const star::OrderInstance instance = io::read_order_instance(io::read_document(o.instance));
-  io::write_star_schedule(std::cout, star::plan_order(instance));
+  std::cout << star::order_json(io::read_text(o.instance));
   return 0;
 }
 
-// Every plan is re-checked by the independent validator before it is written: when the values
-// span more than double precision resolves (a worker whose sliver of rounding takes longer than
-// the makespan to compute), the instance is refused rather than a wrong schedule printed.
-void require_checked_dlt(const star::DltInstance& instance, const star::DltSchedule& schedule) {
-  star::DltClaimedSchedule claim;
-  claim.makespan = schedule.makespan;
-  claim.delta = schedule.delta;
-  claim.transfers.reserve(schedule.transfers.size());
-  for (const star::DltTransfer& t : schedule.transfers) {
-    claim.transfers.push_back(
-        {static_cast<std::int64_t>(t.from), static_cast<std::int64_t>(t.to), t.amount, t.rate});
-  }
-  const star::DltValidationResult r = star::validate_dlt_schedule(instance, claim);
-  if (!r.valid) {
-    throw InputError(
-        "the values span more than double precision resolves (the plan fails its "
-        "check: " +
-            r.reason + "); use b, s and alpha of closer magnitudes",
-        "$.dlt");
-  }
-}
-
 int run_dlt(const StarOptions& o) {
-  const star::DltInstance instance = io::read_dlt_instance(io::read_document(o.instance));
-  const std::size_t limit = o.solver == "lp" ? star::kDltMaxWorkersLp : star::kDltMaxWorkersFast;
-  if (instance.alpha.size() > limit) {
-    throw InputError(
-        fmt::format("{} workers, more than the {} solver takes ({}){}", instance.alpha.size(),
-                    o.solver, limit, o.solver == "lp" ? "; use --solver fast" : ""),
-        "$.dlt.alpha");
-  }
-  star::DltSchedule schedule = star::solve_dlt(instance, o.solver);
-  star::dlt_transfers(schedule);
-  require_checked_dlt(instance, schedule);
-  io::OrderedJson out;
-  out["algorithm"] = "lp7";
-  out["solver"] = schedule.solver;
-  out["makespan"] = schedule.makespan;
-  out["lower_bound"] = schedule.makespan;
-  out["optimal"] = true;
-  const io::OrderedJson body = io::dlt_schedule_json(schedule);
-  for (const auto& [key, value] : body.items()) {
-    if (key != "solver" && key != "makespan") out[key] = value;
-  }
-  print_json(out);
+  const std::string options = io::OrderedJson{{"solver", o.solver}}.dump();
+  std::cout << dlt::plan_json(io::read_text(o.instance), options);
   return 0;
 }
 
 int run_dlt_check(const StarOptions& o) {
   require_distinct_inputs(o.instance, o.schedule, "instance and schedule");
-  const star::DltInstance instance = io::read_dlt_instance(io::read_document(o.instance));
-  const star::DltClaimedSchedule schedule = io::read_dlt_schedule(io::read_text(o.schedule));
-  const star::DltValidationResult result = star::validate_dlt_schedule(instance, schedule);
-  return print_check_result(result.valid, result.makespan, result.reason);
+  return print_check_text(dlt::check_json(io::read_text(o.instance), io::read_text(o.schedule)));
 }
 
 }  // namespace
@@ -137,13 +79,22 @@ void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& e
   plan->add_option("--algorithm,-a", options->algorithm, "bba | mbbsa | rbsa | exact | best")
       ->capture_default_str();
   plan->add_option("--gantt", options->gantt, "Write the schedule's Gantt chart to this SVG file");
-  plan->callback([&action, options] { action = [options] { return run_plan(*options); }; });
+  plan->callback([&action, options] {
+    action = [options] {
+      return run_plan_command(star_command(*options), options->instance, options->gantt);
+    };
+  });
 
   CLI::App* check = star->add_subcommand("check", "Validate a schedule against an instance");
   check->add_option("instance", options->instance, "Instance JSON file ('-': stdin)")->required();
   check->add_option("schedule", options->schedule, "Schedule JSON file ('-': stdin)")->required();
   check->add_option("--gantt", options->gantt, "Write the Gantt chart of a valid schedule");
-  check->callback([&action, options] { action = [options] { return run_check(*options); }; });
+  check->callback([&action, options] {
+    action = [options] {
+      return run_check_command(star_command(*options), options->instance, options->schedule,
+                               options->gantt);
+    };
+  });
 
   CLI::App* order = star->add_subcommand(
       "order", "Theorem 1: optimal redistribution order when computation is neglected");

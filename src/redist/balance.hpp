@@ -1,13 +1,29 @@
-// redist/balance.hpp: rebalancing an iterative application on a ring (SPEC §7).
+// redist/balance.hpp: rebalancing an iterative application on a heterogeneous ring: balanced
+// targets, when to rebalance (policies), the model simulator and the hindsight optimum (RRV04 §8;
+// docs/balance.md, docs/formats.md).
 //
-// Typed functions:
+// Typed API (namespace redist::balance):
 //   balanced_targets, iteration_time         redist/balance/targets.hpp
 //   Trace, RingCosts, limits, lower bound    redist/balance/model.hpp
 //   make_policy, Policy, Step, Decision      redist/balance/policy.hpp
-//   simulate, simulate_points                redist/balance/simulate.hpp
+//   simulate(trace, policy)                  redist/balance/simulate.hpp: totals, rebalances
 //   hindsight_optimum (`oracle`)             redist/balance/oracle.hpp
-//   advise                                   redist/balance/advise.hpp
-// JSON entry points (below): exactly what `redist balance advise|simulate` print.
+//   advise(input)                            redist/balance/advise.hpp: rebalance now? to what?
+// JSON entry points: exactly what `redist balance advise|simulate` print; the family's plan is
+// the advice. There is no check: the advised redistribution is a ring schedule (redist/ring.hpp).
+// Errors: redist::InputError (a std::invalid_argument) whose what() is the command line's error
+// line; the typed functions say where in the model's words (`speeds[2]`; an OptionError names the
+// option: `policy`), the JSON entry points as the command line does (`$.balance.speeds[2]`,
+// `--policy`).
+//
+// Example:
+//   redist::balance::AdviseInput in;
+//   in.ring.cost_next = {1, 1, 1, 1};
+//   in.loads = {400, 100, 250, 250};
+//   in.speeds = {1, 3, 2, 2};
+//   in.remaining_iterations = 50;
+//   const redist::balance::Advice a = redist::balance::advise(in);  // a.rebalance, a.targets
+//   std::string json = redist::balance::simulate_json(trace_text, R"({"policy": "replay"})");
 #pragma once
 
 #include <string>
@@ -28,7 +44,7 @@ namespace redist::balance {
 std::string advise_json(std::string_view instance, std::string_view options = "{}");
 
 // `redist balance simulate`: `instance` is {"balance": {"ring", "speeds", "loads" | "items"}};
-// `options` is {"policy": NAME} (required).
+// `options` is {"policy": NAME} (required; OptionError at "policy" without it).
 std::string simulate_json(std::string_view instance, std::string_view options);
 
 // The family's plan: the advice (same as advise_json).

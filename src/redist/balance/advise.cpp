@@ -16,12 +16,12 @@ Advice advise(const AdviseInput& input) {
   try {
     validate_trace(trace);
   } catch (const InputError& e) {
-    if (e.path().rfind("$.balance.speeds[0]", 0) == 0)  // a single row: "$.balance.speeds[i]"
-      throw InputError(e.message(), "$.balance.speeds" + e.path().substr(19));
+    if (e.path().rfind("speeds[0]", 0) == 0)  // a single row: "speeds[i]"
+      throw InputError(e.message(), "speeds" + e.path().substr(9));
     throw;
   }
   if (input.remaining_iterations < 0)
-    throw InputError("must be an integer >= 0", "$.balance.remaining_iterations");
+    throw InputError("must be an integer >= 0", "remaining_iterations");
   Advice a;
   a.targets = balanced_targets(trace.items(), input.speeds);
   a.iteration_time = iteration_time(input.loads, input.speeds);
@@ -32,7 +32,7 @@ Advice advise(const AdviseInput& input) {
                        static_cast<double>(input.remaining_iterations);
   if (!std::isfinite(a.predicted_saving))
     throw InputError("the predicted saving over this many iterations exceeds the double range",
-                     "$.balance.remaining_iterations");
+                     "remaining_iterations");
   a.rebalance = a.predicted_saving > a.plan_makespan;
   return a;
 }

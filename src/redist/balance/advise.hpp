@@ -30,7 +30,7 @@ struct Advice {
   ring::Schedule schedule;  // loads -> targets, present even when the answer is no
 };
 
-// Throws InputError naming the field ("$.balance.speeds[2]", "$.balance.remaining_iterations").
+// Throws InputError naming the field of the balance object ("speeds[2]", "remaining_iterations").
 Advice advise(const AdviseInput& input);
 
 }  // namespace redist::balance

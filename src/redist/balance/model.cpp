@@ -24,11 +24,13 @@ void require_positive(const std::vector<double>& values, const std::string& path
   }
 }
 
-// The ring family names its fields from "$.ring"; in a balance document they sit in "$.balance".
+// The ring family's fields are those of its instance; in a balance document the costs sit in
+// "ring" and the loads at the top.
 [[noreturn]] void rethrow_in_balance(const InputError& e) {
   const std::string& path = e.path();
-  if (path.rfind("$.", 0) == 0) throw InputError(e.message(), "$.balance." + path.substr(2));
-  throw e;
+  if (path.empty()) throw InputError(e.message(), "ring");
+  if (path.rfind("cost_", 0) == 0) throw InputError(e.message(), "ring." + path);
+  throw;
 }
 
 void require_finite_model_times(const Trace& trace, std::int64_t items) {
@@ -41,7 +43,7 @@ void require_finite_model_times(const Trace& trace, std::int64_t items) {
     throw InputError(fmt::format("the items ({}) over the slowest speed ({:g}) for {} iterations "
                                  "exceed the double range; scale the speeds up",
                                  items, slowest, trace.iterations()),
-                     "$.balance.speeds");
+                     "speeds");
   }
 }
 
@@ -55,32 +57,30 @@ std::int64_t Trace::items() const {
 
 void validate_ring_costs(const RingCosts& ring) {
   const std::size_t p = ring.size();
-  if (p < 2) throw InputError("a ring needs at least 2 processors", "$.balance.ring.cost_next");
+  if (p < 2) throw InputError("a ring needs at least 2 processors", "ring.cost_next");
   if (p > kMaxProcessors)
-    throw InputError(fmt::format("more than {} processors", kMaxProcessors),
-                     "$.balance.ring.cost_next");
-  require_positive(ring.cost_next, "$.balance.ring.cost_next", "a link cost");
+    throw InputError(fmt::format("more than {} processors", kMaxProcessors), "ring.cost_next");
+  require_positive(ring.cost_next, "ring.cost_next", "a link cost");
   if (ring.bidirectional && ring.cost_prev.size() != p)
     throw InputError(fmt::format("cost_prev has {} values, cost_next {}", ring.cost_prev.size(), p),
-                     "$.balance.ring.cost_prev");
+                     "ring.cost_prev");
   if (!ring.bidirectional && !ring.cost_prev.empty())
-    throw InputError("a unidirectional ring has no cost_prev", "$.balance.ring.cost_prev");
-  require_positive(ring.cost_prev, "$.balance.ring.cost_prev", "a link cost");
+    throw InputError("a unidirectional ring has no cost_prev", "ring.cost_prev");
+  require_positive(ring.cost_prev, "ring.cost_prev", "a link cost");
 }
 
 void validate_trace(const Trace& trace) {
   validate_ring_costs(trace.ring);
   const std::size_t p = trace.ring.size();
-  if (trace.speeds.empty())
-    throw InputError("at least one iteration is needed", "$.balance.speeds");
+  if (trace.speeds.empty()) throw InputError("at least one iteration is needed", "speeds");
   if (trace.iterations() > kMaxIterations)
-    throw InputError(fmt::format("more than {} iterations", kMaxIterations), "$.balance.speeds");
+    throw InputError(fmt::format("more than {} iterations", kMaxIterations), "speeds");
   if (static_cast<double>(trace.speeds.size()) * static_cast<double>(p) >
       static_cast<double>(kMaxSpeedValues))
     throw InputError(fmt::format("more than {} speeds (iterations x processors)", kMaxSpeedValues),
-                     "$.balance.speeds");
+                     "speeds");
   for (std::size_t t = 0; t < trace.speeds.size(); ++t) {
-    const std::string row = at("$.balance.speeds", t);
+    const std::string row = at("speeds", t);
     if (trace.speeds[t].size() != p)
       throw InputError(
           fmt::format("{} speeds, the ring has {} processors", trace.speeds[t].size(), p), row);
@@ -89,15 +89,14 @@ void validate_trace(const Trace& trace) {
   if (trace.initial_loads.size() != p)
     throw InputError(
         fmt::format("{} loads, the ring has {} processors", trace.initial_loads.size(), p),
-        "$.balance.loads");
+        "loads");
   Int128 items = 0;
   for (std::size_t i = 0; i < p; ++i) {
-    if (trace.initial_loads[i] < 0)
-      throw InputError("a count must be >= 0", at("$.balance.loads", i));
+    if (trace.initial_loads[i] < 0) throw InputError("a count must be >= 0", at("loads", i));
     items += trace.initial_loads[i];
   }
   if (items > std::numeric_limits<std::int64_t>::max())
-    throw InputError("the loads sum beyond 64 bits", "$.balance.loads");
+    throw InputError("the loads sum beyond 64 bits", "loads");
   require_finite_model_times(trace, static_cast<std::int64_t>(items));
   try {
     ring::require_finite_times(

@@ -47,11 +47,11 @@ struct Trace {
   std::int64_t items() const;  // N = sum of initial_loads
 };
 
-// Throws InputError naming the field ("$.balance.ring.cost_next[2]", "$.balance.speeds[3]",
-// "$.balance.speeds[3][1]", "$.balance.loads[0]") when: p < 2, sizes disagree, a cost or speed
-// is not finite and > 0, a count is negative, the counts overflow 64 bits, K < 1, or a limit
-// above is exceeded; and when the model's times could leave the double range (N / s_min or the
-// ring's redistribution bound, ring::require_finite_times).
+// Throws InputError naming the field ("ring.cost_next[2]", "speeds[3]",
+// "speeds[3][1]", "loads[0]", relative to the balance object) when: p < 2, sizes disagree, a cost
+// or speed is not finite and > 0, a count is negative, the counts overflow 64 bits, K < 1, or a
+// limit above is exceeded; and when the model's times could leave the double range (N / s_min or
+// the ring's redistribution bound, ring::require_finite_times).
 void validate_ring_costs(const RingCosts& ring);
 void validate_trace(const Trace& trace);
 

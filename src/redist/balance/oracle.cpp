@@ -47,11 +47,11 @@ void check_limits(const Trace& trace) {
   const auto k = static_cast<double>(trace.iterations());
   if (trace.iterations() > kMaxOracleIterations ||
       k * k * static_cast<double>(trace.ring.size()) > kMaxOracleWork)
-    throw InputError(
+    throw OptionError(
         fmt::format("the oracle takes at most {} iterations and iterations^2 x "
                     "processors <= {:g}; this trace has {} x {}",
                     kMaxOracleIterations, kMaxOracleWork, trace.iterations(), trace.ring.size()),
-        "--policy");
+        "policy");
 }
 
 }  // namespace

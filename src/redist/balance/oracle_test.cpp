@@ -91,7 +91,7 @@ TEST(Oracle, RefusesTracesBeyondItsLimits) {
     hindsight_optimum(random_trace(spec));
     FAIL();
   } catch (const InputError& e) {
-    EXPECT_EQ(e.path(), "--policy");
+    EXPECT_EQ(e.path(), "policy");
   }
 }
 

@@ -15,9 +15,9 @@
 namespace redist::balance {
 namespace {
 
-constexpr const char* kOption = "--policy";
+constexpr const char* kOption = "policy";
 
-[[noreturn]] void bad(const std::string& message) { throw InputError(message, kOption); }
+[[noreturn]] void bad(const std::string& message) { throw OptionError(message, kOption); }
 
 std::int64_t parse_count(std::string_view text, std::string_view what) {
   std::int64_t v = 0;

@@ -189,7 +189,7 @@ TEST(Policy, RefusesMalformedNames) {
       make_policy(bad, 10);
       ADD_FAILURE() << "accepted '" << bad << "'";
     } catch (const InputError& e) {
-      EXPECT_EQ(e.path(), "--policy") << bad;
+      EXPECT_EQ(e.path(), "policy") << bad;
     }
   }
   EXPECT_NO_THROW(make_policy("at:1,9", 10));

@@ -97,9 +97,9 @@ std::unique_ptr<Policy> make_stable_horizon(std::string_view parameter) {
         std::from_chars(parameter.data(), parameter.data() + parameter.size(), factor);
     if (ec != std::errc() || end != parameter.data() + parameter.size() || !std::isfinite(factor) ||
         !(factor > 0))
-      throw InputError(
+      throw OptionError(
           fmt::format("A must be a finite number > 0, got '{}'", one_line(parameter, 40)),
-          "--policy");
+          "policy");
   }
   return std::make_unique<StableHorizon>(factor);
 }

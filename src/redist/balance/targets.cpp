@@ -109,11 +109,10 @@ class Exchange {
 };
 
 void validate_speeds(const std::vector<double>& speeds) {
-  if (speeds.empty()) throw InputError("no speed given", "$.speeds");
+  if (speeds.empty()) throw InputError("no speed given", "speeds");
   for (std::size_t i = 0; i < speeds.size(); ++i) {
     if (!std::isfinite(speeds[i]) || !(speeds[i] > 0.0))
-      throw InputError("a speed must be a finite number > 0",
-                       "$.speeds[" + std::to_string(i) + "]");
+      throw InputError("a speed must be a finite number > 0", "speeds[" + std::to_string(i) + "]");
   }
 }
 
@@ -143,7 +142,7 @@ int compare_ratios(std::int64_t k, double a, std::int64_t l, double b) {
 
 std::vector<std::int64_t> balanced_targets(std::int64_t items, const std::vector<double>& speeds) {
   validate_speeds(speeds);
-  if (items < 0) throw InputError("the number of items must be >= 0", "$.items");
+  if (items < 0) throw InputError("the number of items must be >= 0", "items");
   std::vector<std::int64_t> t = proportional_guess(items, speeds);
   Int128 held = 0;
   for (std::int64_t v : t) held += v;

@@ -21,8 +21,8 @@
 
 namespace redist::balance {
 
-// Throws InputError ("$.speeds") if speeds is empty or holds a speed that is not finite and > 0,
-// and ("$.items") if items < 0.
+// Throws InputError ("speeds") if speeds is empty or holds a speed that is not finite and > 0,
+// and ("items") if items < 0.
 std::vector<std::int64_t> balanced_targets(std::int64_t items, const std::vector<double>& speeds);
 
 // max_i counts[i] / speeds[i]: the time of one iteration (SPEC §7, T_t). 0 when all counts are 0.

@@ -80,7 +80,7 @@ Drift parse_drift(std::string_view name) {
   if (name == "steps") return Drift::steps;
   if (name == "walk") return Drift::walk;
   if (name == "transient") return Drift::transient;
-  throw InputError("unknown drift (known: steps, walk, transient)", "--drift");
+  throw OptionError("unknown drift (known: steps, walk, transient)", "drift");
 }
 
 const char* to_string(Drift drift) {

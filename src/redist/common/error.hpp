@@ -1,8 +1,11 @@
 // Errors shared by every layer of redist.
 //
 // InputError is bad input: the command line turns it into exit code 2 and the single line
-// `error: <message> (at <path>)` on standard error (SPEC §1). The path names where in the JSON
-// document (JSONPath style, e.g. `$.ring.loads[3]`) or on the command line the problem is.
+// `error: <message> (at <path>)` on standard error (SPEC §1); the JSON entry points of the public
+// headers throw it with the same text. The core says where in the model's words: a path relative
+// to the family's instance (`loads[3]`, `cost_next`), or, for an OptionError, the option's name
+// (`algorithm`). located() turns that into what the command line prints: a JSONPath into the
+// document (`$.ring.loads[3]`) or the option's flag (`--algorithm`).
 #pragma once
 
 #include <cstddef>
@@ -12,10 +15,10 @@
 
 namespace redist {
 
-class InputError : public std::runtime_error {
+class InputError : public std::invalid_argument {
  public:
   InputError(const std::string& message, std::string path)
-      : std::runtime_error(message + " (at " + path + ")"),
+      : std::invalid_argument(message + " (at " + path + ")"),
         message_(message),
         path_(std::move(path)) {}
 
@@ -26,6 +29,26 @@ class InputError : public std::runtime_error {
   std::string message_;
   std::string path_;
 };
+
+// A bad option of a planner or command; path() is the option's name ("algorithm"), as in the
+// options of the JSON entry points.
+class OptionError : public InputError {
+ public:
+  OptionError(const std::string& message, std::string option)
+      : InputError(message, std::move(option)) {}
+};
+
+// The error as the command line reports it: an option as its flag (`--algorithm`); a path
+// relative to the instance object under `root` (`loads[3]` under `$.ring`: `$.ring.loads[3]`;
+// an empty path: `root` itself); a path that is already absolute (`$...`) or names no place in
+// the document (`command line`, `standard input`, `--policy`) as it is.
+inline InputError located(const InputError& e, std::string_view root) {
+  const std::string& path = e.path();
+  if (dynamic_cast<const OptionError*>(&e) != nullptr) return InputError(e.message(), "--" + path);
+  if (path.empty()) return InputError(e.message(), std::string(root));
+  if (path[0] == '$' || path[0] == '-' || path.find(' ') != std::string::npos) return e;
+  return InputError(e.message(), std::string(root) + (path[0] == '[' ? "" : ".") + path);
+}
 
 // `text` made safe to print as one line of an error message: control characters (newlines, tabs,
 // escapes) become `\n`, `\t` or `\xHH`, and anything beyond `max_chars` is cut and marked with

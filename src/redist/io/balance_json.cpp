@@ -1,5 +1,7 @@
 #include "redist/io/balance_json.hpp"
 
+#include "redist/io/options.hpp"
+
 #include <fmt/format.h>
 
 #include "redist/balance.hpp"
@@ -98,7 +100,7 @@ balance::Trace read_balance_trace(const Json& document) {
     if (n < 0) throw InputError("must be >= 0", kRoot + ".items");
     trace.initial_loads = balance::balanced_targets(n, trace.speeds[0]);
   }
-  balance::validate_trace(trace);
+  located_in(kRoot, [&] { balance::validate_trace(trace); });
   return trace;
 }
 
@@ -133,29 +135,23 @@ OrderedJson write_simulation(const balance::SimulationResult& r) {
 }  // namespace redist::io
 
 namespace redist::balance {
-namespace {
-
-// The options object of a JSON entry point: only `allowed` names, each a string.
-io::Json read_options(std::string_view options, std::initializer_list<std::string_view> allowed) {
-  const io::Json o = io::parse_document(options);
-  io::as_object(o, "options");
-  io::reject_unknown_fields(o, "options", allowed);
-  return o;
-}
-
-}  // namespace
 
 std::string advise_json(std::string_view instance, std::string_view options) {
-  read_options(options, {});
-  return io::output_text(
-      io::write_advice(advise(io::read_advise_instance(io::parse_document(instance)))));
+  return io::located_in("$.balance", [&] {
+    const io::EntryOptions o(options, {});
+    return io::output_text(
+        io::write_advice(advise(io::read_advise_instance(io::parse_document(instance)))));
+  });
 }
 
 std::string simulate_json(std::string_view instance, std::string_view options) {
-  const io::Json o = read_options(options, {"policy"});
-  const std::string policy = io::as_string(io::require(o, "options", "policy"), "options.policy");
-  const Trace trace = io::read_balance_trace(io::parse_document(instance));
-  return io::output_text(io::write_simulation(simulate(trace, policy)));
+  return io::located_in("$.balance", [&] {
+    const io::EntryOptions o(options, {"policy"});
+    if (!o.has("policy")) throw OptionError("a policy is required", "policy");
+    const std::string policy = o.text("policy", "");
+    const Trace trace = io::read_balance_trace(io::parse_document(instance));
+    return io::output_text(io::write_simulation(simulate(trace, policy)));
+  });
 }
 
 std::string plan_json(std::string_view instance, std::string_view options) {

@@ -400,4 +400,15 @@ std::string output_text(const OrderedJson& document) {
   return out;
 }
 
+std::string check_result_text(const CheckResult& result) {
+  OrderedJson out;
+  out["valid"] = result.valid;
+  if (result.valid) {
+    out["makespan"] = result.makespan;
+  } else {
+    out["reason"] = result.reason;
+  }
+  return output_text(out);
+}
+
 }  // namespace redist::io

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "redist/common/check.hpp"
 #include "redist/common/error.hpp"
 
 namespace redist::io {
@@ -71,6 +72,10 @@ void require_finite_numbers(const OrderedJson& document);
 // arrays of scalars inline, arrays of objects one object per line, a final newline. Calls
 // require_finite_numbers first.
 std::string output_text(const OrderedJson& document);
+
+// A `check` verdict as every family prints it: {"valid": true, "makespan": m} or
+// {"valid": false, "reason": r}.
+std::string check_result_text(const CheckResult& result);
 
 // The members every plan output starts with (SPEC §1), shared by the families' schedule formats.
 struct PlanSummary {

@@ -221,4 +221,14 @@ OrderedJson write_ring_instance(const ring::Instance& in) {
   return doc;
 }
 
+std::string ring_bound_text(const ring::BoundReport& report) {
+  OrderedJson out;
+  out["lower_bound"] = report.lower_bound;
+  OrderedJson terms = OrderedJson::object();
+  for (const auto& [name, value] : report.terms)
+    terms[name] = value ? OrderedJson(*value) : nullptr;
+  out["terms"] = std::move(terms);
+  return output_text(out);
+}
+
 }  // namespace redist::io

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "redist/io/json.hpp"
+#include "redist/ring/bounds.hpp"
 #include "redist/ring/limits.hpp"
 #include "redist/ring/model.hpp"
 
@@ -33,6 +34,8 @@ ring::Schedule read_ring_schedule(std::string_view text,
 // The schedule as JSON text: top-level members one per line, `flows` inline, one transfer per
 // line. Written directly, without a DOM (a 10^6-run schedule is one pass over the runs).
 std::string ring_schedule_json(const ring::Schedule& schedule);
+// `redist ring bound`'s output: {"lower_bound": x, "terms": {name: value or null, ...}}.
+std::string ring_bound_text(const ring::BoundReport& report);
 OrderedJson write_ring_instance(const ring::Instance& instance);
 
 }  // namespace redist::io

@@ -1,5 +1,7 @@
 #include "redist/io/slicering_json.hpp"
 
+#include "redist/io/options.hpp"
+
 #include <cmath>
 
 #include <fmt/format.h>
@@ -53,7 +55,7 @@ slicering::Cluster read_cluster(const Json& document) {
   }
   out.W = as_positive_number(require(cluster, path, "W"), child_path(path, "W"));
   out.H = as_positive_number(require(cluster, path, "H"), child_path(path, "H"));
-  slicering::check_cluster_range(out);
+  located_in(path, [&] { slicering::check_cluster_range(out); });
   return out;
 }
 
@@ -96,8 +98,8 @@ OrderedJson write_slicering_solution(const slicering::Solution& s) {
   out["algorithm"] = s.algorithm;
   out["ring"] = s.ring;
   out["alpha"] = s.alpha;
-  out["t_step"] = s.t_step;
-  out["makespan"] = s.t_step;
+  out["t_step"] = s.makespan;
+  out["makespan"] = s.makespan;
   if (s.lower_bound) out["lower_bound"] = *s.lower_bound;
   out["optimal"] = s.optimal;
   if (s.tour_cost) out["tour_cost"] = *s.tour_cost;

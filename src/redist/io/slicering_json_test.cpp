@@ -84,7 +84,7 @@ TEST(StrictCheck, SolutionMembersArePlanOutputMembersOnly) {
   s.algorithm = "tsp";
   s.ring = {1, 0};
   s.alpha = {0.5, 0.5};
-  s.t_step = 2.0;
+  s.makespan = 2.0;
   s.lower_bound = 1.5;
   s.tour_cost = 4.0;
   s.tour_lower_bound = 3.0;

@@ -41,6 +41,10 @@ struct Plan {
   std::int64_t h = 0;  // flows[i] = linear[i] - h
   Time t_single, t_multi;
   std::int64_t traffic = 0;  // sum of |flows|
+  // Filled by lau::plan (redist/lau.hpp) for the mode planned for: the time in that mode, the
+  // optimum over every valid schedule (a lower bound, reached), and whether this plan reaches it.
+  Time makespan, lower_bound;
+  bool optimal = false;
 };
 
 // The largest ring any LAU command accepts: the planners keep a few 128-bit prefix sums per node

@@ -41,10 +41,10 @@ Plan plan_optimal_window(const Instance& in, Mode mode) {
   if (!w.defined) return best;
   const Int128 work = Int128{w.d_max - w.d_min + 1} * static_cast<Int128>(in.size());
   if (work > Int128{kOptimalWindowMaxWork}) {
-    throw InputError(fmt::format("the deficit window [{}, {}] is too large for optimal-window "
-                                 "(n x window > 2e8, about 10-20 s); use --algorithm optimal",
-                                 w.d_min, w.d_max),
-                     "--algorithm");
+    throw OptionError(fmt::format("the deficit window [{}, {}] is too large for optimal-window "
+                                  "(n x window > 2e8, about 10-20 s); use --algorithm optimal",
+                                  w.d_min, w.d_max),
+                      "algorithm");
   }
   const std::vector<std::int64_t> traffic_flows = best.flows;
   bool first = true;

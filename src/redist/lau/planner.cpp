@@ -13,15 +13,15 @@ Plan plan_lau(const Instance& in, const std::string& algorithm, Mode mode) {
   if (algorithm == "traffic") return plan_traffic(in);
   if (algorithm == "optimal-window") return plan_optimal_window(in, mode);
   if (algorithm == "optimal") return plan_optimal(in, mode);
-  throw InputError(
+  throw OptionError(
       "unknown algorithm '" + algorithm + "' (expected linear, traffic, optimal-window or optimal)",
-      "--algorithm");
+      "algorithm");
 }
 
 Mode parse_mode(const std::string& name) {
   if (name == "single") return Mode::single;
   if (name == "multi") return Mode::multi;
-  throw InputError("unknown mode '" + name + "' (expected single or multi)", "--mode");
+  throw OptionError("unknown mode '" + name + "' (expected single or multi)", "mode");
 }
 
 }  // namespace redist::lau

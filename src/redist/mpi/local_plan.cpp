@@ -34,11 +34,11 @@ FlowPlan plan_flows(const ring::Instance& instance, Mode mode, std::string_view 
     if (!instance.bidirectional) {
       for (std::size_t i = 0; i < n; ++i) {
         if (plan.flows[i] < 0) {
-          throw InputError(fmt::format("linear mode on a unidirectional ring needs every prefix "
-                                       "imbalance >= 0, but link {} -> {} would carry {} items "
-                                       "backwards",
-                                       i, instance.succ(i), -plan.flows[i]),
-                           "--mode");
+          throw OptionError(fmt::format("linear mode on a unidirectional ring needs every prefix "
+                                        "imbalance >= 0, but link {} -> {} would carry {} items "
+                                        "backwards",
+                                        i, instance.succ(i), -plan.flows[i]),
+                            "mode");
         }
       }
     }

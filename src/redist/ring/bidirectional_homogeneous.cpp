@@ -277,16 +277,16 @@ bool bidirectional_homogeneous_applies(const Instance& instance) {
 Schedule plan_bidirectional_homogeneous(const Instance& instance) {
   validate_instance(instance);
   if (!instance.bidirectional) {
-    throw InputError(
+    throw OptionError(
         "bidirectional-homogeneous (RRV04 Algorithm 3) needs a bidirectional ring; use "
         "unidirectional",
-        "--algorithm");
+        "algorithm");
   }
   if (!instance.homogeneous()) {
-    throw InputError(
+    throw OptionError(
         "bidirectional-homogeneous (RRV04 Algorithm 3) needs every link cost (cost_next and "
         "cost_prev) to be equal",
-        "--algorithm");
+        "algorithm");
   }
   const std::size_t n = instance.size();
   const double c = instance.cost_next[0];
@@ -304,7 +304,7 @@ Schedule plan_bidirectional_homogeneous(const Instance& instance) {
                     "x ({} processors + {}) exceed its limit of {} steps; use --algorithm auto or "
                     "heuristic for counts this large",
                     dmax, n, kAlgorithm3RoundOverhead, max_steps),
-        "$.ring.loads");
+        "loads");
   }
 
   bool holds = true;

@@ -40,7 +40,7 @@ std::int64_t common_denominator(const Instance& in, const ExactLimits& lim) {
   throw InputError(fmt::format("exact needs every cost to be a multiple of 1/D for some integer D "
                                "<= {} with every cost * D <= {}",
                                lim.max_denominator, lim.max_scaled_cost),
-                   "$.ring");
+                   "");
 }
 
 struct Transfer {
@@ -152,7 +152,7 @@ class Search {
       throw InputError(fmt::format("exact search exceeded its limit of {} search nodes; the "
                                    "instance is too hard for the exact planner",
                                    max_nodes_),
-                       "$.ring");
+                       "");
     }
     bool done = true;
     for (int i = 0; i < n_ && done; ++i) done = rem_[0][i] == 0 && rem_[1][i] == 0;
@@ -274,7 +274,7 @@ Schedule plan_exact(const Instance& in, const ExactLimits& lim) {
   if (n > lim.max_n || n > static_cast<std::size_t>(kMaxN)) {
     throw InputError(fmt::format("exact handles rings of at most {} processors, got {}",
                                  std::min<std::size_t>(lim.max_n, kMaxN), n),
-                     "$.ring.loads");
+                     "loads");
   }
   const std::int64_t D = common_denominator(in, lim);
   std::vector<std::int64_t> cn(n), cp(n);
@@ -288,7 +288,7 @@ Schedule plan_exact(const Instance& in, const ExactLimits& lim) {
     throw InputError(fmt::format("exact handles instances whose optimal System 6 flows move at "
                                  "most {} items, these move at least {}",
                                  lim.max_items, surplus),
-                     "$.ring.loads");
+                     "loads");
   }
   const std::vector<std::int64_t> prefix = prefix_imbalances(in);
   const auto [min_it, max_it] = std::minmax_element(prefix.begin(), prefix.end());
@@ -327,7 +327,7 @@ Schedule plan_exact(const Instance& in, const ExactLimits& lim) {
     throw InputError(fmt::format("exact handles instances whose optimal System 6 flows move at "
                                  "most {} items, these move {}",
                                  lim.max_items, moved),
-                     "$.ring.loads");
+                     "loads");
   }
 
   Schedule out;

@@ -105,7 +105,7 @@ std::vector<Run> execute_flows_asap(const Instance& in, const std::vector<std::i
     throw InputError(fmt::format("the schedule moves {} items; the item-level scheduler is limited "
                                  "to {}",
                                  static_cast<long double>(moved), max_items),
-                     "$.ring.loads");
+                     "loads");
   }
 
   std::vector<double> send_free(n, 0.0), receive_free(n, 0.0);

@@ -509,7 +509,7 @@ Schedule detail::plan_heuristic(const Instance& in, const HeuristicOptions& opti
         fmt::format("no schedule the heuristic built is valid at double precision ({} rejected): "
                     "with counts this large single items cannot be timed; scale the counts down",
                     portfolio.rejected()),
-        "$.ring.loads");
+        "loads");
   }
   Schedule s;
   s.algorithm = "heuristic";

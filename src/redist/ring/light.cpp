@@ -19,8 +19,8 @@ namespace {
 
 void require_bidirectional(const Instance& in, const char* name) {
   if (!in.bidirectional) {
-    throw InputError(fmt::format("algorithm '{}' applies to bidirectional rings only", name),
-                     "--algorithm");
+    throw OptionError(fmt::format("algorithm '{}' applies to bidirectional rings only", name),
+                      "algorithm");
   }
 }
 
@@ -71,10 +71,11 @@ bool same_time(double value, double reference, double relative = 1e-12) {
 std::optional<long double> lp_net_flow(const Instance& in, bool light) {
   const std::size_t n = in.size();
   if (n > kMaxLpProcessors) {
-    throw InputError(fmt::format("--solver lp handles rings of at most {} processors, this one has "
-                                 "{}; use --solver fast (exact, the same optimum)",
-                                 kMaxLpProcessors, n),
-                     "--solver");
+    throw OptionError(
+        fmt::format("--solver lp handles rings of at most {} processors, this one has "
+                    "{}; use --solver fast (exact, the same optimum)",
+                    kMaxLpProcessors, n),
+        "solver");
   }
   // The costs divided by the largest one (the optimal flows do not change): coefficients in
   // (0, 1], whatever the unit of the costs.
@@ -101,10 +102,10 @@ std::optional<long double> lp_net_flow(const Instance& in, bool light) {
   const lp::Result r = lp::make_default_lp_solver()->solve(m);
   if (r.status == lp::Status::infeasible) return std::nullopt;
   if (r.status != lp::Status::optimal) {
-    throw InputError(fmt::format("the LP solver failed on System {} of this instance ({}); use "
-                                 "--solver fast (exact, no LP)",
-                                 light ? 12 : 6, lp::to_string(r.status)),
-                     "--solver");
+    throw OptionError(fmt::format("the LP solver failed on System {} of this instance ({}); use "
+                                  "--solver fast (exact, no LP)",
+                                  light ? 12 : 6, lp::to_string(r.status)),
+                      "solver");
   }
   return static_cast<long double>(r.values[next[n - 1]]) - r.values[prev[0]];
 }
@@ -138,11 +139,11 @@ System6Solution round_lp(const Instance& in, const std::vector<std::int64_t>& pr
 // be no lower bound. Refused (InputError at --solver) rather than reported as one.
 System6Solution checked_lp(System6Solution lp, const System6Solution& exact, int system) {
   if (!same_time(lp.tau, exact.tau, 1e-9)) {
-    throw InputError(fmt::format("the LP solver's optimum of System {} ({}) is above the exact "
-                                 "one ({}): round-off on numbers this large or this far apart; "
-                                 "use --solver fast (exact, no LP)",
-                                 system, lp.tau, exact.tau),
-                     "--solver");
+    throw OptionError(fmt::format("the LP solver's optimum of System {} ({}) is above the exact "
+                                  "one ({}): round-off on numbers this large or this far apart; "
+                                  "use --solver fast (exact, no LP)",
+                                  system, lp.tau, exact.tau),
+                      "solver");
   }
   return lp;
 }
@@ -180,10 +181,10 @@ System6Solution lp_optimum(const Instance& in, const System6Solution& exact) {
   require_bidirectional(in, "light");
   const std::optional<long double> r = lp_net_flow(in, /*light=*/false);
   if (!r) {
-    throw InputError(
+    throw OptionError(
         "the LP solver found System 6 infeasible, which it is not (round-off on "
         "these numbers); use --solver fast (exact, no LP)",
-        "--solver");
+        "solver");
   }
   const Interval all{std::numeric_limits<Int128>::min(), std::numeric_limits<Int128>::max()};
   return checked_lp(round_lp(in, prefix, *r, all), exact, 6);

@@ -231,7 +231,7 @@ TEST(Light, RejectsUnidirectionalRingsAndIsWiredIntoThePlanner) {
     plan_ring(uni, "light");
     FAIL();
   } catch (const InputError& e) {
-    EXPECT_EQ(e.path(), "--algorithm");
+    EXPECT_EQ(e.path(), "algorithm");
   }
   Instance bi = uni;
   bi.bidirectional = true;
@@ -357,7 +357,7 @@ TEST(ClaimsBeyondProof, LpSolverAnswersAreExactOrRefused) {
             << "trial " << trial << ": " << *s.lower_bound << " vs " << fast.tau;
         EXPECT_TRUE(validate_schedule(in, s).valid) << "trial " << trial;
       } catch (const InputError& e) {
-        EXPECT_EQ(e.path(), "--solver") << e.what();
+        EXPECT_EQ(e.path(), "solver") << e.what();
         ++refused;
       }
     }

@@ -81,15 +81,15 @@ void validate_instance(const Instance& in) {
 
 namespace {
 
-// The JSONPath of the cost equal to `value` (the first one found).
+// The path of the cost equal to `value` (the first one found).
 std::string cost_path(const Instance& in, double value) {
   for (std::size_t i = 0; i < in.cost_next.size(); ++i) {
-    if (in.cost_next[i] == value) return fmt::format("$.ring.cost_next[{}]", i);
+    if (in.cost_next[i] == value) return fmt::format("cost_next[{}]", i);
   }
   for (std::size_t i = 0; i < in.cost_prev.size(); ++i) {
-    if (in.cost_prev[i] == value) return fmt::format("$.ring.cost_prev[{}]", i);
+    if (in.cost_prev[i] == value) return fmt::format("cost_prev[{}]", i);
   }
-  return "$.ring";
+  return "";
 }
 
 }  // namespace

@@ -99,9 +99,9 @@ Schedule dispatch(const Instance& in, std::string_view algorithm, Solver solver)
   if (algorithm == "heuristic") return plan_heuristic(in);
   if (algorithm == "exact") return plan_exact(in);
   if (algorithm == "auto") return plan_auto(in, solver);
-  throw InputError(fmt::format("unknown algorithm '{}' (expected one of: {})", one_line(algorithm),
-                               fmt::join(ring_algorithm_names(), ", ")),
-                   "--algorithm");
+  throw OptionError(fmt::format("unknown algorithm '{}' (expected one of: {})", one_line(algorithm),
+                                fmt::join(ring_algorithm_names(), ", ")),
+                    "algorithm");
 }
 
 // Last line of defence: a planner's schedule that the validator rejects is never printed. The only
@@ -114,7 +114,7 @@ void require_valid_at_double_precision(const Instance& in, const Schedule& s) {
                                "counts this large single items cannot be timed; scale the "
                                "counts down or try another --algorithm",
                                s.algorithm, v.reason),
-                   "$.ring.loads");
+                   "loads");
 }
 
 }  // namespace

@@ -18,8 +18,8 @@ std::vector<std::int64_t> unidirectional_flows(const Instance& in) {
 
 Schedule plan_unidirectional(const Instance& in) {
   if (in.bidirectional) {
-    throw InputError("algorithm 'unidirectional' applies to unidirectional rings only",
-                     "--algorithm");
+    throw OptionError("algorithm 'unidirectional' applies to unidirectional rings only",
+                      "algorithm");
   }
   const std::size_t n = in.size();
   Schedule s;

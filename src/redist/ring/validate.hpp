@@ -22,16 +22,13 @@
 #pragma once
 
 #include <string>
+#include "redist/common/check.hpp"
 
 #include "redist/ring/model.hpp"
 
 namespace redist::ring {
 
-struct ValidationResult {
-  bool valid = false;
-  double makespan = 0.0;  // recomputed; meaningful when valid
-  std::string reason;     // first violation found, when invalid
-};
+using ValidationResult = CheckResult;
 
 ValidationResult validate_schedule(const Instance& instance, const Schedule& schedule);
 

@@ -127,7 +127,7 @@ class Solver {
                                      "(rings saturated by communication on this many processors); "
                                      "use --q, fewer processors or --algorithm greedy",
                                      kExactMaxSearchNodes),
-                         "$.cluster.w");
+                         "w");
       }
       const std::size_t j = path.back();
       const std::size_t rest = set & ~visited;
@@ -211,7 +211,7 @@ ExactTable exact_table(const Cluster& cluster, std::optional<std::size_t> q) {
   if (p > kExactMaxProcessors) {
     throw InputError(fmt::format("algorithm exact handles at most {} processors, got {}",
                                  kExactMaxProcessors, p),
-                     "$.cluster.w");
+                     "w");
   }
   const Solver solver(cluster);
   ExactTable table;
@@ -223,9 +223,9 @@ ExactTable exact_table(const Cluster& cluster, std::optional<std::size_t> q) {
     // Unreachable on clusters that pass check_cluster_range (every bound finite): a bug, not input.
     if (ring.empty()) throw std::logic_error("exact search found no ring");
     Solution s = solution_for_ring(cluster, std::move(ring), "exact");
-    s.lower_bound = s.t_step;
+    s.lower_bound = s.makespan;
     s.optimal = true;
-    if (s.t_step < best) best = s.t_step, table.best = s;
+    if (s.makespan < best) best = s.makespan, table.best = s;
     table.by_size[size - 1] = std::move(s);
   }
   return table;
@@ -246,7 +246,7 @@ double brute_force_t_step(const Cluster& cluster, std::optional<std::size_t> q) 
     }
     // Every ring: fix the first member, permute the rest.
     do {
-      best = std::min(best, optimal_shares(cluster, ring).t_step);
+      best = std::min(best, optimal_shares(cluster, ring).makespan);
     } while (std::next_permutation(ring.begin() + 1, ring.end()));
   }
   return best;

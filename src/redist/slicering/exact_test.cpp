@@ -16,7 +16,7 @@ namespace {
 
 void expect_valid(const Cluster& cl, const Solution& s) {
   const std::vector<long long> ring(s.ring.begin(), s.ring.end());
-  const CheckResult r = check_solution(cl, ring, s.alpha, s.t_step);
+  const CheckResult r = check_solution(cl, ring, s.alpha, s.makespan);
   EXPECT_TRUE(r.valid) << r.reason;
 }
 
@@ -29,14 +29,14 @@ TEST(Exact, EqualsBruteForceOverAllRings) {
     const ExactTable table = exact_table(cl);
     expect_valid(cl, table.best);
     EXPECT_TRUE(table.best.optimal);
-    EXPECT_NEAR(table.best.t_step, brute_force_t_step(cl), 1e-9 * table.best.t_step)
+    EXPECT_NEAR(table.best.makespan, brute_force_t_step(cl), 1e-9 * table.best.makespan)
         << "trial " << trial << " p " << p;
     for (std::size_t q = 1; q <= p; ++q) {
       ASSERT_TRUE(table.by_size[q - 1]);
       const Solution& s = *table.by_size[q - 1];
       EXPECT_EQ(s.ring.size(), q);
       expect_valid(cl, s);
-      EXPECT_NEAR(s.t_step, brute_force_t_step(cl, q), 1e-9 * s.t_step)
+      EXPECT_NEAR(s.makespan, brute_force_t_step(cl, q), 1e-9 * s.makespan)
           << "trial " << trial << " q " << q;
     }
   }
@@ -47,7 +47,7 @@ TEST(Exact, ForcedSize) {
   const Cluster cl = testing::random_cluster(rng, 7, 10.0, 1.0);
   const Solution s = plan_exact(cl, 4);
   EXPECT_EQ(s.ring.size(), 4u);
-  EXPECT_NEAR(s.t_step, brute_force_t_step(cl, 4), 1e-9 * s.t_step);
+  EXPECT_NEAR(s.makespan, brute_force_t_step(cl, 4), 1e-9 * s.makespan);
 }
 
 TEST(Exact, HomogeneousEqualsExactOnHomogeneousNetworks) {
@@ -59,9 +59,9 @@ TEST(Exact, HomogeneousEqualsExactOnHomogeneousNetworks) {
     for (std::size_t i = 0; i < p * p; ++i) cl.c[i] = c;
     const Solution h = plan_homogeneous(cl);
     expect_valid(cl, h);
-    EXPECT_NEAR(h.t_step, plan_exact(cl).t_step, 1e-9 * h.t_step);
+    EXPECT_NEAR(h.makespan, plan_exact(cl).makespan, 1e-9 * h.makespan);
     const std::size_t q = 1 + rng() % p;
-    EXPECT_NEAR(plan_homogeneous(cl, q).t_step, plan_exact(cl, q).t_step, 1e-9 * h.t_step);
+    EXPECT_NEAR(plan_homogeneous(cl, q).makespan, plan_exact(cl, q).makespan, 1e-9 * h.makespan);
   }
 }
 
@@ -89,7 +89,7 @@ TEST(Exact, PublishedPlatformsAllSizes) {
       for (std::size_t q = 1; q <= cl.size(); ++q) {
         ASSERT_TRUE(table.by_size[q - 1]);
         expect_valid(cl, *table.by_size[q - 1]);
-        EXPECT_GE(table.by_size[q - 1]->t_step, table.best.t_step);
+        EXPECT_GE(table.by_size[q - 1]->makespan, table.best.makespan);
       }
     }
   }

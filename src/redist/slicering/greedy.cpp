@@ -17,7 +17,7 @@ GreedyTrace greedy_trace(const Cluster& cluster, std::optional<std::size_t> q) {
     throw InputError(fmt::format("algorithm greedy handles at most {} processors, got {} (its "
                                  "p^3/6 steps would take minutes); use --algorithm tsp",
                                  kGreedyMaxProcessors, p),
-                     "$.cluster.w");
+                     "w");
   }
   const std::size_t stop = q ? *q : p;
   const double H = cluster.H, W = cluster.W;

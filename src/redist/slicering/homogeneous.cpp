@@ -22,8 +22,7 @@ bool is_homogeneous_network(const Cluster& cluster) {
 
 Solution plan_homogeneous(const Cluster& cluster, std::optional<std::size_t> q) {
   if (!is_homogeneous_network(cluster)) {
-    throw InputError("algorithm homogeneous needs every off-diagonal c equal (SLICE §3)",
-                     "$.cluster.c");
+    throw InputError("algorithm homogeneous needs every off-diagonal c equal (SLICE §3)", "c");
   }
   const std::size_t p = cluster.size();
   std::vector<std::size_t> order(p);
@@ -43,7 +42,7 @@ Solution plan_homogeneous(const Cluster& cluster, std::optional<std::size_t> q) 
   }
   std::vector<std::size_t> ring(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(best));
   Solution s = solution_for_ring(cluster, std::move(ring), "homogeneous");
-  s.lower_bound = s.t_step;
+  s.lower_bound = s.makespan;
   s.optimal = true;
   return s;
 }

@@ -12,10 +12,8 @@ namespace {
 
 constexpr double kMinTime = std::numeric_limits<double>::min();  // smallest normal double
 
-std::string w_path(std::size_t i) { return fmt::format("$.cluster.w[{}]", i); }
-std::string c_path(std::size_t i, std::size_t j) {
-  return fmt::format("$.cluster.c[{}][{}]", i, j);
-}
+std::string w_path(std::size_t i) { return fmt::format("w[{}]", i); }
+std::string c_path(std::size_t i, std::size_t j) { return fmt::format("c[{}][{}]", i, j); }
 
 // W w_i and sum 1/w_i.
 void check_cycle_times(const Cluster& cl) {
@@ -46,7 +44,7 @@ void check_cycle_times(const Cluster& cl) {
     throw InputError(fmt::format("W / sum 1/w = {:g} / {:g} (the smallest possible T_step) "
                                  "underflows a double; scale W or the cycle-times up",
                                  cl.W, inverse),
-                     "$.cluster.W");
+                     "W");
   }
 }
 
@@ -98,7 +96,7 @@ void check_cluster_range(const Cluster& cluster) {
                                  kMaxProcessors, cluster.size(),
                                  8e-9 * static_cast<double>(cluster.size()) *
                                      static_cast<double>(cluster.size())),
-                     "$.cluster.w");
+                     "w");
   }
   check_cycle_times(cluster);
   check_capacities(cluster);

@@ -38,9 +38,9 @@ struct Cluster {
 
 struct Solution {
   std::string algorithm;
-  std::vector<std::size_t> ring;  // processors in ring order
-  std::vector<double> alpha;      // share of ring[k]
-  double t_step = 0.0;
+  std::vector<std::size_t> ring;      // processors in ring order
+  std::vector<double> alpha;          // share of ring[k]
+  double makespan = 0.0;              // T_step (SLICE Eq. 1): the time of one iteration
   std::optional<double> lower_bound;  // a proven lower bound for the problem solved
   bool optimal = false;               // proven optimal for the problem solved (given q, if forced)
   // tsp only: the ring's tour cost, a lower bound on every Hamiltonian tour (Held-Karp 1-tree).

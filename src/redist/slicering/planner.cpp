@@ -14,16 +14,15 @@ Solution plan_slicering(const Cluster& cluster, const std::string& algorithm,
                         std::optional<std::size_t> q) {
   check_cluster_range(cluster);
   if (q && (*q < 1 || *q > cluster.size())) {
-    throw InputError(fmt::format("ring size must be in [1, {}], got {}", cluster.size(), *q),
-                     "--q");
+    throw OptionError(fmt::format("ring size must be in [1, {}], got {}", cluster.size(), *q), "q");
   }
   if (algorithm == "homogeneous") return plan_homogeneous(cluster, q);
   if (algorithm == "greedy") return plan_greedy(cluster, q);
   if (algorithm == "tsp") return plan_tsp(cluster, q);
   if (algorithm == "exact") return plan_exact(cluster, q);
-  throw InputError(
+  throw OptionError(
       fmt::format("unknown algorithm '{}' (expected homogeneous, greedy, tsp or exact)", algorithm),
-      "--algorithm");
+      "algorithm");
 }
 
 }  // namespace redist::slicering

@@ -30,11 +30,11 @@ Cluster small_cluster(std::mt19937_64& rng, std::size_t p) {
 void expect_no_claim_beyond(const Cluster& cl, const Solution& s, double optimum,
                             const std::string& what) {
   if (s.lower_bound) EXPECT_LE(*s.lower_bound, optimum * (1 + 1e-9)) << what;
-  if (s.optimal) EXPECT_LE(s.t_step, optimum * (1 + 1e-9)) << what;
-  EXPECT_GE(s.t_step, optimum * (1 - 1e-9)) << what;
+  if (s.optimal) EXPECT_LE(s.makespan, optimum * (1 + 1e-9)) << what;
+  EXPECT_GE(s.makespan, optimum * (1 - 1e-9)) << what;
   const std::vector<long long> ring(s.ring.begin(), s.ring.end());
   const CheckResult r =
-      check_solution(cl, ring, s.alpha, Claims{s.t_step, s.t_step, s.lower_bound, s.optimal});
+      check_solution(cl, ring, s.alpha, Claims{s.makespan, s.makespan, s.lower_bound, s.optimal});
   EXPECT_TRUE(r.valid) << what << ": " << r.reason;
 }
 
@@ -76,7 +76,7 @@ TEST(ClaimsBeyondProof, TspBoundCoversSmallerRings) {
   cl.W = 1.0;
   cl.H = 1.0;
   const Solution s = plan_slicering(cl, "tsp");
-  EXPECT_NEAR(s.t_step, 7.0 / 3.0, 1e-12);
+  EXPECT_NEAR(s.makespan, 7.0 / 3.0, 1e-12);
   EXPECT_FALSE(s.optimal);
   EXPECT_LE(*s.lower_bound, 1.0);
   const Solution full = plan_slicering(cl, "tsp", 3);  // over rings of all 3: proven
@@ -112,14 +112,14 @@ TEST(Overflow, EveryAlgorithmFiniteOrRefusedOnExtremeClusters) {
       if (std::string(algorithm) == "homogeneous" && !is_homogeneous_network(cl)) continue;
       const Solution s = plan_slicering(cl, algorithm);
       const std::string what = fmt::format("trial {} {}", trial, algorithm);
-      EXPECT_TRUE(std::isfinite(s.t_step) && s.t_step > 0) << what;
+      EXPECT_TRUE(std::isfinite(s.makespan) && s.makespan > 0) << what;
       for (double a : s.alpha) EXPECT_TRUE(std::isfinite(a)) << what;
       if (s.lower_bound) EXPECT_TRUE(std::isfinite(*s.lower_bound)) << what;
       if (s.tour_cost) EXPECT_TRUE(std::isfinite(*s.tour_cost)) << what;
       if (s.tour_lower_bound) EXPECT_TRUE(std::isfinite(*s.tour_lower_bound)) << what;
       const std::vector<long long> ring(s.ring.begin(), s.ring.end());
-      const CheckResult r =
-          check_solution(cl, ring, s.alpha, Claims{s.t_step, s.t_step, s.lower_bound, s.optimal});
+      const CheckResult r = check_solution(
+          cl, ring, s.alpha, Claims{s.makespan, s.makespan, s.lower_bound, s.optimal});
       EXPECT_TRUE(r.valid) << what << ": " << r.reason;
     }
   }

@@ -44,7 +44,7 @@ Shares optimal_shares(const Cluster& cluster, const std::vector<std::size_t>& ri
   for (std::size_t k = 0; k < q; ++k) {
     t = std::max(t, out.alpha[k] * cluster.W * cluster.w[ring[k]] + comm[k]);
   }
-  out.t_step = t;
+  out.makespan = t;
   return out;
 }
 
@@ -64,7 +64,7 @@ Solution solution_for_ring(const Cluster& cluster, std::vector<std::size_t> ring
   Shares shares = optimal_shares(cluster, ring);
   s.ring = std::move(ring);
   s.alpha = std::move(shares.alpha);
-  s.t_step = shares.t_step;
+  s.makespan = shares.makespan;
   return s;
 }
 

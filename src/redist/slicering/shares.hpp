@@ -16,7 +16,7 @@ namespace redist::slicering {
 
 struct Shares {
   std::vector<double> alpha;  // one per ring member, >= 0, summing to 1
-  double t_step = 0.0;
+  double makespan = 0.0;      // T_step (SLICE Eq. 1): the time of one iteration
 };
 
 // Requires a non-empty ring of distinct processors of the cluster.

@@ -23,7 +23,7 @@ TEST(Shares, EqualFinishingTimes) {
   // comm = 2 everywhere; (T - 2)(1 + 1/2 + 1/4) = 7, T = 6; alpha = 4/7, 2/7, 1/7.
   const Cluster cl = uniform_links({1, 2, 4}, 1.0, 7.0, 1.0);
   const Shares s = optimal_shares(cl, {0, 1, 2});
-  EXPECT_NEAR(s.t_step, 6.0, 1e-12);
+  EXPECT_NEAR(s.makespan, 6.0, 1e-12);
   EXPECT_NEAR(s.alpha[0], 4.0 / 7, 1e-12);
   EXPECT_NEAR(s.alpha[1], 2.0 / 7, 1e-12);
   EXPECT_NEAR(s.alpha[2], 1.0 / 7, 1e-12);
@@ -34,14 +34,14 @@ TEST(Shares, SingleProcessorHasNoCommunication) {
   const Cluster cl = uniform_links({3, 2}, 100.0, 5.0, 1.0);
   const Shares s = optimal_shares(cl, {1});
   EXPECT_EQ(s.alpha, std::vector<double>{1.0});
-  EXPECT_DOUBLE_EQ(s.t_step, 10.0);
+  EXPECT_DOUBLE_EQ(s.makespan, 10.0);
 }
 
 TEST(Shares, TwoProcessorsPayTheirLinkTwice) {
   Cluster cl = uniform_links({1, 1}, 1.0, 4.0, 1.0);
   cl.c[0 * 2 + 1] = 0.5;  // comm_0 = 1, comm_1 = 2: (T-1) + (T-2) = 4, T = 3.5
   const Shares s = optimal_shares(cl, {0, 1});
-  EXPECT_NEAR(s.t_step, 3.5, 1e-12);
+  EXPECT_NEAR(s.makespan, 3.5, 1e-12);
   EXPECT_NEAR(s.alpha[0], 2.5 / 4, 1e-12);
 }
 
@@ -59,14 +59,14 @@ TEST(Shares, SaturatedProcessorsGetNothingAndStillPay) {
   EXPECT_NEAR(s.alpha[0], 1.0, 1e-12);
   EXPECT_EQ(s.alpha[1], 0.0);
   EXPECT_EQ(s.alpha[2], 0.0);
-  EXPECT_NEAR(s.t_step, 10.1, 1e-12);
+  EXPECT_NEAR(s.makespan, 10.1, 1e-12);
   EXPECT_NEAR(ring_t_step(cl, {0, 1, 2}), 10.1, 1e-12);
 }
 
 TEST(Shares, LargeWorkUnsaturates) {
   const Cluster cl = saturating(30.0);
   const Shares s = optimal_shares(cl, {0, 1, 2});
-  EXPECT_NEAR(s.t_step, (30.0 + 0.2 + 20.2) / 3, 1e-12);
+  EXPECT_NEAR(s.makespan, (30.0 + 0.2 + 20.2) / 3, 1e-12);
   for (double a : s.alpha) EXPECT_GT(a, 0.0);
 }
 
@@ -80,9 +80,9 @@ TEST(Shares, ClosedFormMatchesWaterFillingAndChecker) {
     std::shuffle(ring.begin(), ring.end(), rng);
     ring.resize(1 + rng() % p);
     const Shares s = optimal_shares(cl, ring);
-    EXPECT_NEAR(s.t_step, ring_t_step(cl, ring), 1e-9 * s.t_step);
+    EXPECT_NEAR(s.makespan, ring_t_step(cl, ring), 1e-9 * s.makespan);
     const std::vector<long long> signed_ring(ring.begin(), ring.end());
-    const CheckResult check = check_solution(cl, signed_ring, s.alpha, s.t_step);
+    const CheckResult check = check_solution(cl, signed_ring, s.alpha, s.makespan);
     EXPECT_TRUE(check.valid) << check.reason;
   }
 }

@@ -372,7 +372,7 @@ double smaller_rings_bound(const Cluster& cl, const std::vector<double>& d) {
 Solution plan_tsp(const Cluster& cluster, std::optional<std::size_t> q) {
   const std::size_t p = cluster.size();
   if (q && *q != p) {
-    throw InputError(fmt::format("algorithm tsp puts all {} processors on the ring", p), "--q");
+    throw OptionError(fmt::format("algorithm tsp puts all {} processors on the ring", p), "q");
   }
   std::vector<double> d(p * p, 0.0);
   for (std::size_t i = 0; i < p; ++i) {
@@ -397,7 +397,7 @@ Solution plan_tsp(const Cluster& cluster, std::optional<std::size_t> q) {
         "lower_bound: over every ring size (Held-Karp 1-tree bound with all processors, Eq. 3 "
         "and the cheapest links with fewer)");
   }
-  s.optimal = s.t_step <= *s.lower_bound * (1.0 + 1e-9);
+  s.optimal = s.makespan <= *s.lower_bound * (1.0 + 1e-9);
   return s;
 }
 

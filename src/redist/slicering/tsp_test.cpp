@@ -15,7 +15,7 @@ namespace {
 
 void expect_valid(const Cluster& cl, const Solution& s) {
   const std::vector<long long> ring(s.ring.begin(), s.ring.end());
-  const CheckResult r = check_solution(cl, ring, s.alpha, s.t_step);
+  const CheckResult r = check_solution(cl, ring, s.alpha, s.makespan);
   EXPECT_TRUE(r.valid) << r.reason;
 }
 
@@ -28,9 +28,9 @@ TEST(Tsp, EqualsExactOnThePublishedPlatforms) {
       expect_valid(cl, t);
       EXPECT_EQ(t.ring.size(), cl.size());
       const Solution e = plan_exact(cl, cl.size());
-      EXPECT_NEAR(t.t_step, e.t_step, 1e-9 * e.t_step) << name << " W " << W;
+      EXPECT_NEAR(t.makespan, e.makespan, 1e-9 * e.makespan) << name << " W " << W;
       EXPECT_LE(*t.tour_lower_bound, *t.tour_cost * (1 + 1e-12));
-      EXPECT_LE(*t.lower_bound, t.t_step * (1 + 1e-12));
+      EXPECT_LE(*t.lower_bound, t.makespan * (1 + 1e-12));
     }
   }
 }
@@ -44,9 +44,9 @@ TEST(Tsp, MatchesHeldKarpOnRandomSmallClusters) {
     const Solution t = plan_tsp(cl);
     expect_valid(cl, t);
     const Solution e = plan_exact(cl, p);
-    EXPECT_GE(t.t_step, e.t_step * (1 - 1e-12));
+    EXPECT_GE(t.makespan, e.makespan * (1 - 1e-12));
     EXPECT_LE(*t.tour_lower_bound, *t.tour_cost * (1 + 1e-12));
-    matched += t.t_step <= e.t_step * (1 + 1e-9);
+    matched += t.makespan <= e.makespan * (1 + 1e-9);
   }
   EXPECT_EQ(matched, 40);
 }

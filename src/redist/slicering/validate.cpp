@@ -92,7 +92,7 @@ CheckResult check_solution(const Cluster& cluster, const std::vector<long long>&
   r.reason = contradiction(claims, t);
   if (!r.reason.empty()) return r;
   r.valid = true;
-  r.t_step = t;
+  r.makespan = t;
   return r;
 }
 

@@ -11,16 +11,13 @@
 #include <optional>
 #include <string>
 #include <vector>
+#include "redist/common/check.hpp"
 
 #include "redist/slicering/model.hpp"
 
 namespace redist::slicering {
 
-struct CheckResult {
-  bool valid = false;
-  double t_step = 0.0;  // recomputed; meaningful when valid
-  std::string reason;
-};
+using CheckResult = redist::CheckResult;  // makespan: T_step, recomputed
 
 // What a solution document claims besides its ring and shares (each optional).
 struct Claims {

@@ -17,11 +17,11 @@ Cluster three() {
 TEST(Check, AcceptsAndRecomputes) {
   const CheckResult r = check_solution(three(), {0, 1, 2}, {4.0 / 7, 2.0 / 7, 1.0 / 7}, 6.0);
   EXPECT_TRUE(r.valid) << r.reason;
-  EXPECT_NEAR(r.t_step, 6.0, 1e-12);
+  EXPECT_NEAR(r.makespan, 6.0, 1e-12);
   // Without a claim, any shares summing to 1 are valid; T_step recomputed.
   const CheckResult r2 = check_solution(three(), {2}, {1.0}, std::nullopt);
   EXPECT_TRUE(r2.valid);
-  EXPECT_DOUBLE_EQ(r2.t_step, 28.0);
+  EXPECT_DOUBLE_EQ(r2.makespan, 28.0);
 }
 
 TEST(Check, RejectsBrokenSolutions) {

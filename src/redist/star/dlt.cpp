@@ -10,6 +10,7 @@
 
 #include "redist/common/error.hpp"
 #include "redist/lp/lp_solver.hpp"
+#include "redist/star/dlt_validate.hpp"
 
 namespace redist::star {
 
@@ -230,16 +231,16 @@ void require_lp_range(const DltInstance& in) {
     return hi > 0 ? hi / lo : 1.0;
   };
   if (spread(in.b, in.s) > kLpMaxSpread) {
-    throw InputError(
+    throw OptionError(
         "the LP solver needs every b and s within 10^12 of each other; use --solver "
         "fast",
-        "--solver");
+        "solver");
   }
   if (spread(in.alpha, {}) > kLpMaxSpread) {
-    throw InputError(
+    throw OptionError(
         "the LP solver needs the non-zero alpha within 10^12 of each other; use "
         "--solver fast",
-        "--solver");
+        "solver");
   }
 }
 
@@ -267,7 +268,7 @@ DltSchedule solve_dlt_lp(const DltInstance& in) {
 DltSchedule solve_dlt(const DltInstance& in, const std::string& solver) {
   if (solver == "fast") return solve_dlt_fast(in);
   if (solver == "lp") return solve_dlt_lp(in);
-  throw InputError("unknown solver '" + solver + "' (expected fast or lp)", "--solver");
+  throw OptionError("unknown solver '" + solver + "' (expected fast or lp)", "solver");
 }
 
 void dlt_transfers(DltSchedule& s) {
@@ -307,6 +308,49 @@ void dlt_transfers(DltSchedule& s) {
     }
     if (a + 1 < senders.size()) to_send = s.delta[senders[a + 1]];
   }
+}
+
+namespace {
+
+// Every plan is re-checked by the independent validator before it is returned: when the values
+// span more than double precision resolves (a worker whose sliver of rounding takes longer than
+// the makespan to compute), the instance is refused rather than a wrong schedule returned.
+void require_checked(const DltInstance& instance, const DltSchedule& schedule) {
+  DltClaimedSchedule claim;
+  claim.makespan = schedule.makespan;
+  claim.delta = schedule.delta;
+  claim.transfers.reserve(schedule.transfers.size());
+  for (const DltTransfer& t : schedule.transfers) {
+    claim.transfers.push_back(
+        {static_cast<std::int64_t>(t.from), static_cast<std::int64_t>(t.to), t.amount, t.rate});
+  }
+  const DltValidationResult r = validate_dlt_schedule(instance, claim);
+  if (!r.valid) {
+    throw InputError(
+        "the values span more than double precision resolves (the plan fails its "
+        "check: " +
+            r.reason + "); use b, s and alpha of closer magnitudes",
+        "");
+  }
+}
+
+}  // namespace
+
+DltSchedule plan_dlt(const DltInstance& instance, const std::string& solver) {
+  validate_dlt_instance(instance);
+  const std::size_t limit = solver == "lp" ? kDltMaxWorkersLp : kDltMaxWorkersFast;
+  if ((solver == "lp" || solver == "fast") && instance.alpha.size() > limit) {
+    throw InputError(
+        fmt::format("{} workers, more than the {} solver takes ({}){}", instance.alpha.size(),
+                    solver, limit, solver == "lp" ? "; use the fast solver" : ""),
+        "alpha");
+  }
+  DltSchedule schedule = solve_dlt(instance, solver);
+  dlt_transfers(schedule);
+  require_checked(instance, schedule);
+  schedule.lower_bound = schedule.makespan;
+  schedule.optimal = true;
+  return schedule;
 }
 
 }  // namespace redist::star

@@ -61,6 +61,10 @@ struct DltTransfer {
 struct DltSchedule {
   std::string solver;
   double makespan = 0;
+  // LP 7's optimum is the least makespan of the model: a schedule from plan_dlt is optimal and
+  // its makespan is also the lower bound.
+  double lower_bound = 0;
+  bool optimal = false;
   std::vector<double> delta;
   std::vector<DltTransfer> transfers;
 };
@@ -74,8 +78,13 @@ void validate_dlt_instance(const DltInstance& instance);
 DltSchedule solve_dlt_fast(const DltInstance& instance);
 // LP 7 through CLP.
 DltSchedule solve_dlt_lp(const DltInstance& instance);
-// Throws InputError at "--solver" for a name other than fast or lp.
+// OptionError at "solver" for a name other than fast or lp.
 DltSchedule solve_dlt(const DltInstance& instance, const std::string& solver);
+
+// `dlt plan`: the optimal schedule with its transfers, re-checked by dlt_validate.hpp. InputError
+// at "alpha" beyond the solver's worker limit, at "" (the instance) when the values span more than
+// double precision resolves so that the plan would fail its check.
+DltSchedule plan_dlt(const DltInstance& instance, const std::string& solver);
 
 // Adds the transfers (north-west corner, at most S + R - 1) for schedule.delta and .makespan.
 void dlt_transfers(DltSchedule& schedule);

@@ -21,6 +21,7 @@
 #include <optional>
 #include <string>
 #include <vector>
+#include "redist/common/check.hpp"
 
 #include "redist/star/dlt.hpp"
 
@@ -39,11 +40,7 @@ struct DltClaimedSchedule {
   std::vector<DltClaimedTransfer> transfers;
 };
 
-struct DltValidationResult {
-  bool valid = false;
-  double makespan = 0.0;  // recomputed; meaningful when valid
-  std::string reason;
-};
+using DltValidationResult = CheckResult;
 
 // The instance must have passed validate_dlt_instance.
 DltValidationResult validate_dlt_schedule(const DltInstance& instance,

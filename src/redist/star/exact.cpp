@@ -58,7 +58,7 @@ struct Search {
                                    "exact; use --algorithm best (heuristics, no optimality "
                                    "proof) or fewer tasks",
                                    kExactMaxNodes),
-                       "$.star");
+                       "");
     }
     const double b = std::max(arrival[k], master_out);
     for (std::size_t r = 0; r < m; ++r) {
@@ -128,7 +128,7 @@ Schedule plan_exact(const Instance& in) {
     throw InputError(fmt::format("instance too large for exact (at most {} workers and {} "
                                  "tasks); use --algorithm best",
                                  kExactMaxWorkers, kExactMaxTasks),
-                     "$.star.loads");
+                     "loads");
   }
   // Upper bound: the best heuristic schedule (a valid schedule of the normal form's makespan or
   // more), slightly raised so that the search finds a schedule of its own.

@@ -106,7 +106,7 @@ bool moore_receivers(const Instance& in, const SenderPhase& p, double M, bool st
       throw InputError(fmt::format("MBBSA on heterogeneous links would scan more than {} "
                                    "deadlines per decision; use --algorithm bba or rbsa",
                                    kMaxMooreJobs),
-                       "$.star");
+                       "");
     }
     scan.add({in.c[r], deadline});
     job_receiver.push_back(r);

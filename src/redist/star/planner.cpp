@@ -53,7 +53,7 @@ Schedule plan_star(const Instance& in, const std::string& algorithm) {
     throw InputError(fmt::format("{} tasks in total, more than {}: too many to plan task by task "
                                  "(one transfer per moved task); group tasks into larger ones",
                                  total, kMaxPlannedTasks),
-                     "$.star.loads");
+                     "loads");
   }
   Schedule s;
   if (algorithm == "bba") {
@@ -66,7 +66,7 @@ Schedule plan_star(const Instance& in, const std::string& algorithm) {
       throw InputError(fmt::format("R-BSA plans at most {} tasks in total (it places every task at "
                                    "each bisection step); use --algorithm bba or mbbsa",
                                    kMaxRbsaTasks),
-                       "$.star.loads");
+                       "loads");
     }
     s = plan_rbsa(in);
   } else if (algorithm == "exact") {
@@ -98,9 +98,9 @@ Schedule plan_star(const Instance& in, const std::string& algorithm) {
     s.notes.push_back("best of bba, mbbsa, rbsa: " + s.algorithm);
     return s;
   } else {
-    throw InputError(
+    throw OptionError(
         "unknown algorithm '" + algorithm + "' (expected bba, mbbsa, rbsa, exact or best)",
-        "--algorithm");
+        "algorithm");
   }
   const double bound = computation_lower_bound(in);
   s.lower_bound = std::max(bound, s.optimal.value_or(false) ? s.makespan : 0.0);

@@ -22,13 +22,13 @@ double computation_lower_bound(const Instance& instance);
 
 // The planners write one transfer per moved task (about 70 bytes of JSON each) and MBBSA/R-BSA
 // hold per-task arrays: instances with more tasks in total are refused (InputError at
-// $.star.loads) rather than writing gigabytes or running for minutes.
+// loads) rather than writing gigabytes or running for minutes.
 inline constexpr std::int64_t kMaxPlannedTasks = 10000000;
 // R-BSA places every task at each of its ~40 bisection steps: beyond this many tasks in total it
 // runs for many minutes, and is refused (`best` skips it with a note).
 inline constexpr std::int64_t kMaxRbsaTasks = 2000000;
 
-// Throws InputError at "--algorithm" for an unknown name.
+// OptionError at "algorithm" for an unknown name.
 Schedule plan_star(const Instance& instance, const std::string& algorithm);
 
 }  // namespace redist::star

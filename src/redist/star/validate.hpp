@@ -25,6 +25,7 @@
 #pragma once
 
 #include <string>
+#include "redist/common/check.hpp"
 
 #include "redist/star/model.hpp"
 
@@ -33,11 +34,7 @@ namespace redist::star {
 // `check` reads at most this many transfers (star and dlt schedules): about 1 GB of memory.
 inline constexpr std::int64_t kMaxCheckedTransfers = 10000000;
 
-struct ValidationResult {
-  bool valid = false;
-  double makespan = 0.0;  // recomputed; meaningful when valid
-  std::string reason;     // why not valid
-};
+using ValidationResult = CheckResult;
 
 // `schedule.makespan_given` / `finish_given` false: that claim is not compared.
 ValidationResult validate_schedule(const Instance& instance, const Schedule& schedule);

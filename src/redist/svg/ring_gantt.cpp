@@ -37,18 +37,18 @@ double link_cost(const Instance& instance, std::size_t from, Direction dir) {
 void require_gantt_size(std::size_t processors, std::size_t runs, const std::string& option,
                         const std::string& advice) {
   if (processors <= kGanttMaxProcessors && runs <= kGanttMaxRuns) return;
-  throw InputError(fmt::format("a Gantt chart shows at most {} processors and {} runs, this one "
-                               "would have {} processors{}; {}",
-                               kGanttMaxProcessors, kGanttMaxRuns, processors,
-                               runs > 0 ? fmt::format(" and {} runs", runs) : "",
-                               advice.empty() ? "omit " + option : advice),
-                   option);
+  throw OptionError(fmt::format("a Gantt chart shows at most {} processors and {} runs, this one "
+                                "would have {} processors{}; {}",
+                                kGanttMaxProcessors, kGanttMaxRuns, processors,
+                                runs > 0 ? fmt::format(" and {} runs", runs) : "",
+                                advice.empty() ? "omit --" + option : advice),
+                    option);
 }
 
 GanttChart ring_gantt_chart(const Instance& instance, const Schedule& schedule,
                             const std::string& title) {
   const std::size_t n = instance.size();
-  require_gantt_size(n, schedule.transfers.size(), "--gantt");
+  require_gantt_size(n, schedule.transfers.size(), "gantt");
   GanttChart chart;
   chart.lane_labels = {"send", "recv"};
   chart.row_labels.reserve(n);

@@ -31,9 +31,9 @@ namespace redist::svg {
 inline constexpr std::size_t kGanttMaxProcessors = 1000;
 inline constexpr std::size_t kGanttMaxRuns = 20'000;
 
-// Throws InputError (at `option`, e.g. "--gantt") when a chart of `processors` rows and `runs`
+// Throws OptionError (at `option`, e.g. "gantt") when a chart of `processors` rows and `runs`
 // runs is over the limits; `runs` = 0 checks the processors alone (before planning). The message
-// ends with `advice` (default: "omit <option>").
+// ends with `advice` (default: "omit --<option>").
 void require_gantt_size(std::size_t processors, std::size_t runs, const std::string& option,
                         const std::string& advice = "");
 

@@ -9,15 +9,15 @@ namespace {
 
 // A chart of 10^6 processors used to take 5.9 GB and a 1.48 GB file; it is refused up front.
 TEST(ResourceLimits, GanttRefusesChartsBeyondItsLimits) {
-  EXPECT_NO_THROW(require_gantt_size(kGanttMaxProcessors, kGanttMaxRuns, "--gantt"));
+  EXPECT_NO_THROW(require_gantt_size(kGanttMaxProcessors, kGanttMaxRuns, "gantt"));
   try {
-    require_gantt_size(1'000'000, 0, "--gantt");
+    require_gantt_size(1'000'000, 0, "gantt");
     ADD_FAILURE() << "accepted 10^6 processors";
   } catch (const InputError& e) {
-    EXPECT_EQ(e.path(), "--gantt");
+    EXPECT_EQ(e.path(), "gantt");
     EXPECT_NE(std::string(e.what()).find("omit --gantt"), std::string::npos) << e.what();
   }
-  EXPECT_THROW(require_gantt_size(10, kGanttMaxRuns + 1, "--gantt"), InputError);
+  EXPECT_THROW(require_gantt_size(10, kGanttMaxRuns + 1, "gantt"), InputError);
 
   ring::Instance in{false, {2, 0}, {0, 2}, {1, 1}, {}};
   ring::Schedule s;

@@ -28,11 +28,11 @@ svg::GanttBar bar(std::size_t row, std::size_t lane, double start, double end, s
 
 void require_star_gantt_size(std::size_t workers, std::size_t transfers) {
   if (workers <= kGanttMaxWorkers && transfers <= kGanttMaxTransfers) return;
-  throw InputError(fmt::format("a Gantt chart shows at most {} workers and {} transfers, this one "
-                               "would have {} workers{}; omit --gantt or draw a smaller instance",
-                               kGanttMaxWorkers, kGanttMaxTransfers, workers,
-                               transfers > 0 ? fmt::format(" and {} transfers", transfers) : ""),
-                   "--gantt");
+  throw OptionError(fmt::format("a Gantt chart shows at most {} workers and {} transfers, this one "
+                                "would have {} workers{}; omit --gantt or draw a smaller instance",
+                                kGanttMaxWorkers, kGanttMaxTransfers, workers,
+                                transfers > 0 ? fmt::format(" and {} transfers", transfers) : ""),
+                    "gantt");
 }
 
 std::string star_gantt_svg(const Instance& in, const Schedule& s, const std::string& title) {

@@ -19,7 +19,7 @@ namespace redist::star {
 inline constexpr std::size_t kGanttMaxWorkers = 1000;
 inline constexpr std::size_t kGanttMaxTransfers = 20000;
 
-// Throws InputError at "--gantt" when a chart of `workers` rows and `transfers` moved tasks is
+// Throws OptionError at "gantt" when a chart of `workers` rows and `transfers` moved tasks is
 // over the limits (`transfers` = 0: the workers alone, before planning).
 void require_star_gantt_size(std::size_t workers, std::size_t transfers);
 

@@ -1,0 +1,36 @@
+#include "redist/io/options.hpp"
+
+#include <fmt/format.h>
+
+namespace redist::io {
+
+EntryOptions::EntryOptions(std::string_view text, std::initializer_list<std::string_view> known) {
+  options_ = text.empty() ? Json::object() : parse_document(text);
+  if (!options_.is_object()) throw InputError("the options must be a JSON object", "options");
+  for (const auto& [name, value] : options_.items()) {
+    bool found = false;
+    for (std::string_view k : known) found = found || k == name;
+    if (!found) {
+      std::string names;
+      for (std::string_view k : known) names += (names.empty() ? "" : ", ") + std::string(k);
+      throw OptionError(fmt::format("unknown option (known: {})", names.empty() ? "none" : names),
+                        one_line(name, 64));
+    }
+  }
+}
+
+std::string EntryOptions::text(std::string_view name, std::string fallback) const {
+  const auto it = options_.find(name);
+  if (it == options_.end()) return fallback;
+  if (!it->is_string()) throw OptionError("must be a string", std::string(name));
+  return it->get<std::string>();
+}
+
+std::optional<std::int64_t> EntryOptions::integer(std::string_view name) const {
+  const auto it = options_.find(name);
+  if (it == options_.end()) return std::nullopt;
+  if (!it->is_number_integer()) throw OptionError("must be an integer", std::string(name));
+  return it->get<std::int64_t>();
+}
+
+}  // namespace redist::io

@@ -1,0 +1,41 @@
+// The options of the JSON entry points (redist/ring.hpp and the other public headers): a JSON
+// object whose names are the command line's options without their dashes ({"algorithm": "exact",
+// "solver": "lp"}). Unknown names and values of the wrong type are OptionErrors at the option, so
+// that they read `(at --algorithm)` as on the command line.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "redist/io/json.hpp"
+
+namespace redist::io {
+
+class EntryOptions {
+ public:
+  // `text`: the options document ("" or "{}" for none); `known`: the option names accepted.
+  EntryOptions(std::string_view text, std::initializer_list<std::string_view> known);
+
+  bool has(std::string_view name) const { return options_.contains(name); }
+  std::string text(std::string_view name, std::string fallback) const;
+  std::optional<std::int64_t> integer(std::string_view name) const;
+
+ private:
+  Json options_;
+};
+
+// Runs `body`; an InputError it throws is rethrown as the command line reports it, located under
+// the family's document object `root` ("$.ring"; see redist::located).
+template <typename Body>
+auto located_in(std::string_view root, Body&& body) {
+  try {
+    return body();
+  } catch (const InputError& e) {
+    throw located(e, root);
+  }
+}
+
+}  // namespace redist::io

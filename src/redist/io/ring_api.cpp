@@ -1,0 +1,40 @@
+// The JSON entry points of redist/ring.hpp: what `redist ring plan|check|bound` print.
+#include "redist/io/options.hpp"
+#include "redist/io/ring_json.hpp"
+#include "redist/ring.hpp"
+
+namespace redist::ring {
+namespace {
+
+Solver parse_solver(const std::string& name) {
+  if (name == "fast") return Solver::fast;
+  if (name == "lp") return Solver::lp;
+  throw OptionError("unknown solver '" + one_line(name, 40) + "' (expected fast or lp)", "solver");
+}
+
+}  // namespace
+
+std::string plan_json(std::string_view instance, std::string_view options) {
+  return io::located_in("$.ring", [&] {
+    const io::EntryOptions o(options, {"algorithm", "solver"});
+    const PlanOptions plan_options{o.text("algorithm", "auto"),
+                                   parse_solver(o.text("solver", "fast"))};
+    const Instance in = io::read_ring_instance(io::parse_document(instance));
+    return io::ring_schedule_json(plan(in, plan_options));
+  });
+}
+
+std::string check_json(std::string_view instance, std::string_view schedule) {
+  return io::located_in("$.ring", [&] {
+    const Instance in = io::read_ring_instance(io::parse_document(instance));
+    return io::check_result_text(check(in, io::read_ring_schedule(schedule)));
+  });
+}
+
+std::string bound_json(std::string_view instance) {
+  return io::located_in("$.ring", [&] {
+    return io::ring_bound_text(bounds(io::read_ring_instance(io::parse_document(instance))));
+  });
+}
+
+}  // namespace redist::ring

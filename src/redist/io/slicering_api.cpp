@@ -1,0 +1,30 @@
+// The JSON entry points of redist/slicering.hpp: what `redist slicering plan|check` print.
+#include "redist/io/options.hpp"
+#include "redist/io/slicering_json.hpp"
+#include "redist/slicering.hpp"
+
+namespace redist::slicering {
+
+std::string plan_json(std::string_view instance, std::string_view options) {
+  return io::located_in("$.cluster", [&] {
+    const io::EntryOptions o(options, {"algorithm", "q"});
+    PlanOptions plan_options{o.text("algorithm", "greedy"), std::nullopt};
+    if (const auto q = o.integer("q")) {
+      if (*q < 1) throw OptionError("ring size must be >= 1", "q");
+      plan_options.ring_size = static_cast<std::size_t>(*q);
+    }
+    const Cluster cluster = io::read_cluster(io::parse_document(instance));
+    return io::output_text(io::write_slicering_solution(plan(cluster, plan_options)));
+  });
+}
+
+std::string check_json(std::string_view instance, std::string_view solution) {
+  return io::located_in("$.cluster", [&] {
+    const Cluster cluster = io::read_cluster(io::parse_document(instance));
+    const io::SolutionDocument doc = io::read_slicering_solution(io::parse_document(solution));
+    return io::check_result_text(check_solution(
+        cluster, doc.ring, doc.alpha, {doc.t_step, doc.makespan, doc.lower_bound, doc.optimal}));
+  });
+}
+
+}  // namespace redist::slicering

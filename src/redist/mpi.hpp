@@ -1,0 +1,35 @@
+// redist/mpi.hpp: redistributing real data across MPI ranks, and rebalancing an iterative MPI
+// application when it pays (RRV04's redistributions executed; RRV04 §8's application; docs/
+// mpi.md). Link with redist::mpi.
+//
+// API (namespace redist::mpi), every call collective over the communicator unless marked local:
+//   Redistribution(comm, old_count, new_count, costs, options)
+//                        plans, on rank 0, the optimal ring redistribution of an ordered 1-D block
+//                        distribution (ring planner `auto`) and broadcasts it
+//     .execute(v)        moves a std::vector<T> (or raw bytes, in or out of place): rank i ends
+//                        with its new block, items in global order (mod N), none lost
+//   calibrate_link_costs(comm, item_bytes)
+//                        measures each ring link's cost per item with ping-pongs
+//   Rebalancer(comm, count, costs, policy, iterations)
+//     .record(work, s)   local: this iteration's work and time (or start_ / end_iteration)
+//     .maybe_rebalance(v) the policy decides on rank 0 (same answer on every rank); when it says
+//                        so, v moves to the balanced targets; returns what happened
+//     .decide() / .plan(d) / execute: the same in separate steps
+// Guarantees, limits and costs: redist/mpi/redistribution.hpp and redist/mpi/rebalancer.hpp.
+// Errors: redist::mpi::Error (a std::runtime_error), thrown with the same message on every rank
+// before any item moves.
+//
+// Example (each rank holds `count` doubles of a global sequence, blocks in rank order):
+//   std::vector<double> block = ...;  // this rank's items
+//   redist::mpi::Rebalancer rebalancer(MPI_COMM_WORLD, block.size(), {1e-8, 1e-8},
+//                                      "cost-benefit", iterations);
+//   for (int k = 1; k <= iterations; ++k) {
+//     rebalancer.start_iteration();
+//     compute(block);
+//     rebalancer.end_iteration(static_cast<double>(block.size()));
+//     const redist::mpi::RebalanceReport r = rebalancer.maybe_rebalance(block);
+//   }
+#pragma once
+
+#include "redist/mpi/rebalancer.hpp"
+#include "redist/mpi/redistribution.hpp"

@@ -1,0 +1,65 @@
+// redist/star.hpp: scheduling and redistributing tasks on a star (master-worker) platform under
+// the one-port model (STAR; docs/star.md, docs/formats.md). Divisible load is redist/dlt.hpp.
+//
+// Typed API (namespace redist::star):
+//   Instance, Schedule, Transfer           the model (redist/star/model.hpp)
+//   plan(instance, options)                a schedule by bba | mbbsa | rbsa | exact | best (the
+//                                          default: the best of the heuristics)
+//   check(instance, schedule)              the independent validator's verdict
+//   order(instance)                        Theorem 1's optimal order when computation is neglected
+// JSON entry points: exactly what `redist star plan|check|order` print, for the documents they
+// read; options hold the command line's option names ({"algorithm": "exact"}).
+// Errors: redist::InputError (a std::invalid_argument) whose what() is the command line's error
+// line; the typed functions say where in the model's words (`c[2]`; an OptionError names the
+// option: `algorithm`), the JSON entry points as the command line does (`$.star.c[2]`,
+// `--algorithm`).
+//
+// Example:
+//   redist::star::Instance platform;
+//   platform.c = {1, 2, 1};
+//   platform.w = {3, 3, 5};
+//   platform.loads = {6, 0, 1};
+//   const redist::star::Schedule s = redist::star::plan(platform);  // s.makespan, s.lower_bound
+//   assert(redist::star::check(platform, s).valid);
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "redist/common/check.hpp"
+#include "redist/common/error.hpp"
+#include "redist/star/model.hpp"
+#include "redist/star/order.hpp"
+#include "redist/star/planner.hpp"
+#include "redist/star/validate.hpp"
+
+namespace redist::star {
+
+struct PlanOptions {
+  std::string algorithm = "best";  // bba | mbbsa | rbsa | exact | best
+};
+
+// The schedule with makespan, lower_bound (the computation bound) and optimal (true only when
+// proven). OptionError at "algorithm" for an unknown name; InputError for an invalid instance or
+// one beyond the limits (kMaxPlannedTasks).
+inline Schedule plan(const Instance& instance, const PlanOptions& options = {}) {
+  return plan_star(instance, options.algorithm);
+}
+
+// Whether the schedule respects the one-port model and computes every task, by code that shares
+// nothing with the planners, and its recomputed makespan.
+inline CheckResult check(const Instance& instance, const Schedule& schedule) {
+  return validate_schedule(instance, schedule);
+}
+
+// STAR Theorem 1: the optimal order of the transfers when computation is neglected.
+inline Schedule order(const OrderInstance& instance) { return plan_order(instance); }
+
+// `redist star plan`: instance {"star": {"c", "w", "loads"}}, options {"algorithm"}.
+std::string plan_json(std::string_view instance, std::string_view options = "{}");
+// `redist star check`: {"valid": true, "makespan": m} or {"valid": false, "reason": r}.
+std::string check_json(std::string_view instance, std::string_view schedule);
+// `redist star order`: instance {"star": {"c", "delta"}}.
+std::string order_json(std::string_view instance);
+
+}  // namespace redist::star
