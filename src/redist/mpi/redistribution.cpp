@@ -4,6 +4,7 @@
 #include <climits>
 #include <cmath>
 #include <exception>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -12,44 +13,79 @@ namespace redist::mpi {
 namespace {
 
 constexpr int kTagBase = 7400;  // group tags: kTagBase + 2 * hops + side (group_tag)
-// Gathered per rank: old, new, mode, bidirectional, K, window, sends, one_port, min_segments,
-// max_staging_bytes.
-constexpr int kFields = 10;
 
-std::string check_gathered(const std::vector<std::int64_t>& ints, const std::vector<double>& costs,
+// The options every rank must pass alike, as integers.
+struct SharedOptions {
+  std::int64_t mode = 0;
+  std::int64_t bidirectional = 0;
+  std::int64_t segment_items = 0;
+  std::int64_t window = 0;
+  std::int64_t sends_in_flight = 0;
+  std::int64_t one_port = 0;
+  std::int64_t min_segments = 0;
+  std::int64_t max_staging_bytes = 0;
+  bool operator==(const SharedOptions&) const = default;
+};
+
+// What the constructor gathers from every rank (one MPI_Allgather of kRankWords integers).
+struct RankWords {
+  std::int64_t old_count = 0;
+  std::int64_t new_count = 0;
+  SharedOptions options;
+};
+constexpr int kRankWords = 10;
+static_assert(sizeof(RankWords) == kRankWords * sizeof(std::int64_t) &&
+                  std::is_standard_layout_v<RankWords>,
+              "gathered as kRankWords MPI_INT64_T");
+
+RankWords rank_words(std::int64_t old_count, std::int64_t new_count, const Options& o) {
+  RankWords w;
+  w.old_count = old_count;
+  w.new_count = new_count;
+  w.options.mode = static_cast<std::int64_t>(o.mode);
+  w.options.bidirectional = o.bidirectional ? 1 : 0;
+  w.options.segment_items = o.segment_items;
+  w.options.window = o.window;
+  w.options.sends_in_flight = o.sends_in_flight;
+  w.options.one_port = o.one_port ? 1 : 0;
+  w.options.min_segments = o.min_segments;
+  w.options.max_staging_bytes = o.max_staging_bytes;
+  return w;
+}
+
+std::string check_gathered(const std::vector<RankWords>& all, const std::vector<double>& costs,
                            int n) {
+  const SharedOptions& o = all[0].options;
   for (int r = 0; r < n; ++r) {
-    const std::int64_t* v = &ints[static_cast<std::size_t>(r) * kFields];
-    if (v[0] < 0) return fmt::format("negative old count {} on rank {}", v[0], r);
-    if (v[1] < 0) return fmt::format("negative new count {} on rank {}", v[1], r);
-    for (int f = 2; f < kFields; ++f) {
-      if (v[f] != ints[static_cast<std::size_t>(f)]) {
-        return fmt::format("options differ between rank 0 and rank {}", r);
-      }
-    }
+    const RankWords& w = all[static_cast<std::size_t>(r)];
+    if (w.old_count < 0) return fmt::format("negative old count {} on rank {}", w.old_count, r);
+    if (w.new_count < 0) return fmt::format("negative new count {} on rank {}", w.new_count, r);
+    if (w.options != o) return fmt::format("options differ between rank 0 and rank {}", r);
   }
-  if (ints[4] < 1) return fmt::format("segment_items must be >= 1 (got {})", ints[4]);
-  if (ints[5] < 0) return fmt::format("window must be >= 0 (0: automatic; got {})", ints[5]);
-  if (ints[5] == 1) return "window must be 0 (automatic) or >= 2 (got 1)";
-  if (ints[6] < 1 || ints[6] > kMaxSendsInFlight) {
-    return fmt::format("sends_in_flight must be in 1..{} (got {})", kMaxSendsInFlight, ints[6]);
+  if (o.segment_items < 1) {
+    return fmt::format("segment_items must be >= 1 (got {})", o.segment_items);
   }
-  if (ints[8] < 1) return fmt::format("min_segments must be >= 1 (got {})", ints[8]);
-  if (ints[9] < 0) {
-    return fmt::format("max_staging_bytes must be >= 0 (0: no cap; got {})", ints[9]);
+  if (o.window < 0) return fmt::format("window must be >= 0 (0: automatic; got {})", o.window);
+  if (o.window == 1) return "window must be 0 (automatic) or >= 2 (got 1)";
+  if (o.sends_in_flight < 1 || o.sends_in_flight > kMaxSendsInFlight) {
+    return fmt::format("sends_in_flight must be in 1..{} (got {})", kMaxSendsInFlight,
+                       o.sends_in_flight);
+  }
+  if (o.min_segments < 1) return fmt::format("min_segments must be >= 1 (got {})", o.min_segments);
+  if (o.max_staging_bytes < 0) {
+    return fmt::format("max_staging_bytes must be >= 0 (0: no cap; got {})", o.max_staging_bytes);
   }
   std::int64_t old_sum = 0, new_sum = 0;
-  for (int r = 0; r < n; ++r) {
-    const std::int64_t* v = &ints[static_cast<std::size_t>(r) * kFields];
-    if (__builtin_add_overflow(old_sum, v[0], &old_sum) ||
-        __builtin_add_overflow(new_sum, v[1], &new_sum)) {
+  for (const RankWords& w : all) {
+    if (__builtin_add_overflow(old_sum, w.old_count, &old_sum) ||
+        __builtin_add_overflow(new_sum, w.new_count, &new_sum)) {
       return "item counts overflow 64 bits";
     }
   }
   if (old_sum != new_sum) {
     return fmt::format("new counts sum to {} but old counts sum to {}", new_sum, old_sum);
   }
-  const bool bidi = ints[3] != 0;
+  const bool bidi = o.bidirectional != 0;
   for (int r = 0; r < n; ++r) {
     const double next = costs[2 * static_cast<std::size_t>(r)];
     const double prev = costs[2 * static_cast<std::size_t>(r) + 1];
@@ -94,22 +130,13 @@ Redistribution::Redistribution(MPI_Comm comm, std::int64_t old_count, std::int64
   MPI_Comm_rank(comm_, &rank_);
   MPI_Comm_size(comm_, &size_);
   const std::size_t n = static_cast<std::size_t>(size_);
-  const std::int64_t mine[kFields] = {old_count,
-                                      new_count,
-                                      static_cast<std::int64_t>(options_.mode),
-                                      options_.bidirectional ? 1 : 0,
-                                      options_.segment_items,
-                                      options_.window,
-                                      options_.sends_in_flight,
-                                      options_.one_port ? 1 : 0,
-                                      options_.min_segments,
-                                      options_.max_staging_bytes};
-  std::vector<std::int64_t> ints(n * kFields);
-  MPI_Allgather(mine, kFields, MPI_INT64_T, ints.data(), kFields, MPI_INT64_T, comm_);
+  const RankWords mine = rank_words(old_count, new_count, options_);
+  std::vector<RankWords> all(n);
+  MPI_Allgather(&mine, kRankWords, MPI_INT64_T, all.data(), kRankWords, MPI_INT64_T, comm_);
   const double my_costs[2] = {costs.next, options_.bidirectional ? costs.prev : 1.0};
   std::vector<double> all_costs(2 * n);
   MPI_Allgather(my_costs, 2, MPI_DOUBLE, all_costs.data(), 2, MPI_DOUBLE, comm_);
-  std::string error = check_gathered(ints, all_costs, size_);
+  std::string error = check_gathered(all, all_costs, size_);
   if (error.empty() && size_ < 2 && old_count != new_count)
     error = "one rank cannot change its count";
   if (!error.empty()) {
@@ -124,8 +151,8 @@ Redistribution::Redistribution(MPI_Comm comm, std::int64_t old_count, std::int64
 
   instance_.bidirectional = options_.bidirectional;
   for (std::size_t r = 0; r < n; ++r) {
-    instance_.loads.push_back(ints[r * kFields]);
-    instance_.targets.push_back(ints[r * kFields + 1]);
+    instance_.loads.push_back(all[r].old_count);
+    instance_.targets.push_back(all[r].new_count);
     instance_.cost_next.push_back(all_costs[2 * r]);
     if (options_.bidirectional) instance_.cost_prev.push_back(all_costs[2 * r + 1]);
   }

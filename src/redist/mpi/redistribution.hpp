@@ -155,6 +155,7 @@ class Redistribution {
 
  private:
   void execute_impl(const void* in, void* out, std::size_t item_bytes, int local_error);
+  struct Execution;  // one execute's state and the phases of its event loop
 
   MPI_Comm comm_ = MPI_COMM_NULL;
   int rank_ = 0;

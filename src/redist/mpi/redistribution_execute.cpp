@@ -1,5 +1,11 @@
 // The execution of a planned redistribution (Redistribution::execute, mpi/redistribution.hpp):
 // the event loop over destination groups, staging and placement described in docs/mpi.md.
+//
+// Structure: execute_impl checks the arguments collectively (check_arguments), then an Execution
+// sets up the groups' staging and requests (its constructor) and runs the event loop (run): each
+// pass (advance) posts receives and sends on both sides, moves the kept items in place once
+// possible and releases received segments, until nothing progresses; then it waits for some
+// request to complete (MPI_Waitsome), until every group is done.
 #include "redist/mpi/redistribution.hpp"
 
 #include <algorithm>
@@ -20,6 +26,8 @@ void Redistribution::execute(const void* in, void* out, std::size_t item_bytes) 
 }
 
 namespace {
+
+constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::max();  // no such item
 
 // A range [first, last) of a stream's items (LocalPlan numbering), cut into segments of k items
 // from `first`.
@@ -64,358 +72,562 @@ struct SideState {
   std::vector<OutGroup> out;
 };
 
-}  // namespace
+// Segment j of an outgoing group: positions [a, b) of the stream, own items [a, own_end), then
+// forwarded items [in_lo, in_hi) of the incoming group `from` (its segments [q_lo, q_hi]).
+struct Segment {
+  std::int64_t a = 0, b = 0, own_end = 0, in_lo = 0, in_hi = 0, q_lo = 0, q_hi = -1;
+  InGroup* from = nullptr;
+};
 
-void Redistribution::execute_impl(const void* in, void* out, std::size_t item_bytes,
-                                  int local_error) {
+// What execute's collective check gathers from every rank (MPI_MAX over ranks).
+struct CheckWords {
+  std::int64_t bytes = 0;        // item size: the largest
+  std::int64_t minus_bytes = 0;  // minus the item size: minus the smallest
+  std::int64_t null_buffer = 0;  // a rank that holds or receives items passed a null buffer
+  std::int64_t bad_size = 0;     // the typed API: a vector's size differs from the old count
+  std::int64_t overlap = 0;      // out of place: input and output overlap
+};
+static_assert(sizeof(CheckWords) == 5 * sizeof(std::int64_t), "gathered as 5 MPI_INT64_T");
+
+CheckWords local_check(const LocalPlan& local, const void* in, const void* out,
+                       std::size_t item_bytes, int local_error) {
   const bool in_place = in == out;
-  const std::int64_t need = in_place ? std::max(local_.load, local_.target) : local_.target;
-  std::int64_t bad_buffers = 0;
-  if (need > 0 && out == nullptr) bad_buffers = 1;
-  if (!in_place && local_.load > 0 && in == nullptr) bad_buffers = 1;
+  const std::int64_t need = in_place ? std::max(local.load, local.target) : local.target;
+  CheckWords w;
+  w.bytes = static_cast<std::int64_t>(item_bytes);
+  w.minus_bytes = -w.bytes;
+  w.null_buffer = (need > 0 && out == nullptr) || (!in_place && local.load > 0 && in == nullptr);
+  w.bad_size = local_error;
   if (!in_place && in != nullptr && out != nullptr && item_bytes > 0) {
     const auto* a = static_cast<const std::byte*>(in);
     const auto* b = static_cast<const std::byte*>(out);
-    const std::size_t a_len = static_cast<std::size_t>(local_.load) * item_bytes;
-    const std::size_t b_len = static_cast<std::size_t>(local_.target) * item_bytes;
-    if (a_len > 0 && b_len > 0 && a < b + b_len && b < a + a_len) bad_buffers = 2;
+    const std::size_t a_len = static_cast<std::size_t>(local.load) * item_bytes;
+    const std::size_t b_len = static_cast<std::size_t>(local.target) * item_bytes;
+    w.overlap = a_len > 0 && b_len > 0 && a < b + b_len && b < a + a_len;
   }
-  std::int64_t local[5] = {static_cast<std::int64_t>(item_bytes),
-                           -static_cast<std::int64_t>(item_bytes), bad_buffers == 1 ? 1 : 0,
-                           local_error, bad_buffers == 2 ? 1 : 0};
-  std::int64_t global[5];
-  MPI_Allreduce(local, global, 5, MPI_INT64_T, MPI_MAX, comm_);
-  const std::int64_t min_bytes = -global[1], max_bytes = global[0];
-  std::string error;
-  const std::int64_t k_items = options_.segment_items;
-  if (min_bytes <= 0) {
-    error = "item size must be >= 1 byte (a rank passed 0)";
-  } else if (min_bytes != max_bytes) {
-    error = fmt::format("item sizes differ between ranks ({} to {} bytes)", min_bytes, max_bytes);
-  } else if (global[2] != 0) {
-    error = "a rank that holds or receives items passed a null buffer";
-  } else if (global[3] != 0) {
-    error = "a rank's vector size differs from its old count";
-  } else if (global[4] != 0) {
-    error = "a rank's input and output buffers overlap (pass the same pointer to execute in place)";
-  } else if (k_items > INT_MAX / max_bytes) {
-    error = fmt::format("a segment of {} items of {} bytes exceeds one MPI message (2^31-1 bytes)",
-                        k_items, max_bytes);
+  return w;
+}
+
+std::string check_error(const CheckWords& all, std::int64_t segment_items) {
+  const std::int64_t min_bytes = -all.minus_bytes, max_bytes = all.bytes;
+  if (min_bytes <= 0) return "item size must be >= 1 byte (a rank passed 0)";
+  if (min_bytes != max_bytes) {
+    return fmt::format("item sizes differ between ranks ({} to {} bytes)", min_bytes, max_bytes);
   }
+  if (all.null_buffer != 0) return "a rank that holds or receives items passed a null buffer";
+  if (all.bad_size != 0) return "a rank's vector size differs from its old count";
+  if (all.overlap != 0) {
+    return "a rank's input and output buffers overlap (pass the same pointer to execute in place)";
+  }
+  if (segment_items > INT_MAX / max_bytes) {
+    return fmt::format("a segment of {} items of {} bytes exceeds one MPI message (2^31-1 bytes)",
+                       segment_items, max_bytes);
+  }
+  return {};
+}
+
+// Collective: throws the same Error on every rank if any rank's arguments are wrong.
+void check_arguments(MPI_Comm comm, const LocalPlan& local, std::int64_t segment_items,
+                     const void* in, const void* out, std::size_t item_bytes, int local_error) {
+  const CheckWords mine = local_check(local, in, out, item_bytes, local_error);
+  CheckWords all;
+  MPI_Allreduce(&mine, &all, 5, MPI_INT64_T, MPI_MAX, comm);
+  const std::string error = check_error(all, segment_items);
   if (!error.empty()) throw Error("redist::mpi: " + error);
+}
+
+}  // namespace
+
+// One execute on a ring of at least 2 ranks: the groups of both sides with their staging slots,
+// message buffers and request entries, and the phases of the event loop.
+struct Redistribution::Execution {
+  Execution(Redistribution& r, const void* in, void* out, std::size_t item_bytes);
+  void run();
+
+ private:
+  void add_out_groups(int f);
+  void add_in_groups(int f);
+  bool advance();
+  // The phases of one pass (docs/mpi.md): each returns whether it progressed.
+  bool post_receives(int f);
+  bool post_sends(int f);
+  bool move_kept();
+  bool release_received();
+  bool finished() const;
+  int active_requests() const;
+
+  void post_receive(SideState& st, InGroup& g);
+  std::byte* receive_buffer(Side side, InGroup& g, std::int64_t j);
+  std::int64_t receive_allowance(int f) const;
+  Segment segment(SideState& st, const OutGroup& o, std::int64_t j) const;
+  bool forwarded_here(const Segment& seg) const;
+  void send_segment(SideState& st, OutGroup& o, const Segment& seg);
+  void pack(const SideState& st, const Segment& seg, std::byte* msg);
+  bool release(SideState& st, InGroup& g);
+
+  // Request entries and buffers of segment j.
+  MPI_Request& request(const InGroup& g, std::int64_t j) {
+    return reqs[g.req + static_cast<std::size_t>(j % g.cap)];
+  }
+  MPI_Request& request(const OutGroup& o, std::int64_t j) {
+    return reqs[o.req + static_cast<std::size_t>(j % S)];
+  }
+  bool received(const InGroup& g, std::int64_t j) const {  // or never posted
+    return reqs[g.req + static_cast<std::size_t>(j % g.cap)] == MPI_REQUEST_NULL;
+  }
+  bool buffer_free(const OutGroup& o, std::int64_t j) const {
+    return reqs[o.req + static_cast<std::size_t>(j % S)] == MPI_REQUEST_NULL;
+  }
+  std::byte* slot(InGroup& g, std::int64_t j) {
+    return g.buf.data() + (j % g.cap) * g.slot_items * B;
+  }
+  bool all_received(const InGroup& g) const;
+
+  std::int64_t placed_first(Side side, std::int64_t a, std::int64_t b) const;
+  template <class ToOffset, class FromOffset>
+  void copy_items(Side side, std::byte* to, ToOffset to_off, const std::byte* from,
+                  FromOffset from_off, std::int64_t x, std::int64_t y) const;
+  std::int64_t own_copied(const SideState& st) const;
+  bool own_done(const SideState& st) const;
+  bool direct_ok(Side side, std::int64_t a, std::int64_t b) const;
+  // The one-port order of sends and of receives.
+  std::int64_t next_unsent(const SideState& st) const;
+  bool sending(const SideState& st) const;
+  bool port_turn(int f) const;
+  std::int64_t next_unposted(const SideState& st) const;
+  bool pending(const SideState& st) const;
+  bool receive_turn(int f) const;
+
+  Redistribution& r;
+  const LocalPlan& local;
+  const Options& options;
+  const bool in_place;
+  const std::int64_t B;  // bytes per item
+  const std::byte* const src;
+  std::byte* const dst;
+  const Slots caps;
+  const std::int64_t S;  // message buffers per outgoing group
+  SideState sides[2];
+  std::vector<MPI_Request> reqs;
+  std::vector<int> indices;  // MPI_Waitsome's output
+  // Out of place: the kept items go to their final offsets at once; in place they move once every
+  // own outgoing item has been copied out (their final offsets may overlap those items).
+  bool moved;
+};
+
+void Redistribution::execute_impl(const void* in, void* out, std::size_t item_bytes,
+                                  int local_error) {
+  check_arguments(comm_, local_, options_.segment_items, in, out, item_bytes, local_error);
   last_staging_bytes_ = 0;
-  const std::int64_t B = static_cast<std::int64_t>(item_bytes);
-  const auto* src = static_cast<const std::byte*>(in);
-  std::byte* dst = static_cast<std::byte*>(out);
   if (size_ < 2) {
-    if (!in_place && local_.load > 0)
-      std::memcpy(dst, src, static_cast<std::size_t>(local_.load * B));
+    if (in != out && local_.load > 0) {
+      std::memcpy(out, in, static_cast<std::size_t>(local_.load) * item_bytes);
+    }
     return;
   }
-  const Slots caps = slots(item_bytes, in_place);
-  const std::int64_t S = caps.sends;
-  const int succ = (rank_ + 1) % size_, pred = (rank_ + size_ - 1) % size_;
+  Execution(*this, in, out, item_bytes).run();
+}
 
-  SideState sides[2];
-  std::size_t n_reqs = 0;
+// --- Set-up: groups, staging slots, message buffers and request entries ---
+
+Redistribution::Execution::Execution(Redistribution& r, const void* in, void* out,
+                                     std::size_t item_bytes)
+    : r(r),
+      local(r.local_),
+      options(r.options_),
+      in_place(in == out),
+      B(static_cast<std::int64_t>(item_bytes)),
+      src(static_cast<const std::byte*>(in)),
+      dst(static_cast<std::byte*>(out)),
+      caps(r.slots(item_bytes, in_place)),
+      S(caps.sends),
+      moved(!in_place) {
+  const int succ = (r.rank_ + 1) % r.size_, pred = (r.rank_ + r.size_ - 1) % r.size_;
   for (int f = 0; f < 2; ++f) {
     SideState& st = sides[f];
     st.side = f == 0 ? Side::right : Side::left;
-    st.s = local_.stream(st.side);
+    st.s = local.stream(st.side);
     st.peer_in = f == 0 ? pred : succ;
     st.peer_out = f == 0 ? succ : pred;
-    for (const Group& g : out_groups_[f]) {
-      OutGroup o;
-      o.pos = {g.first, g.last, segment_items(g)};
-      o.tag = group_tag(f, g.hops);
-      o.segs = o.pos.segments();
-      o.copied = o.pos.first;
-      o.slot_items = std::min(o.pos.k, o.pos.size());
-      o.buf.resize(static_cast<std::size_t>(std::min(S, o.segs) * o.slot_items * B));
-      last_staging_bytes_ += o.buf.size();
-      o.req = n_reqs;
-      n_reqs += static_cast<std::size_t>(S);
-      st.out.push_back(std::move(o));
-    }
-    for (std::size_t gi = 0; gi < in_groups_[f].size(); ++gi) {
-      const Group& g = in_groups_[f][gi];
-      InGroup i;
-      i.items = {g.first, g.last, segment_items(g)};
-      i.kept = g.hops == 1;
-      i.tag = group_tag(f, g.hops);
-      i.segs = i.items.segments();
-      i.slot_items = std::min(i.items.k, i.items.size());
-      i.cap = std::max<std::int64_t>(1, caps.in[f][gi]);
-      if (!i.kept) {
-        for (std::size_t o = 0; o < out_groups_[f].size(); ++o) {
-          if (out_groups_[f][o].hops == g.hops - 1) i.out = static_cast<int>(o);
-        }
-        st.out[static_cast<std::size_t>(i.out)].in = static_cast<int>(st.in.size());
-        i.buf.resize(static_cast<std::size_t>(i.cap * i.slot_items * B));
-        last_staging_bytes_ += i.buf.size();
-      } else {
-        i.staged.assign(static_cast<std::size_t>(i.cap), 0);
-      }
-      i.req = n_reqs;
-      n_reqs += static_cast<std::size_t>(i.cap);
-      st.in.push_back(std::move(i));
-    }
+    add_out_groups(f);
+    add_in_groups(f);
   }
-  std::vector<MPI_Request> reqs(n_reqs, MPI_REQUEST_NULL);
-  auto in_req = [&](InGroup& g, std::int64_t j) -> MPI_Request& {
-    return reqs[g.req + static_cast<std::size_t>(j % g.cap)];
-  };
-  auto out_req = [&](OutGroup& o, std::int64_t j) -> MPI_Request& {
-    return reqs[o.req + static_cast<std::size_t>(j % S)];
-  };
-  auto slot = [&](InGroup& g, std::int64_t j) {
-    return g.buf.data() + (j % g.cap) * g.slot_items * B;
-  };
-  // Offset in the final block of the first item of a message carrying kept items [a, b).
-  auto placed_first = [&](Side side, std::int64_t a, std::int64_t b) {
-    return local_.placed_offset(side, side == Side::right ? b - 1 : a);
-  };
-  // Copies items [x, y) of stream `side` between two item arrays whose offsets are affine in k
-  // with the stream's orientation (decreasing offsets for `right`, increasing for `left`).
-  auto copy_items = [&](Side side, std::byte* to, auto to_off, const std::byte* from, auto from_off,
-                        std::int64_t x, std::int64_t y) {
-    if (y <= x) return;
-    const std::int64_t k = side == Side::right ? y - 1 : x;
-    std::memcpy(to + to_off(k) * B, from + from_off(k) * B, static_cast<std::size_t>((y - x) * B));
-  };
-  // Own items of a side copied into messages: positions [0, own_copied(st)).
-  auto own_copied = [&](const SideState& st) {
-    std::int64_t prefix = st.s.out;
-    for (const OutGroup& o : st.out) {
-      if (o.copied < o.pos.last) {
-        prefix = o.copied;
-        break;
-      }
-    }
-    return std::min(st.s.own_out, prefix);
-  };
-  auto own_done = [&](const SideState& st) {
-    for (const OutGroup& o : st.out) {
-      if (o.pos.first < st.s.own_out && o.copied < std::min(o.pos.last, st.s.own_out)) return false;
-    }
-    return true;
-  };
-  // One-port: one message at a time per rank, items of a side in stream order (the model sends
-  // them so), the side whose next item leaves first in the model's schedule first. The message a
-  // rank posts is then its receiver's earliest unfinished group, which that receiver has open, so
-  // it is matched once the receiver's downstream makes room: no port is held by a send that waits
-  // for the other side.
-  auto next_unsent = [&](const SideState& st) {
-    std::int64_t k = std::numeric_limits<std::int64_t>::max();
-    for (const OutGroup& o : st.out) {
-      if (o.copied < o.pos.last) k = std::min(k, o.copied);
-    }
-    return k;
-  };
-  auto sending = [&](SideState& st) {
-    for (OutGroup& o : st.out) {
-      for (std::int64_t q = 0; q < S; ++q) {
-        if (out_req(o, q) != MPI_REQUEST_NULL) return true;
-      }
-    }
-    return false;
-  };
-  auto port_turn = [&](int f) {
-    const int g = 1 - f;
-    if (sending(sides[0]) || sending(sides[1])) return false;
-    const std::int64_t kg = next_unsent(sides[g]);
-    if (kg == std::numeric_limits<std::int64_t>::max()) return true;
-    return departures_[f].at(next_unsent(sides[f])) <= departures_[g].at(kg);
-  };
-  // One-port receive order (a rank receiving from both sides keeps all it receives): the side
-  // whose next unposted item arrives first in the model, once the other side has no receive
-  // pending.
-  auto next_unposted = [&](SideState& st) {
-    for (InGroup& g : st.in) {
-      if (g.posted < g.segs) return g.items.seg_first(g.posted);
-    }
-    return std::numeric_limits<std::int64_t>::max();
-  };
-  auto pending = [&](SideState& st) {
-    for (InGroup& g : st.in) {
-      for (std::int64_t j = g.released; j < g.posted; ++j) {
-        if (reqs[g.req + static_cast<std::size_t>(j % g.cap)] != MPI_REQUEST_NULL) return true;
-      }
-    }
-    return false;
-  };
-  auto receive_turn = [&](int f) {
-    const int g = 1 - f;
-    if (pending(sides[0]) || pending(sides[1])) return false;
-    const std::int64_t kg = next_unposted(sides[g]);
-    if (kg == std::numeric_limits<std::int64_t>::max()) return true;
-    const std::int64_t kf = next_unposted(sides[f]);
-    return upstream_[f].at(kf) + upstream_cost_[f] <= upstream_[g].at(kg) + upstream_cost_[g];
-  };
-  // Can kept items [a, b) of `side` be received straight into their final offsets now? Always
-  // after the move; before it, if those offsets hold neither the kept items (still at their
-  // initial offsets) nor own outgoing items not yet copied out.
-  auto direct_ok = [&](Side side, std::int64_t a, std::int64_t b, bool moved_now) {
-    if (moved_now) return true;
-    const std::int64_t lo = placed_first(side, a, b), hi = lo + (b - a);
-    auto disjoint = [&](std::int64_t x, std::int64_t y) { return y <= x || hi <= x || y <= lo; };
-    return disjoint(local_.kept_from, local_.kept_from + local_.kept) &&
-           disjoint(local_.load - local_.right.own_out, local_.load - own_copied(sides[0])) &&
-           disjoint(own_copied(sides[1]), local_.left.own_out);
-  };
+  indices.resize(reqs.size());
+}
 
-  // Out of place: the kept items go to their final offsets at once; in place they move once every
-  // own outgoing item has been copied out (their final offsets may overlap those items).
-  bool moved = !in_place;
-  if (!in_place && local_.kept > 0) {
-    std::memcpy(dst + local_.kept_to * B, src + local_.kept_from * B,
-                static_cast<std::size_t>(local_.kept * B));
+void Redistribution::Execution::add_out_groups(int f) {
+  for (const Group& g : r.out_groups_[f]) {
+    OutGroup o;
+    o.pos = {g.first, g.last, r.segment_items(g)};
+    o.tag = r.group_tag(f, g.hops);
+    o.segs = o.pos.segments();
+    o.copied = o.pos.first;
+    o.slot_items = std::min(o.pos.k, o.pos.size());
+    o.buf.resize(static_cast<std::size_t>(std::min(S, o.segs) * o.slot_items * B));
+    r.last_staging_bytes_ += o.buf.size();
+    o.req = reqs.size();
+    reqs.insert(reqs.end(), static_cast<std::size_t>(S), MPI_REQUEST_NULL);
+    sides[f].out.push_back(std::move(o));
   }
-  std::vector<int> indices(reqs.size());
+}
+
+// Forwarded groups get their staging now; kept ones when first staged (receive_buffer).
+void Redistribution::Execution::add_in_groups(int f) {
+  SideState& st = sides[f];
+  for (std::size_t gi = 0; gi < r.in_groups_[f].size(); ++gi) {
+    const Group& g = r.in_groups_[f][gi];
+    InGroup i;
+    i.items = {g.first, g.last, r.segment_items(g)};
+    i.kept = g.hops == 1;
+    i.tag = r.group_tag(f, g.hops);
+    i.segs = i.items.segments();
+    i.slot_items = std::min(i.items.k, i.items.size());
+    i.cap = std::max<std::int64_t>(1, caps.in[f][gi]);
+    if (!i.kept) {
+      // The outgoing group that carries these items on: one hop fewer.
+      for (std::size_t o = 0; o < r.out_groups_[f].size(); ++o) {
+        if (r.out_groups_[f][o].hops == g.hops - 1) i.out = static_cast<int>(o);
+      }
+      st.out[static_cast<std::size_t>(i.out)].in = static_cast<int>(st.in.size());
+      i.buf.resize(static_cast<std::size_t>(i.cap * i.slot_items * B));
+      r.last_staging_bytes_ += i.buf.size();
+    } else {
+      i.staged.assign(static_cast<std::size_t>(i.cap), 0);
+    }
+    i.req = reqs.size();
+    reqs.insert(reqs.end(), static_cast<std::size_t>(i.cap), MPI_REQUEST_NULL);
+    st.in.push_back(std::move(i));
+  }
+}
+
+// --- The event loop ---
+
+void Redistribution::Execution::run() {
+  if (!in_place && local.kept > 0) {
+    std::memcpy(dst + local.kept_to * B, src + local.kept_from * B,
+                static_cast<std::size_t>(local.kept * B));
+  }
   for (;;) {
-    bool progress = true;
-    while (progress) {
-      progress = false;
-      for (int f = 0; f < 2; ++f) {
-        SideState& st = sides[f];
-        const Side side = st.side;
-        // 1. Receive. Groups are taken in stream order (farthest destination first, as the items
-        //    cross the link in the model); a group is opened only when every earlier group has
-        //    arrived completely or is stalled (its slots hold received segments that its
-        //    downstream link has not taken yet): then the otherwise idle link carries it, one
-        //    segment at a time. Segments of a group are matched in posting order (one tag each).
-        std::int64_t allowance = std::numeric_limits<std::int64_t>::max();
-        // One-port, receiving from both sides: one receive at a time, the side whose next item
-        // arrives first in the model's schedule first.
-        if (options_.one_port && !sides[0].in.empty() && !sides[1].in.empty() && !receive_turn(f)) {
-          allowance = 0;
-        }
-        for (InGroup& g : st.in) {
-          const std::int64_t limit = std::min(g.cap, allowance);
-          while (g.posted < g.segs && g.posted - g.released < limit) {
-            const std::int64_t j = g.posted;
-            const std::int64_t a = g.items.seg_first(j), b = g.items.seg_last(j);
-            std::byte* buffer = nullptr;
-            if (!g.kept) {
-              buffer = slot(g, j);
-            } else if (direct_ok(side, a, b, moved)) {
-              buffer = dst + placed_first(side, a, b) * B;
-              g.staged[static_cast<std::size_t>(j % g.cap)] = 0;
-            } else {
-              if (g.buf.empty()) {
-                g.buf.resize(static_cast<std::size_t>(g.cap * g.slot_items * B));
-                last_staging_bytes_ += g.buf.size();
-              }
-              buffer = slot(g, j);
-              g.staged[static_cast<std::size_t>(j % g.cap)] = 1;
-            }
-            MPI_Irecv(buffer, static_cast<int>((b - a) * B), MPI_BYTE, st.peer_in, g.tag, comm_,
-                      &in_req(g, j));
-            ++g.posted;
-            progress = true;
-          }
-          bool arrived = true;
-          for (std::int64_t j = g.released; j < g.posted && arrived; ++j) {
-            arrived = in_req(g, j) == MPI_REQUEST_NULL;
-          }
-          if (arrived && g.posted == g.segs) continue;      // complete
-          if (arrived && g.posted - g.released >= limit) {  // stalled
-            allowance = 1;
-            continue;
-          }
-          break;
-        }
-        // 2. Send: assemble the next segment of each outgoing group once its items are here.
-        //    One-port: a single message, of the group holding the side's next item (port_turn).
-        if (options_.one_port && !port_turn(f)) continue;
-        const std::int64_t first_unsent = next_unsent(st);
-        for (OutGroup& o : st.out) {
-          if (options_.one_port && o.copied != first_unsent) continue;
-          while (o.next < o.segs && out_req(o, o.next) == MPI_REQUEST_NULL &&
-                 !(options_.one_port && sending(st))) {
-            const std::int64_t j = o.next;
-            const std::int64_t a = o.pos.seg_first(j), b = o.pos.seg_last(j);
-            const std::int64_t own_end = std::min(b, st.s.own_out);
-            const std::int64_t in_lo = std::max(a, st.s.own_out) - st.s.own_out;
-            const std::int64_t in_hi = b - st.s.own_out;  // forwarded items [in_lo, in_hi)
-            InGroup* from = o.in >= 0 ? &st.in[static_cast<std::size_t>(o.in)] : nullptr;
-            std::int64_t q_lo = 0, q_hi = -1;  // its segments holding them
-            if (in_hi > in_lo) {
-              q_lo = (in_lo - from->items.first) / from->items.k;
-              q_hi = (in_hi - 1 - from->items.first) / from->items.k;
-            }
-            bool ready = true;
-            for (std::int64_t q = q_lo; q <= q_hi && ready; ++q) {
-              ready = q < from->posted && in_req(*from, q) == MPI_REQUEST_NULL;
-            }
-            if (!ready) break;
-            std::byte* msg = o.buf.data() + (j % S) * o.slot_items * B;
-            auto msg_off = [&](std::int64_t k) { return position_in_segment(side, a, b, k); };
-            copy_items(
-                side, msg, msg_off, src, [&](std::int64_t k) { return local_.own_offset(side, k); },
-                a, own_end);
-            for (std::int64_t q = q_lo; q <= q_hi; ++q) {
-              const std::int64_t qa = from->items.seg_first(q);
-              const std::int64_t qb = from->items.seg_last(q);
-              copy_items(
-                  side, msg, [&](std::int64_t k) { return msg_off(k + st.s.own_out); },
-                  slot(*from, q),
-                  [&](std::int64_t k) { return position_in_segment(side, qa, qb, k); },
-                  std::max(qa, in_lo), std::min(qb, in_hi));
-            }
-            o.copied = b;
-            MPI_Isend(msg, static_cast<int>((b - a) * B), MPI_BYTE, st.peer_out, o.tag, comm_,
-                      &out_req(o, j));
-            ++o.next;
-            progress = true;
-          }
-        }
-      }
-      // 3. In place: move the kept items once every own outgoing item has been copied out.
-      if (!moved && own_done(sides[0]) && own_done(sides[1])) {
-        if (local_.kept > 0 && local_.kept_from != local_.kept_to) {
-          std::memmove(dst + local_.kept_to * B, dst + local_.kept_from * B,
-                       static_cast<std::size_t>(local_.kept * B));
-        }
-        moved = true;
-        progress = true;
-      }
-      // 4. Release received segments, oldest first: forwarded ones once copied into messages,
-      //    kept ones once in their final offsets (staged ones are copied there after the move).
-      for (SideState& st : sides) {
-        for (InGroup& g : st.in) {
-          while (g.released < g.posted && in_req(g, g.released) == MPI_REQUEST_NULL) {
-            const std::int64_t j = g.released;
-            const std::int64_t a = g.items.seg_first(j), b = g.items.seg_last(j);
-            if (!g.kept) {
-              if (st.out[static_cast<std::size_t>(g.out)].copied < st.s.own_out + b) break;
-            } else if (g.staged[static_cast<std::size_t>(j % g.cap)]) {
-              if (!moved) break;
-              std::memcpy(dst + placed_first(st.side, a, b) * B, slot(g, j),
-                          static_cast<std::size_t>((b - a) * B));
-            }
-            ++g.released;
-            progress = true;
-          }
-        }
-      }
+    while (advance()) {
     }
-    bool done = moved;
-    for (const SideState& st : sides) {
-      for (const InGroup& g : st.in) done = done && g.released == g.segs;
-      for (const OutGroup& o : st.out) done = done && o.next == o.segs;
-    }
-    int active = 0;
-    for (MPI_Request r : reqs) active += r != MPI_REQUEST_NULL ? 1 : 0;
-    if (done && active == 0) break;
-    if (active == 0) {
-      // Cannot happen for balanced flows without a circulation; refuse rather than hang.
-      MPI_Abort(comm_, 3);
-    }
+    const int active = active_requests();
+    if (active == 0 && finished()) return;
+    // Cannot happen for balanced flows without a circulation; refuse rather than hang.
+    if (active == 0) MPI_Abort(r.comm_, 3);
     int outcount = 0;
     MPI_Waitsome(static_cast<int>(reqs.size()), reqs.data(), &outcount, indices.data(),
                  MPI_STATUSES_IGNORE);
   }
+}
+
+// One pass over the phases: receive and send on each side, move the kept items, release.
+bool Redistribution::Execution::advance() {
+  bool progress = false;
+  for (int f = 0; f < 2; ++f) {
+    progress |= post_receives(f);
+    progress |= post_sends(f);
+  }
+  progress |= move_kept();
+  progress |= release_received();
+  return progress;
+}
+
+bool Redistribution::Execution::finished() const {
+  bool done = moved;
+  for (const SideState& st : sides) {
+    for (const InGroup& g : st.in) done = done && g.released == g.segs;
+    for (const OutGroup& o : st.out) done = done && o.next == o.segs;
+  }
+  return done;
+}
+
+int Redistribution::Execution::active_requests() const {
+  int active = 0;
+  for (MPI_Request q : reqs) active += q != MPI_REQUEST_NULL ? 1 : 0;
+  return active;
+}
+
+// --- 1. Receive ---
+
+// Groups are taken in stream order (farthest destination first, as the items cross the link in
+// the model); a group is opened only when every earlier group has arrived completely or is stalled
+// (its slots hold received segments that its downstream link has not taken yet): then the
+// otherwise idle link carries it, one segment at a time. Segments of a group are matched in
+// posting order (one tag each).
+bool Redistribution::Execution::post_receives(int f) {
+  SideState& st = sides[f];
+  bool progress = false;
+  std::int64_t allowance = receive_allowance(f);
+  for (InGroup& g : st.in) {
+    const std::int64_t limit = std::min(g.cap, allowance);
+    while (g.posted < g.segs && g.posted - g.released < limit) {
+      post_receive(st, g);
+      progress = true;
+    }
+    const bool arrived = all_received(g);
+    if (arrived && g.posted == g.segs) continue;      // complete
+    if (arrived && g.posted - g.released >= limit) {  // stalled
+      allowance = 1;
+      continue;
+    }
+    break;
+  }
+  return progress;
+}
+
+// Receives a side may post now: one-port, receiving from both sides, one receive at a time, the
+// side whose next item arrives first in the model's schedule first.
+std::int64_t Redistribution::Execution::receive_allowance(int f) const {
+  const bool both = !sides[0].in.empty() && !sides[1].in.empty();
+  return options.one_port && both && !receive_turn(f) ? 0 : kNone;
+}
+
+void Redistribution::Execution::post_receive(SideState& st, InGroup& g) {
+  const std::int64_t j = g.posted;
+  const std::int64_t a = g.items.seg_first(j), b = g.items.seg_last(j);
+  MPI_Irecv(receive_buffer(st.side, g, j), static_cast<int>((b - a) * B), MPI_BYTE, st.peer_in,
+            g.tag, r.comm_, &request(g, j));
+  ++g.posted;
+}
+
+// Forwarded items go to a staging slot; kept items to their final offsets when free (direct_ok),
+// else to a staging slot.
+std::byte* Redistribution::Execution::receive_buffer(Side side, InGroup& g, std::int64_t j) {
+  if (!g.kept) return slot(g, j);
+  const std::int64_t a = g.items.seg_first(j), b = g.items.seg_last(j);
+  char& staged = g.staged[static_cast<std::size_t>(j % g.cap)];
+  staged = direct_ok(side, a, b) ? 0 : 1;
+  if (!staged) return dst + placed_first(side, a, b) * B;
+  if (g.buf.empty()) {
+    g.buf.resize(static_cast<std::size_t>(g.cap * g.slot_items * B));
+    r.last_staging_bytes_ += g.buf.size();
+  }
+  return slot(g, j);
+}
+
+bool Redistribution::Execution::all_received(const InGroup& g) const {
+  for (std::int64_t j = g.released; j < g.posted; ++j) {
+    if (!received(g, j)) return false;
+  }
+  return true;
+}
+
+// --- 2. Send ---
+
+// Assembles the next segment of each outgoing group once its items are here, and sends it.
+// One-port: a single message, of the group holding the side's next item (port_turn).
+bool Redistribution::Execution::post_sends(int f) {
+  SideState& st = sides[f];
+  if (options.one_port && !port_turn(f)) return false;
+  bool progress = false;
+  const std::int64_t first_unsent = next_unsent(st);
+  for (OutGroup& o : st.out) {
+    if (options.one_port && o.copied != first_unsent) continue;
+    while (o.next < o.segs && buffer_free(o, o.next) && !(options.one_port && sending(st))) {
+      const Segment seg = segment(st, o, o.next);
+      if (!forwarded_here(seg)) break;
+      send_segment(st, o, seg);
+      progress = true;
+    }
+  }
+  return progress;
+}
+
+Segment Redistribution::Execution::segment(SideState& st, const OutGroup& o, std::int64_t j) const {
+  Segment seg;
+  seg.a = o.pos.seg_first(j);
+  seg.b = o.pos.seg_last(j);
+  seg.own_end = std::min(seg.b, st.s.own_out);
+  seg.in_lo = std::max(seg.a, st.s.own_out) - st.s.own_out;
+  seg.in_hi = seg.b - st.s.own_out;
+  seg.from = o.in >= 0 ? &st.in[static_cast<std::size_t>(o.in)] : nullptr;
+  if (seg.in_hi > seg.in_lo) {
+    const Range& items = seg.from->items;
+    seg.q_lo = (seg.in_lo - items.first) / items.k;
+    seg.q_hi = (seg.in_hi - 1 - items.first) / items.k;
+  }
+  return seg;
+}
+
+// Have the segments holding its forwarded items arrived?
+bool Redistribution::Execution::forwarded_here(const Segment& seg) const {
+  for (std::int64_t q = seg.q_lo; q <= seg.q_hi; ++q) {
+    if (q >= seg.from->posted || !received(*seg.from, q)) return false;
+  }
+  return true;
+}
+
+void Redistribution::Execution::send_segment(SideState& st, OutGroup& o, const Segment& seg) {
+  const std::int64_t j = o.next;
+  std::byte* msg = o.buf.data() + (j % S) * o.slot_items * B;
+  pack(st, seg, msg);
+  o.copied = seg.b;
+  MPI_Isend(msg, static_cast<int>((seg.b - seg.a) * B), MPI_BYTE, st.peer_out, o.tag, r.comm_,
+            &request(o, j));
+  ++o.next;
+}
+
+// Copies the segment's own items from the caller's buffer and its forwarded items from their
+// staging slots into the message, in increasing global order.
+void Redistribution::Execution::pack(const SideState& st, const Segment& seg, std::byte* msg) {
+  const Side side = st.side;
+  auto msg_off = [&](std::int64_t k) { return position_in_segment(side, seg.a, seg.b, k); };
+  auto own_off = [&](std::int64_t k) { return local.own_offset(side, k); };
+  copy_items(side, msg, msg_off, src, own_off, seg.a, seg.own_end);
+  auto fwd_msg_off = [&](std::int64_t k) { return msg_off(k + st.s.own_out); };
+  for (std::int64_t q = seg.q_lo; q <= seg.q_hi; ++q) {
+    const std::int64_t qa = seg.from->items.seg_first(q), qb = seg.from->items.seg_last(q);
+    auto slot_off = [&](std::int64_t k) { return position_in_segment(side, qa, qb, k); };
+    copy_items(side, msg, fwd_msg_off, slot(*seg.from, q), slot_off, std::max(qa, seg.in_lo),
+               std::min(qb, seg.in_hi));
+  }
+}
+
+// --- 3. In place: move the kept items once every own outgoing item has been copied out ---
+
+bool Redistribution::Execution::move_kept() {
+  if (moved || !own_done(sides[0]) || !own_done(sides[1])) return false;
+  if (local.kept > 0 && local.kept_from != local.kept_to) {
+    std::memmove(dst + local.kept_to * B, dst + local.kept_from * B,
+                 static_cast<std::size_t>(local.kept * B));
+  }
+  moved = true;
+  return true;
+}
+
+// --- 4. Release received segments, oldest first ---
+
+bool Redistribution::Execution::release_received() {
+  bool progress = false;
+  for (SideState& st : sides) {
+    for (InGroup& g : st.in) {
+      while (g.released < g.posted && received(g, g.released) && release(st, g)) progress = true;
+    }
+  }
+  return progress;
+}
+
+// Releases the oldest received segment if done with: forwarded ones once copied into messages,
+// kept ones once in their final offsets (staged ones are copied there after the move).
+bool Redistribution::Execution::release(SideState& st, InGroup& g) {
+  const std::int64_t j = g.released;
+  const std::int64_t a = g.items.seg_first(j), b = g.items.seg_last(j);
+  if (!g.kept) {
+    if (st.out[static_cast<std::size_t>(g.out)].copied < st.s.own_out + b) return false;
+  } else if (g.staged[static_cast<std::size_t>(j % g.cap)]) {
+    if (!moved) return false;
+    std::memcpy(dst + placed_first(st.side, a, b) * B, slot(g, j),
+                static_cast<std::size_t>((b - a) * B));
+  }
+  ++g.released;
+  return true;
+}
+
+// --- Placement ---
+
+// Offset in the final block of the first item of a message carrying kept items [a, b).
+std::int64_t Redistribution::Execution::placed_first(Side side, std::int64_t a,
+                                                     std::int64_t b) const {
+  return local.placed_offset(side, side == Side::right ? b - 1 : a);
+}
+
+// Copies items [x, y) of stream `side` between two item arrays whose offsets are affine in k
+// with the stream's orientation (decreasing offsets for `right`, increasing for `left`).
+template <class ToOffset, class FromOffset>
+void Redistribution::Execution::copy_items(Side side, std::byte* to, ToOffset to_off,
+                                           const std::byte* from, FromOffset from_off,
+                                           std::int64_t x, std::int64_t y) const {
+  if (y <= x) return;
+  const std::int64_t k = side == Side::right ? y - 1 : x;
+  std::memcpy(to + to_off(k) * B, from + from_off(k) * B, static_cast<std::size_t>((y - x) * B));
+}
+
+// Own items of a side copied into messages: positions [0, own_copied(st)).
+std::int64_t Redistribution::Execution::own_copied(const SideState& st) const {
+  std::int64_t prefix = st.s.out;
+  for (const OutGroup& o : st.out) {
+    if (o.copied < o.pos.last) {
+      prefix = o.copied;
+      break;
+    }
+  }
+  return std::min(st.s.own_out, prefix);
+}
+
+bool Redistribution::Execution::own_done(const SideState& st) const {
+  for (const OutGroup& o : st.out) {
+    if (o.pos.first < st.s.own_out && o.copied < std::min(o.pos.last, st.s.own_out)) return false;
+  }
+  return true;
+}
+
+// Can kept items [a, b) of `side` be received straight into their final offsets now? Always
+// after the move; before it, if those offsets hold neither the kept items (still at their initial
+// offsets) nor own outgoing items not yet copied out.
+bool Redistribution::Execution::direct_ok(Side side, std::int64_t a, std::int64_t b) const {
+  if (moved) return true;
+  const std::int64_t lo = placed_first(side, a, b), hi = lo + (b - a);
+  auto disjoint = [&](std::int64_t x, std::int64_t y) { return y <= x || hi <= x || y <= lo; };
+  return disjoint(local.kept_from, local.kept_from + local.kept) &&
+         disjoint(local.load - local.right.own_out, local.load - own_copied(sides[0])) &&
+         disjoint(own_copied(sides[1]), local.left.own_out);
+}
+
+// --- One-port order ---
+
+// One message at a time per rank, items of a side in stream order (the model sends them so), the
+// side whose next item leaves first in the model's schedule first. The message a rank posts is
+// then its receiver's earliest unfinished group, which that receiver has open, so it is matched
+// once the receiver's downstream makes room: no port is held by a send that waits for the other
+// side.
+std::int64_t Redistribution::Execution::next_unsent(const SideState& st) const {
+  std::int64_t k = kNone;
+  for (const OutGroup& o : st.out) {
+    if (o.copied < o.pos.last) k = std::min(k, o.copied);
+  }
+  return k;
+}
+
+bool Redistribution::Execution::sending(const SideState& st) const {
+  for (const OutGroup& o : st.out) {
+    for (std::int64_t q = 0; q < S; ++q) {
+      if (!buffer_free(o, q)) return true;
+    }
+  }
+  return false;
+}
+
+bool Redistribution::Execution::port_turn(int f) const {
+  const int g = 1 - f;
+  if (sending(sides[0]) || sending(sides[1])) return false;
+  const std::int64_t kg = next_unsent(sides[g]);
+  if (kg == kNone) return true;
+  return r.departures_[f].at(next_unsent(sides[f])) <= r.departures_[g].at(kg);
+}
+
+// Receive order (a rank receiving from both sides keeps all it receives): the side whose next
+// unposted item arrives first in the model, once the other side has no receive pending.
+std::int64_t Redistribution::Execution::next_unposted(const SideState& st) const {
+  for (const InGroup& g : st.in) {
+    if (g.posted < g.segs) return g.items.seg_first(g.posted);
+  }
+  return kNone;
+}
+
+bool Redistribution::Execution::pending(const SideState& st) const {
+  for (const InGroup& g : st.in) {
+    if (!all_received(g)) return true;
+  }
+  return false;
+}
+
+bool Redistribution::Execution::receive_turn(int f) const {
+  const int g = 1 - f;
+  if (pending(sides[0]) || pending(sides[1])) return false;
+  const std::int64_t kg = next_unposted(sides[g]);
+  if (kg == kNone) return true;
+  const std::int64_t kf = next_unposted(sides[f]);
+  return r.upstream_[f].at(kf) + r.upstream_cost_[f] <= r.upstream_[g].at(kg) + r.upstream_cost_[g];
 }
 
 }  // namespace redist::mpi
