@@ -14,6 +14,7 @@
 #include "redist/ring/bounds.hpp"
 #include "redist/ring/exact.hpp"
 #include "redist/ring/heuristic.hpp"
+#include "redist/ring/light.hpp"
 
 namespace {
 
@@ -24,15 +25,6 @@ struct Family {
   std::int64_t load_min, load_max;
   bool one_source = false;  // processor 0 holds load_max * 2, the others load_min
 };
-
-bool light(const Instance& in, const std::vector<std::int64_t>& flows) {
-  for (std::size_t i = 0; i < in.size(); ++i) {
-    const std::int64_t sends =
-        std::max<std::int64_t>(flows[i], 0) + std::max<std::int64_t>(-flows[in.pred(i)], 0);
-    if (sends > in.loads[i]) return false;
-  }
-  return true;
-}
 
 Instance draw(std::mt19937_64& rng, const Family& f) {
   std::uniform_int_distribution<std::size_t> size(3, 6);
@@ -115,7 +107,7 @@ int main(int argc, char** argv) {
       const redist::ring::Schedule h = redist::ring::plan_heuristic(in);
       const auto tau6 = redist::ring::system6_integer_optimum(in);
       const double gap = exact.makespan > 0 ? h.makespan / exact.makespan - 1 : 0.0;
-      Stats& stats = light(in, tau6.flows) ? light_stats : heavy_stats;
+      Stats& stats = redist::ring::is_light(in, tau6.flows) ? light_stats : heavy_stats;
       stats.gaps.push_back(gap);
       const bool above = exact.makespan > tau6.tau * (1 + 1e-9);
       stats.above_tau6 += above;

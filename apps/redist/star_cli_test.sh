@@ -182,11 +182,11 @@ expect_error "gantt too many workers" 'omit --gantt' -- star plan --gantt "$work
 f=$(write_json '{"star": {"c": [1, 1], "w": [1000, 1000], "loads": [50000, 0]}}' e.json)
 expect_error "gantt too many transfers" '(at --gantt)' -- star plan -a bba --gantt "$work/big.svg" "$f"
 f=$(write_json '{"star": {"c": [1, 1], "w": [1, 1], "loads": [100, 0]}}' e.json)
-expect_error "exact advice" 'use --algorithm best' -- star plan -a exact "$f"
+expect_error "exact advice" 'use algorithm best' -- star plan -a exact "$f"
 f=$(write_json '{"star": {"c": [1, 1], "w": [1, 1], "loads": [10000001, 0]}}' e.json)
 expect_error "plan too many tasks" 'group tasks into larger ones' -- star plan -a bba "$f"
 f=$(write_json '{"star": {"c": [1, 2], "w": [1, 1], "loads": [2000001, 0]}}' e.json)
-expect_error "rbsa too many tasks" 'use --algorithm bba or mbbsa' -- star plan -a rbsa "$f"
+expect_error "rbsa too many tasks" 'use algorithm bba or mbbsa' -- star plan -a rbsa "$f"
 expect_error "experiment instances" '(at --instances)' -- experiment star --out "$work/exp2" --instances 10001
 
 # --- experiment ---------------------------------------------------------------------------------

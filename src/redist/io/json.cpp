@@ -222,6 +222,21 @@ void require_finite_at(const OrderedJson& value, const std::string& path) {
 
 void require_finite_numbers(const OrderedJson& document) { require_finite_at(document, "$"); }
 
+ScheduleHeader read_schedule_header(const Json& document,
+                                    std::initializer_list<std::string_view> members) {
+  as_object(document, "$");
+  reject_unknown_fields(document, "$", members);
+  as_array(require(document, "$", "transfers"), "$.transfers");
+  ScheduleHeader out{read_plan_summary(document), {}};
+  if (auto it = document.find("gap"); it != document.end()) as_finite_number(*it, "$.gap");
+  if (auto it = document.find("notes"); it != document.end()) {
+    const Json& notes = as_array(*it, "$.notes");
+    for (std::size_t k = 0; k < notes.size(); ++k)
+      out.notes.push_back(as_string(notes[k], index_path("$.notes", k)));
+  }
+  return out;
+}
+
 PlanSummary read_plan_summary(const Json& document) {
   const std::string path = "$";
   PlanSummary summary;

@@ -88,6 +88,16 @@ struct PlanSummary {
 // Reads them from a schedule document's top-level object, each optional; a null lower_bound or
 // optimal counts as absent; a makespan, when present, must be a number.
 PlanSummary read_plan_summary(const Json& document);
+
+// The members every schedule document shares (ring, star): the top level is an object with only
+// `members`, `transfers` is an array (its elements are the caller's), the plan summary, `gap` a
+// number and `notes` strings, when present.
+struct ScheduleHeader {
+  PlanSummary summary;
+  std::vector<std::string> notes;
+};
+ScheduleHeader read_schedule_header(const Json& document,
+                                    std::initializer_list<std::string_view> members);
 // Appends `{`, then "algorithm", "makespan", "lower_bound" and "gap" (= makespan / lower_bound
 // - 1, when the bound is > 0), "optimal", one per line; the caller appends the rest and `}`.
 void write_plan_summary(std::string& out, const PlanSummary& summary);

@@ -141,16 +141,6 @@ ring::Run read_run(const Json& t, const std::string& rpath) {
   return r;
 }
 
-// The members `ring plan` writes that the validator does not use: only their types are checked.
-void check_informative_fields(const Json& document) {
-  if (auto it = document.find("gap"); it != document.end()) as_finite_number(*it, "$.gap");
-  if (auto it = document.find("light"); it != document.end()) as_bool(*it, "$.light");
-  if (auto it = document.find("notes"); it != document.end()) {
-    const Json& notes = as_array(*it, "$.notes");
-    for (std::size_t k = 0; k < notes.size(); ++k) as_string(notes[k], index_path("$.notes", k));
-  }
-}
-
 }  // namespace
 
 ring::Schedule read_ring_schedule(std::string_view text, std::size_t max_runs) {
@@ -167,13 +157,12 @@ ring::Schedule read_ring_schedule(std::string_view text, std::size_t max_runs) {
         s.transfers.push_back(read_run(element, index_path("$.transfers", k)));
       }};
   const Json document = parse_document(text, &transfers);
-  as_object(document, path);
-  reject_unknown_fields(document, path,
-                        {"algorithm", "makespan", "lower_bound", "gap", "optimal", "light", "flows",
-                         "transfers", "notes"});
-  as_array(require(document, path, "transfers"), child_path(path, "transfers"));
-  const PlanSummary summary = read_plan_summary(document);
-  check_informative_fields(document);
+  const ScheduleHeader header =
+      read_schedule_header(document, {"algorithm", "makespan", "lower_bound", "gap", "optimal",
+                                      "light", "flows", "transfers", "notes"});
+  const PlanSummary& summary = header.summary;
+  if (auto it = document.find("light"); it != document.end()) as_bool(*it, "$.light");
+  s.notes = header.notes;
   s.algorithm = summary.algorithm;
   s.makespan_given = summary.makespan.has_value();
   s.makespan = summary.makespan.value_or(0.0);

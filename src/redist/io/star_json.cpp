@@ -94,32 +94,22 @@ star::Schedule read_star_schedule(std::string_view text) {
       }};
   const Json document = parse_document(text, &transfers);
   const std::string path = "$";
-  as_object(document, path);
   // Every member `star plan` and `star order` write, and nothing else.
-  reject_unknown_fields(
-      document, path,
+  const ScheduleHeader header = read_schedule_header(
+      document,
       {"algorithm", "makespan", "lower_bound", "gap", "optimal", "transfers", "finish", "notes"});
-  as_array(require(document, path, "transfers"), child_path(path, "transfers"));
-  const PlanSummary summary = read_plan_summary(document);
+  const PlanSummary& summary = header.summary;
   s.algorithm = summary.algorithm;
   s.makespan_given = summary.makespan.has_value();
   s.makespan = summary.makespan.value_or(0.0);
   s.lower_bound = summary.lower_bound;
   s.optimal = summary.optimal;
-  if (auto it = document.find("gap"); it != document.end()) {
-    as_finite_number(*it, child_path(path, "gap"));
-  }
   s.finish_given = false;
   if (auto it = document.find("finish"); it != document.end()) {
     s.finish = number_array(*it, child_path(path, "finish"));
     s.finish_given = true;
   }
-  if (auto it = document.find("notes"); it != document.end()) {
-    as_array(*it, child_path(path, "notes"));
-    for (std::size_t k = 0; k < it->size(); ++k) {
-      s.notes.push_back(as_string((*it)[k], index_path(child_path(path, "notes"), k)));
-    }
-  }
+  s.notes = header.notes;
   return s;
 }
 

@@ -42,7 +42,7 @@ Plan plan_optimal_window(const Instance& in, Mode mode) {
   const Int128 work = Int128{w.d_max - w.d_min + 1} * static_cast<Int128>(in.size());
   if (work > Int128{kOptimalWindowMaxWork}) {
     throw OptionError(fmt::format("the deficit window [{}, {}] is too large for optimal-window "
-                                  "(n x window > 2e8, about 10-20 s); use --algorithm optimal",
+                                  "(n x window > 2e8, about 10-20 s); use algorithm optimal",
                                   w.d_min, w.d_max),
                       "algorithm");
   }

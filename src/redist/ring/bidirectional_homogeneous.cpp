@@ -301,7 +301,7 @@ Schedule plan_bidirectional_homogeneous(const Instance& instance) {
   if (dmax > max_steps / per_round) {
     throw InputError(
         fmt::format("bidirectional-homogeneous (RRV04 Algorithm 3) runs round by round: {} rounds "
-                    "x ({} processors + {}) exceed its limit of {} steps; use --algorithm auto or "
+                    "x ({} processors + {}) exceed its limit of {} steps; use algorithm auto or "
                     "heuristic for counts this large",
                     dmax, n, kAlgorithm3RoundOverhead, max_steps),
         "loads");

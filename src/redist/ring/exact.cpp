@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "redist/common/checked.hpp"
 #include "redist/common/error.hpp"
 #include "redist/ring/flow_executor.hpp"
 
@@ -19,7 +20,13 @@ namespace {
 
 constexpr std::int64_t kInf = std::numeric_limits<std::int64_t>::max() / 4;
 constexpr int kMaxN = 16;  // array capacity; the documented limit is ExactLimits::max_n
-__extension__ typedef __int128 Int128;
+
+// Why exact declines an instance that is valid but beyond its limits (size, costs, search nodes):
+// plan_exact reports it as an InputError, try_plan_exact as an empty result.
+struct Declined {
+  std::string reason;
+  std::string field;  // relative to the instance ("loads"), or "" for the instance as a whole
+};
 
 // Smallest D in [1, max_d] such that every cost times D is (within 1e-9 relative) an integer.
 std::int64_t common_denominator(const Instance& in, const ExactLimits& lim) {
@@ -37,10 +44,10 @@ std::int64_t common_denominator(const Instance& in, const ExactLimits& lim) {
     }
     if (ok) return d;
   }
-  throw InputError(fmt::format("exact needs every cost to be a multiple of 1/D for some integer D "
-                               "<= {} with every cost * D <= {}",
-                               lim.max_denominator, lim.max_scaled_cost),
-                   "");
+  throw Declined{fmt::format("exact needs every cost to be a multiple of 1/D for some integer D "
+                             "<= {} with every cost * D <= {}",
+                             lim.max_denominator, lim.max_scaled_cost),
+                 ""};
 }
 
 struct Transfer {
@@ -149,10 +156,10 @@ class Search {
 
   bool dfs(std::int64_t t) {
     if (++*nodes_ > max_nodes_) {
-      throw InputError(fmt::format("exact search exceeded its limit of {} search nodes; the "
-                                   "instance is too hard for the exact planner",
-                                   max_nodes_),
-                       "");
+      throw Declined{fmt::format("exact search exceeded its limit of {} search nodes; the "
+                                 "instance is too hard for the exact planner",
+                                 max_nodes_),
+                     ""};
     }
     bool done = true;
     for (int i = 0; i < n_ && done; ++i) done = rem_[0][i] == 0 && rem_[1][i] == 0;
@@ -266,15 +273,13 @@ class Search {
   std::unordered_map<std::string, std::int64_t> memo_;
 };
 
-}  // namespace
-
-Schedule plan_exact(const Instance& in, const ExactLimits& lim) {
-  validate_instance(in);
+// The search of plan_exact on a valid instance; throws Declined beyond the limits.
+Schedule search_exact(const Instance& in, const ExactLimits& lim) {
   const std::size_t n = in.size();
   if (n > lim.max_n || n > static_cast<std::size_t>(kMaxN)) {
-    throw InputError(fmt::format("exact handles rings of at most {} processors, got {}",
-                                 std::min<std::size_t>(lim.max_n, kMaxN), n),
-                     "loads");
+    throw Declined{fmt::format("exact handles rings of at most {} processors, got {}",
+                               std::min<std::size_t>(lim.max_n, kMaxN), n),
+                   "loads"};
   }
   const std::int64_t D = common_denominator(in, lim);
   std::vector<std::int64_t> cn(n), cp(n);
@@ -285,10 +290,10 @@ Schedule plan_exact(const Instance& in, const ExactLimits& lim) {
   std::int64_t surplus = 0;  // every surplus item leaves its processor at least once
   for (std::size_t i = 0; i < n; ++i) surplus += std::max<std::int64_t>(in.imbalance(i), 0);
   if (surplus > lim.max_items) {
-    throw InputError(fmt::format("exact handles instances whose optimal System 6 flows move at "
-                                 "most {} items, these move at least {}",
-                                 lim.max_items, surplus),
-                     "loads");
+    throw Declined{fmt::format("exact handles instances whose optimal System 6 flows move at "
+                               "most {} items, these move at least {}",
+                               lim.max_items, surplus),
+                   "loads"};
   }
   const std::vector<std::int64_t> prefix = prefix_imbalances(in);
   const auto [min_it, max_it] = std::minmax_element(prefix.begin(), prefix.end());
@@ -324,10 +329,10 @@ Schedule plan_exact(const Instance& in, const ExactLimits& lim) {
   std::int64_t moved = 0;
   for (std::int64_t f : flows6) moved += std::abs(f);
   if (moved > lim.max_items) {
-    throw InputError(fmt::format("exact handles instances whose optimal System 6 flows move at "
-                                 "most {} items, these move {}",
-                                 lim.max_items, moved),
-                     "loads");
+    throw Declined{fmt::format("exact handles instances whose optimal System 6 flows move at "
+                               "most {} items, these move {}",
+                               lim.max_items, moved),
+                   "loads"};
   }
 
   Schedule out;
@@ -399,6 +404,26 @@ Schedule plan_exact(const Instance& in, const ExactLimits& lim) {
       fmt::format("exact: optimum {} vs System 6 integer optimum {}; {} search nodes", out.makespan,
                   static_cast<double>(tau6) / static_cast<double>(D), nodes));
   return out;
+}
+
+}  // namespace
+
+Schedule plan_exact(const Instance& in, const ExactLimits& lim) {
+  validate_instance(in);
+  try {
+    return search_exact(in, lim);
+  } catch (const Declined& d) {
+    throw InputError(d.reason, d.field);
+  }
+}
+
+std::optional<Schedule> try_plan_exact(const Instance& in, const ExactLimits& lim) {
+  validate_instance(in);
+  try {
+    return search_exact(in, lim);
+  } catch (const Declined&) {
+    return std::nullopt;
+  }
 }
 
 }  // namespace redist::ring

@@ -55,6 +55,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include "redist/ring/model.hpp"
 
@@ -71,5 +72,9 @@ struct ExactLimits {
 // Proven optimal schedule: algorithm "exact", makespan = lower_bound = the optimum,
 // optimal = true. Throws InputError for invalid instances or instances over the limits.
 Schedule plan_exact(const Instance& instance, const ExactLimits& limits = {});
+
+// The same, empty when the instance is over the limits (too large, costs without a small common
+// denominator, or a search beyond max_search_nodes); still throws InputError when it is invalid.
+std::optional<Schedule> try_plan_exact(const Instance& instance, const ExactLimits& limits = {});
 
 }  // namespace redist::ring

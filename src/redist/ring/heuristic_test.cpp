@@ -1,4 +1,5 @@
 #include "redist/ring/heuristic.hpp"
+#include "redist/ring/light.hpp"
 
 #include <gtest/gtest.h>
 
@@ -22,15 +23,6 @@ Instance bidirectional(std::vector<std::int64_t> loads, std::vector<std::int64_t
   in.cost_prev = std::move(prev);
   validate_instance(in);
   return in;
-}
-
-bool light(const Instance& in, const std::vector<std::int64_t>& flows) {
-  for (std::size_t i = 0; i < in.size(); ++i) {
-    const std::int64_t sends =
-        std::max<std::int64_t>(flows[i], 0) + std::max<std::int64_t>(-flows[in.pred(i)], 0);
-    if (sends > in.loads[i]) return false;
-  }
-  return true;
 }
 
 TEST(Heuristic, TimeReversalIsAnInvolution) {
@@ -96,7 +88,7 @@ TEST(Heuristic, OptimalWhenTheSystem6FlowIsLight) {
       in.targets[to] += m;
     }
     const System6Solution tau6 = system6_integer_optimum(in);
-    if (!light(in, tau6.flows)) continue;
+    if (!redist::ring::is_light(in, tau6.flows)) continue;
     ++light_instances;
     const Schedule s = plan_heuristic(in);
     ASSERT_NEAR(s.makespan, tau6.tau, 1e-9 * tau6.tau) << "trial " << trial;

@@ -72,8 +72,8 @@ std::optional<long double> lp_net_flow(const Instance& in, bool light) {
   const std::size_t n = in.size();
   if (n > kMaxLpProcessors) {
     throw OptionError(
-        fmt::format("--solver lp handles rings of at most {} processors, this one has "
-                    "{}; use --solver fast (exact, the same optimum)",
+        fmt::format("the lp solver handles rings of at most {} processors, this one has "
+                    "{}; use the fast solver (exact, the same optimum)",
                     kMaxLpProcessors, n),
         "solver");
   }
@@ -103,7 +103,7 @@ std::optional<long double> lp_net_flow(const Instance& in, bool light) {
   if (r.status == lp::Status::infeasible) return std::nullopt;
   if (r.status != lp::Status::optimal) {
     throw OptionError(fmt::format("the LP solver failed on System {} of this instance ({}); use "
-                                  "--solver fast (exact, no LP)",
+                                  "the fast solver (exact, no LP)",
                                   light ? 12 : 6, lp::to_string(r.status)),
                       "solver");
   }
@@ -136,12 +136,12 @@ System6Solution round_lp(const Instance& in, const std::vector<std::int64_t>& pr
 
 // The LP answer, checked against the exact one: with counts near 2^62 or costs many orders of
 // magnitude apart the solver's round-off can move R far from the optimum, and its tau would then
-// be no lower bound. Refused (InputError at --solver) rather than reported as one.
+// be no lower bound. Refused (OptionError at "solver") rather than reported as one.
 System6Solution checked_lp(System6Solution lp, const System6Solution& exact, int system) {
   if (!same_time(lp.tau, exact.tau, 1e-9)) {
     throw OptionError(fmt::format("the LP solver's optimum of System {} ({}) is above the exact "
                                   "one ({}): round-off on numbers this large or this far apart; "
-                                  "use --solver fast (exact, no LP)",
+                                  "use the fast solver (exact, no LP)",
                                   system, lp.tau, exact.tau),
                       "solver");
   }
@@ -183,7 +183,7 @@ System6Solution lp_optimum(const Instance& in, const System6Solution& exact) {
   if (!r) {
     throw OptionError(
         "the LP solver found System 6 infeasible, which it is not (round-off on "
-        "these numbers); use --solver fast (exact, no LP)",
+        "these numbers); use the fast solver (exact, no LP)",
         "solver");
   }
   const Interval all{std::numeric_limits<Int128>::min(), std::numeric_limits<Int128>::max()};

@@ -29,21 +29,12 @@ const std::vector<std::string>& ring_algorithm_names() {
 
 namespace {
 
-// `exact` when the instance is within its limits, else std::nullopt.
-std::optional<Schedule> exact_if_small(const Instance& in) {
-  try {
-    return plan_exact(in);
-  } catch (const InputError&) {
-    return std::nullopt;  // over exact's documented limits
-  }
-}
-
 // RRV04 §6: light when an optimal flow is light (optimal, Lemma 9), else the better of heuristic
 // and light-enforced (plan_light's fallback); and the proven optimum when the ring is small.
 Schedule plan_heterogeneous_bidirectional(const Instance& in, Solver solver) {
   Schedule s = plan_light(in, solver);
   if (s.optimal.value_or(false)) return s;
-  if (std::optional<Schedule> exact = exact_if_small(in)) {
+  if (std::optional<Schedule> exact = try_plan_exact(in)) {
     if (exact->makespan < s.makespan * (1 - 1e-12)) {
       exact->light = s.light;
       return *exact;
@@ -112,7 +103,7 @@ void require_valid_at_double_precision(const Instance& in, const Schedule& s) {
   if (v.valid) return;
   throw InputError(fmt::format("the {} schedule is not valid at double precision ({}): with "
                                "counts this large single items cannot be timed; scale the "
-                               "counts down or try another --algorithm",
+                               "counts down or try another algorithm",
                                s.algorithm, v.reason),
                    "loads");
 }

@@ -123,11 +123,12 @@ class Solver {
     std::function<void(std::size_t, double, double)> dfs = [&](std::size_t visited, double cost,
                                                                double fixed) {
       if (++nodes_ > kExactMaxSearchNodes) {
-        throw InputError(fmt::format("algorithm exact gave up after {} branch-and-bound nodes "
-                                     "(rings saturated by communication on this many processors); "
-                                     "use --q, fewer processors or --algorithm greedy",
-                                     kExactMaxSearchNodes),
-                         "w");
+        throw InputError(
+            fmt::format("algorithm exact gave up after {} branch-and-bound nodes "
+                        "(rings saturated by communication on this many processors); "
+                        "force a smaller ring size (q), use fewer processors or algorithm greedy",
+                        kExactMaxSearchNodes),
+            "w");
       }
       const std::size_t j = path.back();
       const std::size_t rest = set & ~visited;

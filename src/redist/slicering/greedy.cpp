@@ -15,7 +15,7 @@ GreedyTrace greedy_trace(const Cluster& cluster, std::optional<std::size_t> q) {
   const std::size_t p = cluster.size();
   if (p > kGreedyMaxProcessors) {
     throw InputError(fmt::format("algorithm greedy handles at most {} processors, got {} (its "
-                                 "p^3/6 steps would take minutes); use --algorithm tsp",
+                                 "p^3/6 steps would take minutes); use algorithm tsp",
                                  kGreedyMaxProcessors, p),
                      "w");
   }

@@ -232,14 +232,14 @@ void require_lp_range(const DltInstance& in) {
   };
   if (spread(in.b, in.s) > kLpMaxSpread) {
     throw OptionError(
-        "the LP solver needs every b and s within 10^12 of each other; use --solver "
-        "fast",
+        "the LP solver needs every b and s within 10^12 of each other; use the "
+        "fast solver",
         "solver");
   }
   if (spread(in.alpha, {}) > kLpMaxSpread) {
     throw OptionError(
         "the LP solver needs the non-zero alpha within 10^12 of each other; use "
-        "--solver fast",
+        "the fast solver",
         "solver");
   }
 }

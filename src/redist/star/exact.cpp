@@ -55,7 +55,7 @@ struct Search {
     }
     if (++nodes > kExactMaxNodes) {
       throw InputError(fmt::format("exact search exceeds {} nodes: instance too large for "
-                                   "exact; use --algorithm best (heuristics, no optimality "
+                                   "exact; use algorithm best (heuristics, no optimality "
                                    "proof) or fewer tasks",
                                    kExactMaxNodes),
                        "");
@@ -126,7 +126,7 @@ bool exact_accepts(const Instance& in) {
 Schedule plan_exact(const Instance& in) {
   if (!exact_accepts(in)) {
     throw InputError(fmt::format("instance too large for exact (at most {} workers and {} "
-                                 "tasks); use --algorithm best",
+                                 "tasks); use algorithm best",
                                  kExactMaxWorkers, kExactMaxTasks),
                      "loads");
   }

@@ -104,7 +104,7 @@ bool moore_receivers(const Instance& in, const SenderPhase& p, double M, bool st
     heap.pop();
     if (static_cast<std::int64_t>(job_receiver.size()) >= kMaxMooreJobs) {
       throw InputError(fmt::format("MBBSA on heterogeneous links would scan more than {} "
-                                   "deadlines per decision; use --algorithm bba or rbsa",
+                                   "deadlines per decision; use algorithm bba or rbsa",
                                    kMaxMooreJobs),
                        "");
     }

@@ -64,7 +64,7 @@ Schedule plan_star(const Instance& in, const std::string& algorithm) {
   } else if (algorithm == "rbsa") {
     if (total > kMaxRbsaTasks) {
       throw InputError(fmt::format("R-BSA plans at most {} tasks in total (it places every task at "
-                                   "each bisection step); use --algorithm bba or mbbsa",
+                                   "each bisection step); use algorithm bba or mbbsa",
                                    kMaxRbsaTasks),
                        "loads");
     }
