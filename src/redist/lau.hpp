@@ -17,7 +17,9 @@
 //
 // Example:
 //   redist::lau::Instance ring{{7, 0, 2, 3}, {3, 3, 3, 3}};
-//   const redist::lau::Plan p = redist::lau::plan(ring, {.mode = redist::lau::Mode::multi});
+//   redist::lau::PlanOptions options;
+//   options.mode = redist::lau::Mode::multi;
+//   const redist::lau::Plan p = redist::lau::plan(ring, options);
 //   // p.flows, p.makespan (= p.t_multi), p.lower_bound, p.optimal
 //   std::string json = redist::lau::plan_json(R"({"lau": {"loads": [4, 0]}})");
 #pragma once

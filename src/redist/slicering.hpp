@@ -20,7 +20,9 @@
 //   cluster.c = {0, 1, 1, 1, 0, 1, 1, 1, 0};  // p x p, row-major
 //   cluster.W = 100;
 //   cluster.H = 1;
-//   const redist::slicering::Solution s = redist::slicering::plan(cluster, {.algorithm = "exact"});
+//   redist::slicering::PlanOptions options;
+//   options.algorithm = "exact";
+//   const redist::slicering::Solution s = redist::slicering::plan(cluster, options);
 //   // s.ring, s.alpha, s.makespan, s.lower_bound, s.optimal
 #pragma once
 
