@@ -1,0 +1,120 @@
+// The extension module redist._redist: the JSON entry points of the public headers
+// (src/redist/<family>.hpp) for Python, one submodule per family, taking and returning JSON text
+// exactly as the command line reads and prints it. The package `redist` (python/redist/) wraps
+// them in functions on dicts; docs/python.md.
+//
+// Errors: the entry points throw redist::InputError, a std::invalid_argument whose what() is the
+// text of the command line's `error:` line; pybind11 raises every std::invalid_argument as
+// ValueError with that message. The GIL is released while an entry point runs (planning can take
+// a while, and the core keeps no shared mutable state).
+#include <pybind11/pybind11.h>
+
+#include <string>
+#include <string_view>
+
+#include "redist/balance.hpp"
+#include "redist/dlt.hpp"
+#include "redist/lau.hpp"
+#include "redist/ring.hpp"
+#include "redist/slicering.hpp"
+#include "redist/star.hpp"
+
+namespace py = pybind11;
+
+namespace {
+
+using OneDocument = std::string (*)(std::string_view);
+using TwoDocuments = std::string (*)(std::string_view, std::string_view);
+
+constexpr const char* kRaises = "Raises ValueError with the text of the command line's error line.";
+
+std::string plan_doc(const std::string& family) {
+  return "What `redist " + family + " plan` prints; options: its option names without dashes. " +
+         kRaises;
+}
+
+// `name(instance)`: an entry point that reads one document. pybind11 copies the docstrings and
+// prefixes them with the signature.
+void def_one(py::module_& m, const char* name, OneDocument entry, const std::string& doc) {
+  m.def(
+      name, [entry](const std::string& instance) { return entry(instance); }, py::arg("instance"),
+      doc.c_str(), py::call_guard<py::gil_scoped_release>());
+}
+
+// `name(instance, options="{}")`: a plan (or advice), the options a JSON object of the command
+// line's option names.
+void def_plan(py::module_& m, const char* name, TwoDocuments entry, const std::string& doc) {
+  m.def(
+      name,
+      [entry](const std::string& instance, const std::string& options) {
+        return entry(instance, options);
+      },
+      py::arg("instance"), py::arg("options") = "{}", doc.c_str(),
+      py::call_guard<py::gil_scoped_release>());
+}
+
+// `check(instance, <second>)`: the verdict on a schedule (or solution).
+void def_check(py::module_& m, const std::string& family, TwoDocuments entry,
+               const char* second = "schedule") {
+  m.def(
+      "check",
+      [entry](const std::string& instance, const std::string& schedule) {
+        return entry(instance, schedule);
+      },
+      py::arg("instance"), py::arg(second),
+      ("What `redist " + family + " check` prints: the validator's verdict. " + kRaises).c_str(),
+      py::call_guard<py::gil_scoped_release>());
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_redist, m) {
+  m.doc() =
+      "The JSON entry points of redist, one submodule per family: JSON text in, the command "
+      "line's output out. The package's modules (redist.ring, ...) take and return dicts.";
+  m.attr("__version__") = REDIST_VERSION;
+
+  py::module_ ring = m.def_submodule("ring", "Redistribution on processor rings (RRV04).");
+  def_plan(ring, "plan", &redist::ring::plan_json, plan_doc("ring"));
+  def_check(ring, "ring", &redist::ring::check_json);
+  def_one(ring, "bound", &redist::ring::bound_json,
+          std::string("What `redist ring bound` prints: the lower bounds. ") + kRaises);
+
+  py::module_ lau = m.def_submodule("lau", "Lau's load distribution on rings (LAU).");
+  def_plan(lau, "plan", &redist::lau::plan_json, plan_doc("lau"));
+  def_check(lau, "lau", &redist::lau::check_json);
+  def_one(lau, "eval", &redist::lau::eval_json,
+          std::string("What `redist lau eval` prints: the times of given flows. ") + kRaises);
+
+  py::module_ star = m.def_submodule("star", "Tasks on star (master-worker) platforms (STAR).");
+  def_plan(star, "plan", &redist::star::plan_json, plan_doc("star"));
+  def_check(star, "star", &redist::star::check_json);
+  def_one(star, "order", &redist::star::order_json,
+          std::string("What `redist star order` prints (STAR Theorem 1). ") + kRaises);
+
+  py::module_ dlt = m.def_submodule("dlt", "Divisible load on a switch (STAR section 5).");
+  def_plan(dlt, "plan", &redist::dlt::plan_json, plan_doc("dlt"));
+  def_check(dlt, "dlt", &redist::dlt::check_json);
+
+  py::module_ slicering =
+      m.def_submodule("slicering", "Static load balancing on a cluster ring (SLICE).");
+  def_plan(slicering, "plan", &redist::slicering::plan_json, plan_doc("slicering"));
+  def_check(slicering, "slicering", &redist::slicering::check_json, "solution");
+
+  py::module_ balance =
+      m.def_submodule("balance", "Rebalancing an iterative application on a ring.");
+  const std::string advise_doc =
+      std::string("What `redist balance advise` prints: rebalance now, and to what. ") + kRaises;
+  def_plan(balance, "plan", &redist::balance::plan_json,
+           "The family's plan: the advice. " + advise_doc);
+  def_plan(balance, "advise", &redist::balance::advise_json, advise_doc);
+  const std::string simulate_doc =
+      std::string("What `redist balance simulate` prints; options {\"policy\": NAME}. ") + kRaises;
+  balance.def(
+      "simulate",
+      [](const std::string& instance, const std::string& options) {
+        return redist::balance::simulate_json(instance, options);
+      },
+      py::arg("instance"), py::arg("options"), simulate_doc.c_str(),
+      py::call_guard<py::gil_scoped_release>());
+}

@@ -1,0 +1,25 @@
+"""redist for Python: plan and check data redistributions on heterogeneous platforms.
+
+One module per family of the command line, each function taking and returning dicts that are
+the JSON documents ``redist`` reads and prints (docs/formats.md):
+
+- ``redist.ring``: plan, check, bound (redistribution on processor rings)
+- ``redist.lau``: plan, check, eval (Lau's load distribution on rings)
+- ``redist.star``: plan, check, order (tasks on star platforms)
+- ``redist.dlt``: plan, check (divisible load on a switch)
+- ``redist.slicering``: plan, check (static load balancing on a cluster ring)
+- ``redist.balance``: plan, advise, simulate (rebalancing an iterative application)
+
+Bad input raises ValueError whose message is the command line's ``error:`` line without its
+prefix, for example ``load must be >= 0 (at $.ring.loads[1])``.
+
+>>> import redist
+>>> redist.ring.plan({"ring": {"loads": [2, 0], "targets": [1, 1], "cost_next": 1}})["makespan"]
+1.0
+"""
+
+from . import _redist
+from . import balance, dlt, lau, ring, slicering, star
+
+__version__ = _redist.__version__
+__all__ = ["balance", "dlt", "lau", "ring", "slicering", "star"]

@@ -1,0 +1,38 @@
+"""Redistributing divisible load on a switch, multiport and overlapped (STAR section 5).
+
+The documents are those of ``redist dlt plan|check`` (docs/formats.md): an instance
+``{"dlt": {"b", "s", "alpha"}}`` and a schedule as ``plan`` returns it.
+"""
+
+from . import _json, _redist
+
+__all__ = ["plan", "check"]
+
+
+def plan(instance, **options):
+    """The optimal schedule (LP 7, equations 8-9): what ``redist dlt plan`` prints.
+
+    Takes the instance document ``{"dlt": {...}}`` and the command line's option as a keyword:
+    ``solver`` (``fast``, the default, or ``lp``); an option given as None keeps its default.
+    Returns the schedule: ``makespan``, ``lower_bound``, ``optimal``, ``delta``, the transfers...
+    Raises ValueError with the command line's error text for an invalid instance, an unknown
+    option or a bad option value.
+
+    >>> plan({"dlt": {"b": [1, 1], "s": [1, 1], "alpha": [2, 0]}})["makespan"]
+    1.0
+    """
+    return _json.call(_redist.dlt.plan, instance, options=options)
+
+
+def check(instance, schedule):
+    """Check a divisible-load schedule against the instance: what ``redist dlt check`` prints.
+
+    Takes the instance document and a schedule (as ``plan`` returns it). Returns
+    ``{"valid": True, "makespan": m}`` or ``{"valid": False, "reason": r}``.
+    Raises ValueError with the command line's error text when a document is malformed.
+
+    >>> d = {"dlt": {"b": [1, 1], "s": [1, 1], "alpha": [2, 0]}}
+    >>> check(d, plan(d))["valid"]
+    True
+    """
+    return _json.call(_redist.dlt.check, instance, schedule)

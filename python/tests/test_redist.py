@@ -1,0 +1,443 @@
+#!/usr/bin/env python3
+"""The Python package `redist` against the command line (python/, docs/python.md).
+
+For every family: plans of the bundled examples equal what `redist FAMILY plan` prints, the
+planned schedules check valid, options reach the planners, a malformed document raises
+ValueError whose message is the command line's `error:` line, and unknown options raise
+ValueError. The docstring examples of every module run as doctests.
+
+Environment (set by ctest, python/CMakeLists.txt): PYTHONPATH holds BUILD/python; REDIST_CLI is
+the command line `redist`; REDIST_DATA_DIR the data/ folder of the sources.
+Usage: PYTHONPATH=build/python REDIST_CLI=build/redist python3 python/tests/test_redist.py -v
+"""
+
+import concurrent.futures
+import copy
+import doctest
+import json
+import os
+import pathlib
+import subprocess
+import tempfile
+import unittest
+
+import redist
+from redist import _redist
+
+CLI = os.environ.get("REDIST_CLI")
+DATA = pathlib.Path(os.environ.get("REDIST_DATA_DIR",
+                                   pathlib.Path(__file__).resolve().parents[2] / "data"))
+EXAMPLES = DATA / "examples"
+MODULES = [redist.ring, redist.lau, redist.star, redist.dlt, redist.slicering, redist.balance]
+
+# Instances of the families without a bundled example in data/.
+LAU = {"lau": {"loads": [9, 11, 10, 0, 4, 0, 6, 1, 4, 5]}}
+LAU_TARGETS = {"lau": {"loads": [7, 0, 2, 3], "targets": [3, 3, 3, 3]}}
+DLT = {"dlt": {"b": [1, 100, 2], "s": [1, 1, 3], "alpha": [10, 0, 1.5]}}
+
+
+def run_cli(*args):
+    """The command line's CompletedProcess; dicts and lists among the arguments are written to
+    files first, and their paths passed instead."""
+    if not CLI:
+        raise unittest.SkipTest("REDIST_CLI is not set: no command line to compare with")
+    with tempfile.TemporaryDirectory() as tmp:
+        words = []
+        for number, arg in enumerate(args):
+            if isinstance(arg, (dict, list)):
+                path = pathlib.Path(tmp) / f"document{number}.json"
+                path.write_text(json.dumps(arg))
+                arg = path
+            words.append(str(arg))
+        return subprocess.run([CLI, *words], capture_output=True, text=True, timeout=600,
+                              check=False)
+
+
+def cli_json(*args, code=0):
+    """What the command line prints, as a dict (its exit code must be `code`)."""
+    result = run_cli(*args)
+    if result.returncode != code:
+        raise AssertionError(f"redist {' '.join(map(str, args))}: exit {result.returncode}, "
+                             f"expected {code}: {result.stderr}")
+    return json.loads(result.stdout)
+
+
+def cli_error(*args):
+    """The command line's `error:` line without its prefix (the command must exit 2)."""
+    result = run_cli(*args)
+    if result.returncode != 2 or not result.stderr.startswith("error: "):
+        raise AssertionError(f"redist {' '.join(map(str, args))}: exit {result.returncode}, "
+                             f"stderr {result.stderr!r}")
+    lines = result.stderr.splitlines()
+    if len(lines) != 1:
+        raise AssertionError(f"expected one error line, got {result.stderr!r}")
+    return lines[0][len("error: "):]
+
+
+def load(path):
+    return json.loads(pathlib.Path(path).read_text())
+
+
+class Case(unittest.TestCase):
+    """Assertions shared by the families."""
+
+    maxDiff = None
+
+    def assert_cli_error(self, call, *cli_args):
+        """`call()` raises ValueError with the command line's error text for `cli_args`."""
+        expected = cli_error(*cli_args)
+        with self.assertRaises(ValueError) as caught:
+            call()
+        self.assertIs(type(caught.exception), ValueError)
+        self.assertEqual(str(caught.exception), expected)
+
+    def assert_value_error(self, call, message):
+        with self.assertRaises(ValueError) as caught:
+            call()
+        self.assertEqual(str(caught.exception), message)
+
+    def assert_checks(self, module, instance, schedule, makespan=None):
+        """The schedule checks valid, at its makespan (`makespan`, or the schedule's), as on the
+        command line."""
+        verdict = module.check(instance, schedule)
+        self.assertIs(verdict["valid"], True, verdict)
+        self.assertAlmostEqual(verdict["makespan"],
+                               schedule["makespan"] if makespan is None else makespan)
+        self.assertEqual(verdict, cli_json(module.__name__.split(".")[1], "check", instance,
+                                           schedule))
+
+
+class PackageTest(Case):
+    def test_modules_and_functions(self):
+        expected = {
+            "ring": ["plan", "check", "bound"],
+            "lau": ["plan", "check", "eval"],
+            "star": ["plan", "check", "order"],
+            "dlt": ["plan", "check"],
+            "slicering": ["plan", "check"],
+            "balance": ["plan", "advise", "simulate"],
+        }
+        self.assertEqual(sorted(redist.__all__), sorted(expected))
+        for name, functions in expected.items():
+            module = getattr(redist, name)
+            self.assertEqual(module.__all__, functions)
+            self.assertTrue(module.__doc__)
+            for function in functions:
+                doc = getattr(module, function).__doc__
+                self.assertIn(">>>", doc, f"{name}.{function} has no example")
+                self.assertIn("Raises ValueError", doc, f"{name}.{function}")
+        self.assertFalse(hasattr(redist.balance, "check"))
+
+    def test_version(self):
+        if not CLI:
+            self.skipTest("REDIST_CLI is not set")
+        version = subprocess.run([CLI, "--version"], capture_output=True, text=True, check=True)
+        self.assertEqual(version.stdout.split(), ["redist", redist.__version__])
+
+    def test_native_module_prints_what_the_command_line_prints(self):
+        # Text in, text out: byte for byte the command line's standard output.
+        ring = EXAMPLES / "spec-example.json"
+        cases = [
+            (_redist.ring.plan, ring, '{"algorithm": "exact"}', ["--algorithm", "exact"]),
+            (_redist.ring.bound, ring, None, []),
+            (_redist.star.plan, EXAMPLES / "star-trace.json", "{}", []),
+            (_redist.slicering.plan, DATA / "slicering" / "small.json", '{"q": 2}', ["--q", "2"]),
+            (_redist.balance.advise, DATA / "balance" / "advise-8.json", "{}", []),
+            (_redist.balance.simulate, DATA / "balance" / "rrv04-8.json", '{"policy": "replay"}',
+             ["--policy", "replay"]),
+        ]
+        for entry, path, options, flags in cases:
+            family, command = entry.__module__.split(".")[-1], entry.__name__
+            with self.subTest(command=f"{family} {command}"):
+                arguments = [path.read_text()] + ([] if options is None else [options])
+                text = entry(*arguments)
+                self.assertIsInstance(text, str)
+                self.assertEqual(text, run_cli(family, command, path, *flags).stdout)
+        for entry, family, instance in ((_redist.lau.plan, "lau", LAU),
+                                        (_redist.dlt.plan, "dlt", DLT)):
+            with self.subTest(command=f"{family} plan"):
+                self.assertEqual(entry(json.dumps(instance)),
+                                 run_cli(family, "plan", instance).stdout)
+
+    def test_documents_must_be_json(self):
+        with self.assertRaises(TypeError):
+            redist.ring.plan({"ring": {"loads": {1, 2}}})
+        with self.assertRaises(ValueError):
+            redist.ring.plan({"ring": {"loads": [float("nan")]}})
+
+    def test_a_non_object_document_is_an_input_error(self):
+        self.assert_cli_error(lambda: redist.ring.plan([1, 2]), "ring", "plan", [1, 2])
+
+    def test_threads(self):
+        # The entry points run without the GIL: plans from several threads at once are those
+        # planned one after the other.
+        jobs = [(redist.ring.plan, load(path), {"solver": solver})
+                for path in RingTest.EXAMPLES for solver in ("fast", "lp")]
+        jobs += [(redist.dlt.plan, DLT, {"solver": "lp"}),
+                 (redist.slicering.plan, load(DATA / "slicering" / "lyon.json"), {})]
+        expected = [plan(instance, **options) for plan, instance, options in jobs]
+        with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+            for _ in range(3):
+                futures = [pool.submit(plan, instance, **options)
+                           for plan, instance, options in jobs]
+                self.assertEqual([f.result() for f in futures], expected)
+
+    def test_none_options_keep_their_default(self):
+        instance = load(EXAMPLES / "spec-example.json")
+        self.assertEqual(redist.ring.plan(instance, algorithm=None), redist.ring.plan(instance))
+
+
+class RingTest(Case):
+    EXAMPLES = sorted(p for p in EXAMPLES.glob("*.json") if "ring" in load(p))
+
+    def test_bundled_examples(self):
+        self.assertGreaterEqual(len(self.EXAMPLES), 5)
+        for path in self.EXAMPLES:
+            with self.subTest(example=path.name):
+                instance = load(path)
+                schedule = redist.ring.plan(instance)
+                self.assertEqual(schedule, cli_json("ring", "plan", path))
+                self.assert_checks(redist.ring, instance, schedule)
+
+    def test_options(self):
+        path = EXAMPLES / "spec-example.json"
+        instance = load(path)
+        exact = redist.ring.plan(instance, algorithm="exact")
+        self.assertEqual(exact, cli_json("ring", "plan", path, "--algorithm", "exact"))
+        self.assertEqual(exact["algorithm"], "exact")
+        self.assert_checks(redist.ring, instance, exact)
+        lp = redist.ring.plan(instance, algorithm="exact", solver="lp")
+        self.assertEqual(lp, cli_json("ring", "plan", path, "--algorithm", "exact", "--solver",
+                                      "lp"))
+
+    def test_bound(self):
+        path = EXAMPLES / "demo-ring.json"
+        bound = redist.ring.bound(load(path))
+        self.assertEqual(bound, cli_json("ring", "bound", path))
+        self.assertLessEqual(bound["lower_bound"], redist.ring.plan(load(path))["makespan"])
+
+    def test_invalid_schedule(self):
+        instance = load(EXAMPLES / "spec-example.json")
+        schedule = redist.ring.plan(instance)
+        schedule["makespan"] /= 2
+        verdict = redist.ring.check(instance, schedule)
+        self.assertIs(verdict["valid"], False)
+        self.assertEqual(verdict, cli_json("ring", "check", instance, schedule, code=1))
+
+    def test_errors(self):
+        bad = load(EXAMPLES / "spec-example.json")
+        bad["ring"]["loads"][2] = -3
+        self.assert_cli_error(lambda: redist.ring.plan(bad), "ring", "plan", bad)
+        self.assert_value_error(lambda: redist.ring.plan(bad),
+                                "load must be >= 0 (at $.ring.loads[2])")
+        self.assert_cli_error(lambda: redist.ring.bound(bad), "ring", "bound", bad)
+        good = load(EXAMPLES / "spec-example.json")
+        self.assert_cli_error(lambda: redist.ring.check(good, {"transfers": 3}), "ring", "check",
+                              good, {"transfers": 3})
+        self.assert_cli_error(lambda: redist.ring.plan(good, algorithm="nope"), "ring", "plan",
+                              good, "--algorithm", "nope")
+        self.assert_cli_error(lambda: redist.ring.plan(good, solver="simplex"), "ring", "plan",
+                              good, "--solver", "simplex")
+        self.assert_value_error(lambda: redist.ring.plan(good, algo="exact"),
+                                "unknown option (known: algorithm, solver) (at --algo)")
+        self.assert_value_error(lambda: redist.ring.plan(good, algorithm=3),
+                                "must be a string (at --algorithm)")
+
+
+class LauTest(Case):
+    def test_plans(self):
+        for instance in (LAU, LAU_TARGETS):
+            with self.subTest(instance=instance):
+                plan = redist.lau.plan(instance)
+                self.assertEqual(plan, cli_json("lau", "plan", instance))
+                self.assert_checks(redist.lau, instance, plan, plan["t_single"])
+
+    def test_options(self):
+        for algorithm in ("linear", "traffic", "optimal-window", "optimal"):
+            for mode in ("single", "multi"):
+                with self.subTest(algorithm=algorithm, mode=mode):
+                    plan = redist.lau.plan(LAU, algorithm=algorithm, mode=mode)
+                    self.assertEqual(plan, cli_json("lau", "plan", LAU, "--algorithm", algorithm,
+                                                    "--mode", mode))
+                    self.assertEqual(plan["mode"], mode)
+                    self.assert_checks(redist.lau, LAU, plan, plan["t_" + mode])
+
+    def test_eval(self):
+        flows = redist.lau.plan(LAU_TARGETS, algorithm="traffic")["flows"]
+        instance = copy.deepcopy(LAU_TARGETS)
+        instance["lau"]["flows"] = flows
+        self.assertEqual(redist.lau.eval(instance), cli_json("lau", "eval", instance))
+
+    def test_errors(self):
+        bad = {"lau": {"loads": [4, -1]}}
+        self.assert_cli_error(lambda: redist.lau.plan(bad), "lau", "plan", bad)
+        self.assert_cli_error(lambda: redist.lau.eval(LAU), "lau", "eval", LAU)
+        self.assert_cli_error(lambda: redist.lau.check(LAU, {"flows": "x"}), "lau", "check",
+                              LAU, {"flows": "x"})
+        unbalanced = {"flows": [1]}
+        self.assertEqual(redist.lau.check(LAU, unbalanced)["valid"], False)
+        self.assertEqual(redist.lau.check(LAU, unbalanced),
+                         cli_json("lau", "check", LAU, unbalanced, code=1))
+        self.assert_cli_error(lambda: redist.lau.plan(LAU, mode="both"), "lau", "plan", LAU,
+                              "--mode", "both")
+        self.assert_value_error(lambda: redist.lau.plan(LAU, solver="lp"),
+                                "unknown option (known: algorithm, mode) (at --solver)")
+
+
+class StarTest(Case):
+    PATH = EXAMPLES / "star-trace.json"
+
+    def test_bundled_example(self):
+        instance = load(self.PATH)
+        schedule = redist.star.plan(instance)
+        self.assertEqual(schedule, cli_json("star", "plan", self.PATH))
+        self.assert_checks(redist.star, instance, schedule)
+
+    def test_options(self):
+        instance = load(self.PATH)
+        for algorithm in ("bba", "mbbsa", "rbsa", "exact"):
+            with self.subTest(algorithm=algorithm):
+                schedule = redist.star.plan(instance, algorithm=algorithm)
+                self.assertEqual(schedule,
+                                 cli_json("star", "plan", self.PATH, "--algorithm", algorithm))
+                self.assert_checks(redist.star, instance, schedule)
+
+    def test_order(self):
+        instance = {"star": {"c": [1, 3, 2, 1], "delta": [2, -1, 1, -2]}}
+        self.assertEqual(redist.star.order(instance), cli_json("star", "order", instance))
+
+    def test_errors(self):
+        bad = load(self.PATH)
+        bad["star"]["w"][1] = -3
+        self.assert_cli_error(lambda: redist.star.plan(bad), "star", "plan", bad)
+        order = {"star": {"c": [1, 1], "delta": [1, 1]}}
+        self.assert_cli_error(lambda: redist.star.order(order), "star", "order", order)
+        good = load(self.PATH)
+        self.assert_cli_error(lambda: redist.star.check(good, {}), "star", "check", good, {})
+        self.assert_cli_error(lambda: redist.star.plan(good, algorithm="greedy"), "star", "plan",
+                              good, "--algorithm", "greedy")
+        self.assert_value_error(lambda: redist.star.plan(good, q=2),
+                                "unknown option (known: algorithm) (at --q)")
+
+
+class DltTest(Case):
+    def test_plan(self):
+        schedule = redist.dlt.plan(DLT)
+        self.assertEqual(schedule, cli_json("dlt", "plan", DLT))
+        self.assert_checks(redist.dlt, DLT, schedule)
+
+    def test_options(self):
+        schedule = redist.dlt.plan(DLT, solver="lp")
+        self.assertEqual(schedule, cli_json("dlt", "plan", DLT, "--solver", "lp"))
+        self.assertEqual(schedule["solver"], "lp")
+        self.assertAlmostEqual(schedule["makespan"], redist.dlt.plan(DLT)["makespan"])
+        self.assert_checks(redist.dlt, DLT, schedule)
+
+    def test_errors(self):
+        bad = {"dlt": {"b": [1, 1], "s": [1], "alpha": [1, 1]}}
+        self.assert_cli_error(lambda: redist.dlt.plan(bad), "dlt", "plan", bad)
+        self.assert_cli_error(lambda: redist.dlt.check(DLT, {"makespan": "x"}), "dlt", "check",
+                              DLT, {"makespan": "x"})
+        self.assert_cli_error(lambda: redist.dlt.plan(DLT, solver="simplex"), "dlt", "plan", DLT,
+                              "--solver", "simplex")
+        self.assert_value_error(lambda: redist.dlt.plan(DLT, algorithm="lp7"),
+                                "unknown option (known: solver) (at --algorithm)")
+
+
+class SliceringTest(Case):
+    PLATFORMS = sorted((DATA / "slicering").glob("*.json"))
+
+    def test_bundled_platforms(self):
+        self.assertGreaterEqual(len(self.PLATFORMS), 3)
+        for path in self.PLATFORMS:
+            with self.subTest(platform=path.name):
+                cluster = load(path)
+                solution = redist.slicering.plan(cluster)
+                self.assertEqual(solution, cli_json("slicering", "plan", path))
+                self.assert_checks(redist.slicering, cluster, solution)
+
+    def test_options(self):
+        path = DATA / "slicering" / "small.json"
+        cluster = load(path)
+        for algorithm in ("greedy", "exact"):
+            with self.subTest(algorithm=algorithm):
+                solution = redist.slicering.plan(cluster, algorithm=algorithm, q=2)
+                self.assertEqual(solution, cli_json("slicering", "plan", path, "--algorithm",
+                                                    algorithm, "--q", "2"))
+                self.assertEqual(len(solution["ring"]), 2)
+                self.assert_checks(redist.slicering, cluster, solution)
+        tsp = redist.slicering.plan(cluster, algorithm="tsp")
+        self.assertEqual(tsp, cli_json("slicering", "plan", path, "--algorithm", "tsp"))
+        self.assert_checks(redist.slicering, cluster, tsp)
+
+    def test_errors(self):
+        path = DATA / "slicering" / "small.json"
+        bad = load(path)
+        bad["cluster"]["c"][0][1] = -1
+        self.assert_cli_error(lambda: redist.slicering.plan(bad), "slicering", "plan", bad)
+        good = load(path)
+        self.assert_cli_error(lambda: redist.slicering.check(good, {"ring": [0, 9]}),
+                              "slicering", "check", good, {"ring": [0, 9]})
+        self.assert_cli_error(lambda: redist.slicering.plan(good, q=0), "slicering", "plan",
+                              good, "--q", "0")
+        self.assert_value_error(lambda: redist.slicering.plan(good, q="2"),
+                                "must be an integer (at --q)")
+        self.assert_value_error(lambda: redist.slicering.plan(good, size=2),
+                                "unknown option (known: algorithm, q) (at --size)")
+
+
+class BalanceTest(Case):
+    ADVISE = DATA / "balance" / "advise-8.json"
+    TRACE = DATA / "balance" / "rrv04-8.json"
+
+    def test_plan_is_the_advice(self):
+        instance = load(self.ADVISE)
+        advice = redist.balance.plan(instance)
+        self.assertEqual(advice, cli_json("balance", "advise", self.ADVISE))
+        self.assertEqual(redist.balance.advise(instance), advice)
+
+    def test_advised_schedule_checks(self):
+        advice = redist.balance.advise(load(self.ADVISE))
+        balance = load(self.ADVISE)["balance"]
+        ring = dict(balance["ring"], loads=balance["loads"], targets=advice["targets"])
+        self.assertIs(redist.ring.check({"ring": ring}, advice["schedule"])["valid"], True)
+
+    def test_simulate_policies(self):
+        trace = load(self.TRACE)
+        for policy in ("never", "every:10", "cost-benefit", "replay", "oracle"):
+            with self.subTest(policy=policy):
+                result = redist.balance.simulate(trace, policy=policy)
+                self.assertEqual(result, cli_json("balance", "simulate", self.TRACE, "--policy",
+                                                  policy))
+        self.assertEqual(redist.balance.simulate(trace, "never")["rebalances"], [])
+
+    def test_errors(self):
+        bad = load(self.ADVISE)
+        bad["balance"]["speeds"][2] = -1
+        self.assert_cli_error(lambda: redist.balance.plan(bad), "balance", "advise", bad)
+        self.assert_cli_error(lambda: redist.balance.advise(bad), "balance", "advise", bad)
+        trace = load(self.TRACE)
+        self.assert_cli_error(lambda: redist.balance.simulate(trace, policy="sometimes"),
+                              "balance", "simulate", trace, "--policy", "sometimes")
+        bad_trace = load(self.TRACE)
+        bad_trace["balance"]["speeds"][1] = [1]
+        self.assert_cli_error(lambda: redist.balance.simulate(bad_trace, policy="never"),
+                              "balance", "simulate", bad_trace, "--policy", "never")
+        self.assert_value_error(lambda: redist.balance.simulate(trace, policy=None),
+                                "a policy is required (at --policy)")
+        good = load(self.ADVISE)
+        self.assert_value_error(lambda: redist.balance.advise(good, horizon=3),
+                                "unknown option (known: none) (at --horizon)")
+        self.assert_value_error(lambda: redist.balance.simulate(trace, "never", plot="x.svg"),
+                                "unknown option (known: policy) (at --plot)")
+
+
+def load_tests(loader, tests, pattern):
+    """The docstring examples of the package and of every module, as tests."""
+    for module in [redist, *MODULES]:
+        tests.addTests(doctest.DocTestSuite(module))
+    return tests
+
+
+if __name__ == "__main__":
+    unittest.main()
