@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Transcript tests of `redist lau plan|eval` (SPEC §1, §3): exit codes, the single `error:` line on
+# Transcript tests of `redist lau plan|check|eval` (SPEC §1, §3): exit codes, the single `error:` line on
 # standard error with nothing on standard output, and outputs on LAU's worked examples.
 # Usage: lau_cli_test.sh path/to/redist
 set -u
@@ -25,6 +25,24 @@ expect_output "lemma 6 multi" '"mode": "multi"' '"t_multi": 2' '"optimal": true'
 STDIN=$(write_json '{"lau": {"loads": [4, 0], "targets": [1, 3]}}' targets.json) \
   expect_output "targets from stdin" '"flows": [3,0]' -- lau plan -
 STDIN=$fig1 expect_output "stdin" '"algorithm": "optimal"' -- lau plan
+
+# --- check: the planned flows, a claim that differs, flows that do not balance ----------------
+"$redist" lau plan "$lemma5" >"$work/plan5.json"
+expect_output "check plan" '"valid": true' '"makespan": 2' -- lau check "$lemma5" "$work/plan5.json"
+"$redist" lau plan --mode multi "$lemma6" >"$work/plan6.json"
+expect_output "check multi plan" '"valid": true' '"makespan": 2' -- lau check "$lemma6" "$work/plan6.json"
+sed 's/"t_single": 2/"t_single": 1/' "$work/plan5.json" >"$work/wrong5.json"
+"$redist" lau check "$lemma5" "$work/wrong5.json" >"$work/out" 2>&1
+if [ $? -eq 1 ] && grep -qF 't_single is 1 but the flows give 2' "$work/out"; then ok; else
+  ko "check wrong claim: $(cat "$work/out")"; fi
+"$redist" lau check "$fig1" "$(write_json '{"flows": [1, 0, 0, 0, 0, 0]}' unbalanced.json)" \
+  >"$work/out" 2>&1
+if [ $? -eq 1 ] && grep -qF 'do not balance node' "$work/out"; then ok; else
+  ko "check unbalanced: $(cat "$work/out")"; fi
+expect_error "check bad flow" '(at $.flows[1])' -- lau check "$fig1" \
+  "$(write_json '{"flows": [1, "x", 0, 0, 0, 0]}' badflow.json)"
+expect_error "check bad mode" '(at $.mode)' -- lau check "$fig1" \
+  "$(write_json '{"flows": [5, 3, 4, 3, 2, 0], "mode": "both"}' badmode.json)"
 
 # --- eval ----------------------------------------------------------------------------------------
 expect_output "eval figure 2" '"t_single": 5' '"t_multi": 3' '"traffic": 17' '"h": 0' -- \
