@@ -266,7 +266,9 @@ void write_plan_summary(std::string& out, const PlanSummary& summary) {
     out += json_number(*summary.lower_bound);
     if (*summary.lower_bound > 0) {
       out += ",\n  \"gap\": ";
-      out += json_number(std::max(0.0, makespan / *summary.lower_bound - 1));
+      // A proven optimum has no gap, whatever the rounding of makespan / lower_bound.
+      const bool proven = summary.optimal.value_or(false);
+      out += proven ? "0" : json_number(std::max(0.0, makespan / *summary.lower_bound - 1));
     }
   }
   if (summary.optimal) {

@@ -103,7 +103,7 @@ ring::Instance read_ring_instance(const Json& document) {
     const auto dsum = checked_sum(delta);
     if (!dsum || *dsum != 0) throw InputError("imbalances must sum to 0", dpath);
   } else {
-    throw InputError("missing field (give targets or delta)", child_path(path, "targets"));
+    in.targets = ring::average_targets(in.loads);
   }
 
   RingLinks links = read_ring_links(ring, path, n);

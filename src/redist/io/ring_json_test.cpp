@@ -95,14 +95,22 @@ TEST(RingJson, CostErrors) {
             "$.ring.cost_prev)");
 }
 
+TEST(RingJson, WithoutTargetsTheLoadsAreBalancedToTheAverage) {
+  // 23 items on 5 processors: 4 each and one more for the first 3.
+  const ring::Instance in = read_ring_instance(
+      parse_document(R"({"ring": {"loads": [10, 0, 7, 6, 0], "cost_next": 1}})"));
+  EXPECT_EQ(in.targets, (std::vector<std::int64_t>{5, 5, 5, 4, 4}));
+  const ring::Instance even =
+      read_ring_instance(parse_document(R"({"ring": {"loads": [3, 1], "cost_next": 1}})"));
+  EXPECT_EQ(even.targets, (std::vector<std::int64_t>{2, 2}));
+}
+
 TEST(RingJson, DocumentErrors) {
   EXPECT_EQ(error_of(R"({"ring": {"loads": [1, 1],)").rfind("malformed JSON: ", 0), 0u);
   EXPECT_EQ(error_of("[1, 2]"), "must be an object, got array (at $)");
   EXPECT_EQ(error_of("{}"), "missing field (at $.ring)");
   EXPECT_EQ(error_of(ring_with(R"("loads": [1, 1], "targets": [1, 1], "cost_nxt": 1)")),
             "unknown field (at $.ring.cost_nxt)");
-  EXPECT_EQ(error_of(ring_with(R"("loads": [1, 1], "cost_next": 1)")),
-            "missing field (give targets or delta) (at $.ring.targets)");
   EXPECT_EQ(error_of(ring_with(R"("loads": [1, 1], "delta": [1, 0], "cost_next": 1)")),
             "imbalances must sum to 0 (at $.ring.delta)");
   EXPECT_EQ(error_of(ring_with(R"("loads": [1, 1], "delta": [2, -2], "cost_next": 1)")),

@@ -124,6 +124,17 @@ void require_finite_times(const Instance& in) {
   }
 }
 
+std::vector<std::int64_t> average_targets(const std::vector<std::int64_t>& loads) {
+  if (loads.empty()) return {};
+  Int128 total = 0;
+  for (std::int64_t l : loads) total += l;
+  const auto n = static_cast<Int128>(loads.size());
+  std::vector<std::int64_t> targets(loads.size(), static_cast<std::int64_t>(total / n));
+  const auto extra = static_cast<std::size_t>(total % n);
+  for (std::size_t i = 0; i < extra; ++i) ++targets[i];
+  return targets;
+}
+
 std::vector<std::int64_t> imbalances(const Instance& in) {
   std::vector<std::int64_t> delta(in.size());
   for (std::size_t i = 0; i < in.size(); ++i) delta[i] = in.imbalance(i);

@@ -65,6 +65,10 @@ void validate_instance(const Instance& instance);
 // Applied by plan_ring and ring_bounds; the validator needs no such rule (it checks each run).
 void require_finite_times(const Instance& instance);
 
+// The balanced targets of an instance given without targets: N = the sum of the loads; every
+// processor gets floor(N / n), and the first N mod n processors (lowest indices) one more.
+std::vector<std::int64_t> average_targets(const std::vector<std::int64_t>& loads);
+
 // Imbalances delta_i = loads[i] - targets[i] (each fits in 64 bits since counts are >= 0).
 std::vector<std::int64_t> imbalances(const Instance& instance);
 
