@@ -1,5 +1,5 @@
-// Writing an experiment's outputs (SPEC §6): every table as JSON and Markdown, every figure as SVG,
-// into one output directory. Shared by the experiments of every family.
+// Writing an experiment's outputs (docs/README.md): every table as JSON and Markdown, every figure
+// as SVG, into one output directory. Shared by the experiments of every family.
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
-// `redist dlt check` (SPEC §4, STAR §5): the input is `instance \0 schedule`. The validator must
-// return a verdict, and a valid schedule has a finite makespan >= 0.
+// `redist dlt check` (docs/star.md, STAR §5): the input is `instance \0 schedule`. The validator
+// must return a verdict, and a valid schedule has a finite makespan >= 0.
 #include <cmath>
 
 #include "fuzz/fuzz_support.hpp"

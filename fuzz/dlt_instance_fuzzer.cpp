@@ -1,4 +1,4 @@
-// Divisible-load instance reader (SPEC §4, STAR §5): any bytes either read or refused with an
+// Divisible-load instance reader (docs/star.md, STAR §5): any bytes either read or refused with an
 // InputError. A read instance is solved by LP 7's closed-form search; small ones also get their
 // transfers (equations 8-9), and the output has finite numbers only.
 #include <cmath>

@@ -1,4 +1,4 @@
-// `redist lau eval` (SPEC §3): an instance with flows either read (the flows then balance every
+// `redist lau eval` (docs/lau.md): an instance with flows either read (the flows then balance every
 // node) or refused with an InputError. The step-by-step simulations must agree with the closed
 // forms of LAU Propositions 1 and 2.
 #include "fuzz/fuzz_support.hpp"

@@ -1,4 +1,4 @@
-// LAU instance reader (SPEC §3): any bytes either read or refused with an InputError. A read
+// LAU instance reader (docs/lau.md): any bytes either read or refused with an InputError. A read
 // instance is planned by every algorithm in both modes; each plan is printed with finite numbers
 // (null only for a deadlock time), its flows balance every node, and no plan beats `optimal`.
 #include "fuzz/fuzz_support.hpp"

@@ -1,4 +1,4 @@
-// Structured fuzzer of LAU load distribution (SPEC §3): valid instances drawn from the bytes
+// Structured fuzzer of LAU load distribution (docs/lau.md): valid instances drawn from the bytes
 // (average or explicit targets), every algorithm in both modes run as `redist lau plan` does.
 // Each plan's flows must balance every node, its printed times must equal the step-by-step
 // simulations (simulate.hpp, independent of the closed forms), no algorithm may beat `optimal`,

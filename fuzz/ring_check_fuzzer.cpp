@@ -1,5 +1,6 @@
-// `redist ring check` (SPEC §2): the input is `instance \0 schedule`. The validator must return a
-// verdict; a valid schedule has a finite makespan no shorter than the instance's lower bound.
+// `redist ring check` (docs/formats.md): the input is `instance \0 schedule`. The validator must
+// return a verdict; a valid schedule has a finite makespan no shorter than the instance's lower
+// bound.
 #include <cmath>
 
 #include "fuzz/fuzz_support.hpp"

@@ -1,5 +1,5 @@
-// Ring instance reader (SPEC §2): any bytes either read as a valid instance or refused with an
-// InputError. A read instance must survive writing and reading back unchanged, and its lower
+// Ring instance reader (docs/formats.md): any bytes either read as a valid instance or refused with
+// an InputError. A read instance must survive writing and reading back unchanged, and its lower
 // bounds must be finite and >= 0.
 #include <cmath>
 

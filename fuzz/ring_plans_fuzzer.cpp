@@ -1,7 +1,8 @@
-// Structured fuzzer of the ring planners (RRV04, SPEC §2): valid rings drawn from the bytes, every
-// planner run on them as `redist ring plan` does, and every plan printed, read back, validated by
-// the independent validator (ring/validate.hpp) and compared with the lower bounds and, on rings
-// small enough, with the exact optimum. A planner may refuse an instance only with InputError.
+// Structured fuzzer of the ring planners (RRV04, docs/formats.md): valid rings drawn from the
+// bytes, every planner run on them as `redist ring plan` does, and every plan printed, read back,
+// validated by the independent validator (ring/validate.hpp) and compared with the lower bounds
+// and, on rings small enough, with the exact optimum. A planner may refuse an instance only with
+// InputError.
 #include <cmath>
 #include <optional>
 

@@ -1,5 +1,5 @@
-// Ring schedule reader (SPEC §2, streamed transfers): any bytes either read or refused with an
-// InputError; what is read is written back with finite numbers only, and reading that back and
+// Ring schedule reader (docs/formats.md, streamed transfers): any bytes either read or refused with
+// an InputError; what is read is written back with finite numbers only, and reading that back and
 // writing it again gives the same text.
 #include "fuzz/fuzz_support.hpp"
 #include "redist/io/ring_json.hpp"

@@ -1,5 +1,5 @@
-// `redist slicering check` (SPEC §5): the input is `cluster \0 solution`. The checker must return
-// a verdict, and a valid solution has a finite, positive step time.
+// `redist slicering check` (docs/slicering.md): the input is `cluster \0 solution`. The checker
+// must return a verdict, and a valid solution has a finite, positive step time.
 #include <cmath>
 
 #include "fuzz/fuzz_support.hpp"

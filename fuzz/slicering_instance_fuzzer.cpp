@@ -1,5 +1,5 @@
-// SliceRing cluster reader (SPEC §5): any bytes either read or refused with an InputError. A read
-// cluster survives writing and reading back unchanged.
+// SliceRing cluster reader (docs/slicering.md): any bytes either read or refused with an
+// InputError. A read cluster survives writing and reading back unchanged.
 #include "fuzz/fuzz_support.hpp"
 #include "redist/io/slicering_json.hpp"
 

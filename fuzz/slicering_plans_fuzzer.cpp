@@ -1,8 +1,8 @@
-// Structured fuzzer of SliceRing (SLICE, SPEC §5): valid clusters drawn from the bytes, every
-// algorithm run with and without a forced ring size as `redist slicering plan` does; each solution
-// printed, read back and checked by the independent checker (slicering/validate.hpp). On small
-// clusters the solutions are compared with the optimum found by enumerating every ring: none may
-// beat it, and those claiming `optimal` must meet it.
+// Structured fuzzer of SliceRing (SLICE, docs/slicering.md): valid clusters drawn from the bytes,
+// every algorithm run with and without a forced ring size as `redist slicering plan` does; each
+// solution printed, read back and checked by the independent checker (slicering/validate.hpp). On
+// small clusters the solutions are compared with the optimum found by enumerating every ring: none
+// may beat it, and those claiming `optimal` must meet it.
 #include <cmath>
 #include <optional>
 

@@ -1,5 +1,6 @@
-// `redist star check` (SPEC §4): the input is `instance \0 schedule`. The validator must return a
-// verdict; a valid schedule has a finite makespan no shorter than the computation lower bound.
+// `redist star check` (docs/star.md): the input is `instance \0 schedule`. The validator must
+// return a verdict; a valid schedule has a finite makespan no shorter than the computation lower
+// bound.
 #include <cmath>
 
 #include "fuzz/fuzz_support.hpp"

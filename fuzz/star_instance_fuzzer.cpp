@@ -1,4 +1,4 @@
-// Star instance reader (SPEC §4): any bytes either read or refused with an InputError. A read
+// Star instance reader (docs/star.md): any bytes either read or refused with an InputError. A read
 // instance has a finite computation lower bound that the no-transfer schedule does not beat.
 #include <cmath>
 

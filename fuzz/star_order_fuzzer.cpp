@@ -1,6 +1,6 @@
-// `redist star order` (SPEC §4, STAR Theorem 1): an order instance either read or refused with an
-// InputError. Instances moving at most 10^5 tasks are planned (one transfer per task) and the plan
-// is printed with finite numbers only.
+// `redist star order` (docs/star.md, STAR Theorem 1): an order instance either read or refused with
+// an InputError. Instances moving at most 10^5 tasks are planned (one transfer per task) and the
+// plan is printed with finite numbers only.
 #include "fuzz/fuzz_support.hpp"
 #include "redist/io/star_json.hpp"
 #include "redist/star/order.hpp"

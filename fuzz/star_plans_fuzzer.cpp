@@ -1,5 +1,5 @@
-// Structured fuzzer of the star family (STAR, SPEC §4): valid star instances drawn from the bytes
-// and planned by every algorithm as `redist star plan` does; each plan printed, read back and
+// Structured fuzzer of the star family (STAR, docs/star.md): valid star instances drawn from the
+// bytes and planned by every algorithm as `redist star plan` does; each plan printed, read back and
 // validated by the independent validator (star/validate.hpp), compared with the computation lower
 // bound and, on instances small enough, with the exact optimum. Also Theorem 1's order
 // (`redist star order`, checked by the same validator with computation left out) and divisible
@@ -12,10 +12,10 @@
 #include "redist/star/dlt.hpp"
 #include "redist/star/dlt_validate.hpp"
 #include "redist/star/exact.hpp"
-#include "redist/svg/star_gantt.hpp"
 #include "redist/star/order.hpp"
 #include "redist/star/planner.hpp"
 #include "redist/star/validate.hpp"
+#include "redist/svg/star_gantt.hpp"
 
 using namespace redist;
 

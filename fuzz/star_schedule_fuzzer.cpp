@@ -1,4 +1,4 @@
-// Star schedule reader (SPEC §4, streamed transfers): any bytes either read or refused with an
+// Star schedule reader (docs/star.md, streamed transfers): any bytes either read or refused with an
 // InputError; what is read is written back with finite numbers only, and reading that back and
 // writing it again gives the same text.
 #include "fuzz/fuzz_support.hpp"

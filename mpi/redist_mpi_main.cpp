@@ -161,7 +161,8 @@ redist::ring::Instance random_instance(int n, std::uint64_t seed, std::int64_t m
 // Parses argv into `args`; returns false after printing --help (rank 0).
 bool parse_args(int argc, char** argv, int rank, Args& a) {
   CLI::App app{"redist-mpi: execute and verify a ring redistribution under mpirun"};
-  app.add_option("--instance", a.instance_file, "ring instance JSON (SPEC §2; - for stdin)");
+  app.add_option("--instance", a.instance_file,
+                 "ring instance JSON (docs/formats.md; - for stdin)");
   app.add_option("--random", a.seed, "use a random instance with this seed instead");
   app.add_option("--max-items", a.max_items, "random instances: at most this many items per rank");
   app.add_flag("--unidirectional", a.unidirectional, "random instances: unidirectional ring");

@@ -12,8 +12,8 @@
 // the way with fewer hops (ties: clockwise), through the links of that direction. By default hosts
 // are not port-limited: a host may send to both neighbours at once (unlike the one-port model).
 // --one-port adds a send port and a receive port per host (see below).
-// --balance reads a balance trace (SPEC §7: {"balance": {"ring", "speeds", ...}}) instead: the
-// links come from its ring, and host i gets one power state per distinct speed s_i(t), of
+// --balance reads a balance trace (docs/balance.md: {"balance": {"ring", "speeds", ...}}) instead:
+// the links come from its ring, and host i gets one power state per distinct speed s_i(t), of
 // s_i(t) x F flop/s (mpi/smpi_pstates.hpp: the order an SMPI application switches them in), so
 // an iteration of n items charged as n x F flops takes n / s_i(t), as in the model.
 // Complexity: O(n^3) text for n hosts (the all-pairs routes).

@@ -1,5 +1,5 @@
-// Host speeds of a balance trace as SimGrid power states (ours). A trace (SPEC §7) gives every
-// processor i a speed s_i(t) per iteration; the SMPI platform written by
+// Host speeds of a balance trace as SimGrid power states (ours). A trace (docs/balance.md) gives
+// every processor i a speed s_i(t) per iteration; the SMPI platform written by
 // `redist-smpi-platform --balance` gives host i one pstate per distinct value of s_i(t), in the
 // order of first appearance, and the SMPI application switches host i to the pstate of s_i(t) at
 // the start of iteration t (sg_host_set_pstate). Both sides use these functions, so they agree.

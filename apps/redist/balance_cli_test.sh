@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Transcript tests of `redist balance advise|simulate` (SPEC §1, §7): outputs on small rings and
+# Transcript tests of `redist balance advise|simulate` (docs/formats.md, docs/balance.md): outputs on small rings and
 # the bundled RRV04-style trace, and every input error as one `error:` line naming the field.
 # Usage: balance_cli_test.sh path/to/redist path/to/data
 set -u

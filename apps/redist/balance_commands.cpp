@@ -1,6 +1,6 @@
-// `redist balance advise|simulate` (SPEC §7), `redist experiment balance` and `redist experiment
-// ring-sim` (RRV04 §8 in SimGrid, which runs redist-ring-sim): thin adapters from JSON files to
-// redist/balance.hpp.
+// `redist balance advise|simulate` (docs/balance.md), `redist experiment balance` and `redist
+// experiment ring-sim` (RRV04 §8 in SimGrid, which runs redist-ring-sim): thin adapters from JSON
+// files to redist/balance.hpp.
 #include <iostream>
 #include <memory>
 

@@ -16,7 +16,7 @@ namespace redist::cli {
 // The action chosen by the parsed command line; returns the process exit code.
 using Action = std::function<int()>;
 
-// `redist experiment NAME` (SPEC §6): each family registers its papers' experiments by name.
+// `redist experiment NAME` (docs/README.md): each family registers its papers' experiments by name.
 struct ExperimentOptions {
   std::string out_dir = "experiment-out";  // tables (JSON, Markdown) and figures (SVG) go here
   std::uint64_t seed = 1;
@@ -51,7 +51,7 @@ void register_experiment_command(CLI::App& app, Action& action,
 void print_json(const io::OrderedJson& document);
 // InputError when both files are standard input ("-"): only one document can come from it.
 void require_distinct_inputs(const std::string& first, const std::string& second, const char* what);
-// A `check` verdict (SPEC §1): prints {"valid": true, "makespan": m} or {"valid": false,
+// A `check` verdict (docs/formats.md): prints {"valid": true, "makespan": m} or {"valid": false,
 // "reason": r} and returns the exit code (0 valid, 1 invalid).
 int print_check_result(bool valid, double makespan, const std::string& reason);
 // Prints a verdict as the JSON entry points' check_json returns it; the exit code as above.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Transcript tests of the redist command line (SPEC §1): exit codes, the single `error:` line on
+# Transcript tests of the redist command line (docs/formats.md): exit codes, the single `error:` line on
 # standard error with nothing on standard output, and plan -> check round trips.
 # Usage: cli_test.sh path/to/redist path/to/data
 set -u
@@ -25,7 +25,7 @@ for args in "" "-a light" "-a light --solver lp" "-a light-enforced" "-a light-e
      "$redist" ring check "$data/examples/spec-example.json" "$work/plan.json" | grep -q '"valid": true' &&
      grep -q '"makespan": 3.5,' "$work/plan.json"; then ok; else ko "spec example with '$args': $(cat "$work/plan.json")"; fi
 done
-# The SPEC's example schedule, exactly.
+# The example schedule of docs/formats.md, exactly.
 "$redist" ring plan "$data/examples/spec-example.json" >"$work/plan.json"
 if grep -q '"light": true' "$work/plan.json" && grep -q '"flows": \[3,0,-1,2\]' "$work/plan.json" &&
    grep -q '{"from":3,"dir":"prev","start":2.0,"count":1}' "$work/plan.json"; then ok; else ko "spec example schedule: $(cat "$work/plan.json")"; fi

@@ -1,5 +1,5 @@
 # Shared by the command-line transcript tests (cli_test.sh and the families' *_cli_test.sh):
-# a scratch directory, pass/fail counters and the checks of SPEC §1. Source it after setting
+# a scratch directory, pass/fail counters and the checks of docs/formats.md. Source it after setting
 # $redist (the program under test); end the script with `finish`.
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -1,6 +1,6 @@
-// `redist experiment NAME [--out DIR] [--seed S] [--instances N]` (SPEC §6): reruns a paper's
-// experiment and writes its tables and figures. The experiments themselves are registered by
-// their families (see ExperimentRegistry in cli.hpp).
+// `redist experiment NAME [--out DIR] [--seed S] [--instances N]` (docs/README.md): reruns a
+// paper's experiment and writes its tables and figures. The experiments themselves are registered
+// by their families (see ExperimentRegistry in cli.hpp).
 #include <filesystem>
 #include <memory>
 

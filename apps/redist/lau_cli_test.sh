@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Transcript tests of `redist lau plan|check|eval` (SPEC §1, §3): exit codes, the single `error:` line on
+# Transcript tests of `redist lau plan|check|eval` (docs/formats.md, docs/lau.md): exit codes, the single `error:` line on
 # standard error with nothing on standard output, and outputs on LAU's worked examples.
 # Usage: lau_cli_test.sh path/to/redist
 set -u

@@ -1,5 +1,5 @@
-// `redist lau plan|eval` (SPEC §3) and the experiment `lau` (SPEC §6): thin adapters from JSON
-// files to redist/lau.hpp.
+// `redist lau plan|eval` (docs/lau.md) and the experiment `lau` (docs/README.md): thin adapters
+// from JSON files to redist/lau.hpp.
 #include <iostream>
 #include <memory>
 

@@ -1,7 +1,8 @@
 // redist: plans and checks data redistributions (formats and exit codes: docs/formats.md).
 //
-// Exit codes (SPEC §1): 0 success; 1 `check` found the schedule invalid; 2 bad input or usage,
-// with one line `error: <what> (at <where>)` on standard error and nothing on standard output.
+// Exit codes (docs/formats.md): 0 success; 1 `check` found the schedule invalid; 2 bad input or
+// usage, with one line `error: <what> (at <where>)` on standard error and nothing on standard
+// output.
 #include <exception>
 #include <iostream>
 #include <new>
@@ -12,7 +13,7 @@
 
 namespace {
 
-// The one `error:` line of every failure, whatever the message holds (SPEC §1).
+// The one `error:` line of every failure, whatever the message holds (docs/formats.md).
 int print_error(const std::string& message, int code) {
   std::cerr << "error: " << redist::one_line(message, 1000) << "\n";
   return code;

@@ -1,4 +1,5 @@
-// `redist ring plan|check|bound` (SPEC §2): thin adapters from JSON files to the core library.
+// `redist ring plan|check|bound` (docs/formats.md): thin adapters from JSON files to the core
+// library.
 #include <iostream>
 #include <memory>
 

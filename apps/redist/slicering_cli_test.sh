@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Transcript tests of `redist slicering` (SPEC §1, §5): plan -> check round trips on the SLICE
+# Transcript tests of `redist slicering` (docs/formats.md, docs/slicering.md): plan -> check round trips on the SLICE
 # platforms, tsp == exact with all processors, homogeneous == exact on a homogeneous network, and
 # input errors (exit 2, one `error: ... (at <JSON path>)` line, nothing on standard output).
 # Usage: slicering_cli_test.sh path/to/redist path/to/data

@@ -1,5 +1,5 @@
-// `redist slicering plan|check` (SPEC §5) and `redist experiment slicering` (SPEC §6): thin
-// adapters from JSON files to redist/slicering.hpp.
+// `redist slicering plan|check` (docs/slicering.md) and `redist experiment slicering`
+// (docs/README.md): thin adapters from JSON files to redist/slicering.hpp.
 #include <iostream>
 #include <memory>
 

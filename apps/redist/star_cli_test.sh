@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Transcript tests of `redist star plan|check|order`, `redist dlt plan` and `redist experiment
-# star` (SPEC §1 and §4): exit codes, the single `error:` line, plan -> check round trips.
+# star` (docs/formats.md, docs/star.md): exit codes, the single `error:` line, plan -> check round trips.
 # Usage: star_cli_test.sh path/to/redist
 set -u
 redist=$1

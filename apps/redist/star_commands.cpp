@@ -1,5 +1,5 @@
-// `redist star plan|check|order` and `redist dlt plan` (SPEC §4, STAR): thin adapters from JSON
-// files to redist/star.hpp and redist/dlt.hpp.
+// `redist star plan|check|order` and `redist dlt plan` (docs/star.md, STAR): thin adapters from
+// JSON files to redist/star.hpp and redist/dlt.hpp.
 #include <algorithm>
 #include <iostream>
 #include <memory>

@@ -1,4 +1,4 @@
-// `redist experiment lau` (SPEC §6): LAU §6, Tables 1-4, plus how often and by how much the
+// `redist experiment lau` (docs/README.md): LAU §6, Tables 1-4, plus how often and by how much the
 // published Optimal algorithm (`optimal-window`, LAU Figure 9) misses the true optimum.
 //
 // Instances (Tables 1-3): for each n in {50, 30, 20, 10, 4}, `instances` load vectors of n loads

@@ -8,8 +8,8 @@
 // that a simulated redistribution lasts what the planner says). Schemes: RRV04 §8's five (never,
 // at:50, at:20,40,60,80, every:10, every:5), cost-benefit, replay (ours) and oracle (the
 // hindsight optimum over the simulated durations).
-// Outputs (SPEC §6): summary.json, tables as JSON and Markdown (normalized time, time over the
-// oracle, redistributions against the model), Figures 13 (p = 8) and 14 (p = 32) as SVG: the
+// Outputs (docs/README.md): summary.json, tables as JSON and Markdown (normalized time, time over
+// the oracle, redistributions against the model), Figures 13 (p = 8) and 14 (p = 32) as SVG: the
 // mean total time of each scheme over that of `never`, against the ratio.
 // Runs `jobs` scenarios at once (default: the machine's cores); progress on standard error.
 #pragma once

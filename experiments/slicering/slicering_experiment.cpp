@@ -181,7 +181,8 @@ nlohmann::ordered_json run_slicering_experiment(const std::string& out_dir, bool
         "(speeds and bandwidths in the paper's printed d_ij); redist's greedy is SLICE §6.2 on "
         "that weight, exact its minimum over all rings of q processors (Held-Karp).");
     t.notes.push_back(fmt::format(
-        "T_step rows: the SliceRing model (SPEC §5) with W = 1000, H = 1; the best ring of any "
+        "T_step rows: the SliceRing model (docs/slicering.md) with W = 1000, H = 1; the best ring "
+        "of any "
         "size has {} processors, T_step = {:.6f} (exact) and {:.6f} (greedy). exact for all q "
         "took {:.3f} s.",
         exact.best.ring.size(), exact.best.makespan, greedy.best.makespan, exact_seconds));

@@ -1,4 +1,4 @@
-// `redist experiment slicering` (SPEC §6): SLICE Tables 5-6 and Figure 3.
+// `redist experiment slicering` (docs/README.md): SLICE Tables 5-6 and Figure 3.
 #pragma once
 
 #include <string>

@@ -1,4 +1,4 @@
-// `redist experiment star` (SPEC §6): reruns STAR §4 (Table 1, Figures 22-25) and adds the
+// `redist experiment star` (docs/README.md): reruns STAR §4 (Table 1, Figures 22-25) and adds the
 // distance to the true optimum on platforms small enough for `exact`.
 //
 // For each of the 4 platform types (links hom/het x computation hom/het) and 3 parameter ranges

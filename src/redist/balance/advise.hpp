@@ -1,7 +1,7 @@
-// One decision for a running application (SPEC §7, `redist balance advise`): given the current
-// counts, the speeds just measured and the iterations still to run, should it rebalance now?
-// Rule: cost-benefit, i.e. rebalance when (T - T_bal) * R > makespan, with T = max_i n_i / s_i,
-// T_bal the same at the balanced targets and makespan that of the planned redistribution.
+// One decision for a running application (docs/balance.md, `redist balance advise`): given the
+// current counts, the speeds just measured and the iterations still to run, should it rebalance
+// now? Rule: cost-benefit, i.e. rebalance when (T - T_bal) * R > makespan, with T = max_i n_i /
+// s_i, T_bal the same at the balanced targets and makespan that of the planned redistribution.
 // Complexity: O(p log p) for the targets plus one ring plan (`auto`).
 #pragma once
 

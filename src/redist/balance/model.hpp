@@ -1,4 +1,4 @@
-// The model of an iterative application on a ring (SPEC §7, after RRV04 §8).
+// The model of an iterative application on a ring (docs/balance.md, after RRV04 §8).
 //
 // p >= 2 processors on a ring with the link costs of the ring family (redist/ring/model.hpp). The
 // application runs K iterations t = 0..K-1, bulk synchronous. Processor i holds n_i items and, in

@@ -1,6 +1,6 @@
-// The hindsight optimum of SPEC §7 (`--policy oracle`): the set of rebalance points that minimises
-// the total time of a trace, knowing every s(t) in advance, with the same targets rule as every
-// policy (after iteration k the counts become the balanced targets of s(k - 1)).
+// The hindsight optimum of docs/balance.md (`--policy oracle`): the set of rebalance points that
+// minimises the total time of a trace, knowing every s(t) in advance, with the same targets rule as
+// every policy (after iteration k the counts become the balanced targets of s(k - 1)).
 //
 // Dynamic programme over the last rebalance point. After a rebalance after iteration j the counts
 // are B_j = balanced_targets(N, s(j - 1)), whatever happened before (B_0 = the initial loads), so

@@ -1,5 +1,5 @@
-// Rebalancing policies (SPEC §7): after each iteration, decide whether to move to the balanced
-// targets of the speeds just measured. The same objects decide in the model simulator
+// Rebalancing policies (docs/balance.md): after each iteration, decide whether to move to the
+// balanced targets of the speeds just measured. The same objects decide in the model simulator
 // (simulate.hpp) and in the MPI Rebalancer (measured speeds and times).
 //
 // Names (parse_policy; iterations counted from 1, "after iteration k"):
@@ -9,7 +9,7 @@
 //   every:E          after every multiple of E below K (RRV04 §8: every:10, every:5); E >= 1
 //   threshold:R      when T / (N / sum s) > R, R >= 1 (max-over-mean rules of LAMMPS, 4C, StePS)
 //   cost-benefit     when (T - T_bal) * (K - k) > makespan: the saving predicted if the speeds
-//                    persist exceeds the planned redistribution's exact cost (SPEC §7)
+//                    persist exceeds the planned redistribution's exact cost (docs/balance.md)
 //   metabalancer     Charm++ MetaBalancer (Menon et al. 2012): a line fitted to the imbalance
 //                    T - N / sum s since the last rebalance predicts when the accumulated
 //                    imbalance equals the redistribution cost

@@ -1,8 +1,8 @@
-// The model simulator of SPEC §7: runs a trace (model.hpp) under a policy and totals the time.
-// Each rebalance is planned with the ring planner `auto`; plans are cached by (counts, targets),
-// so a simulation plans each distinct redistribution once.
-// Complexity: O(K p) for the iterations plus one plan per distinct rebalance the policy
-// considers (cost-benefit considers one per iteration whose time exceeds the balanced one).
+// The model simulator of docs/balance.md: runs a trace (model.hpp) under a policy and totals the
+// time. Each rebalance is planned with the ring planner `auto`; plans are cached by (counts,
+// targets), so a simulation plans each distinct redistribution once. Complexity: O(K p) for the
+// iterations plus one plan per distinct rebalance the policy considers (cost-benefit considers one
+// per iteration whose time exceeds the balanced one).
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
-// Balanced targets of an iterative application (SPEC §7; RRV04 §8 initialises its columns this
-// way): the integer counts that make one iteration shortest for given processor speeds.
+// Balanced targets of an iterative application (docs/balance.md; RRV04 §8 initialises its columns
+// this way): the integer counts that make one iteration shortest for given processor speeds.
 //
 // balanced_targets(N, s) returns integers t_i >= 0 with sum t_i = N that minimise
 // max_i t_i / s_i. Proportional rounding is not optimal (it may leave a slow processor one item
@@ -25,8 +25,8 @@ namespace redist::balance {
 // and ("items") if items < 0.
 std::vector<std::int64_t> balanced_targets(std::int64_t items, const std::vector<double>& speeds);
 
-// max_i counts[i] / speeds[i]: the time of one iteration (SPEC §7, T_t). 0 when all counts are 0.
-// Precondition: same sizes, speeds > 0.
+// max_i counts[i] / speeds[i]: the time of one iteration (docs/balance.md, T_t). 0 when all counts
+// are 0. Precondition: same sizes, speeds > 0.
 double iteration_time(const std::vector<std::int64_t>& counts, const std::vector<double>& speeds);
 
 // N / sum_i speeds[i]: no distribution of N items makes an iteration shorter.

@@ -1,5 +1,5 @@
-// Overflow-checked integer arithmetic for item counts (SPEC §1: arithmetic that could overflow is
-// checked). Each function returns std::nullopt on overflow instead of wrapping around.
+// Overflow-checked integer arithmetic for item counts (docs/formats.md: arithmetic that could
+// overflow is checked). Each function returns std::nullopt on overflow instead of wrapping around.
 #pragma once
 
 #include <cstdint>

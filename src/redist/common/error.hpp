@@ -1,9 +1,10 @@
 // Errors shared by every layer of redist.
 //
 // InputError is bad input: the command line turns it into exit code 2 and the single line
-// `error: <message> (at <path>)` on standard error (SPEC §1); the JSON entry points of the public
-// headers throw it with the same text. The core says where in the model's words: a path relative
-// to the family's instance (`loads[3]`, `cost_next`), or, for an OptionError, the option's name
+// `error: <message> (at <path>)` on standard error (docs/formats.md); the JSON entry points of the
+// public headers throw it with the same text. The core says where in the model's words: a path
+// relative to the family's instance (`loads[3]`, `cost_next`), or, for an OptionError, the option's
+// name
 // (`algorithm`). located() turns that into what the command line prints: a JSONPath into the
 // document (`$.ring.loads[3]`) or the option's flag (`--algorithm`).
 #pragma once

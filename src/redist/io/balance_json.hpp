@@ -1,6 +1,6 @@
-// JSON reading and writing of the rebalancing family (SPEC §7, docs/formats.md "Rebalancing").
-// The JSON entry points of redist/balance.hpp (advise_json, simulate_json, plan_json) are
-// implemented in balance_json.cpp on top of these.
+// JSON reading and writing of the rebalancing family (docs/balance.md, docs/formats.md
+// "Rebalancing"). The JSON entry points of redist/balance.hpp (advise_json, simulate_json,
+// plan_json) are implemented in balance_json.cpp on top of these.
 #pragma once
 
 #include "redist/balance/advise.hpp"

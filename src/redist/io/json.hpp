@@ -1,5 +1,6 @@
-// Path-aware reading of JSON values (SPEC §1). Every reader throws InputError naming the JSONPath
-// of the offending value (`$.ring.loads[3]`), never returning a truncated or rounded value.
+// Path-aware reading of JSON values (docs/formats.md). Every reader throws InputError naming the
+// JSONPath of the offending value (`$.ring.loads[3]`), never returning a truncated or rounded
+// value.
 #pragma once
 
 #include <cstdint>
@@ -77,7 +78,8 @@ std::string output_text(const OrderedJson& document);
 // {"valid": false, "reason": r}.
 std::string check_result_text(const CheckResult& result);
 
-// The members every plan output starts with (SPEC §1), shared by the families' schedule formats.
+// The members every plan output starts with (docs/formats.md), shared by the families' schedule
+// formats.
 struct PlanSummary {
   std::string algorithm;
   std::optional<double> makespan;  // absent in a document without one: nothing to compare

@@ -1,4 +1,4 @@
-// JSON reading and writing for LAU load distribution (SPEC §3).
+// JSON reading and writing for LAU load distribution (docs/lau.md).
 #pragma once
 
 #include "redist/io/json.hpp"

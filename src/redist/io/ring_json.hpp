@@ -1,4 +1,4 @@
-// JSON reading and writing of ring instances and schedules, exactly per SPEC §2.
+// JSON reading and writing of ring instances and schedules, exactly per docs/formats.md.
 #pragma once
 
 #include "redist/io/json.hpp"

@@ -1,4 +1,4 @@
-// JSON reading and writing of SliceRing clusters and solutions, exactly per SPEC §5.
+// JSON reading and writing of SliceRing clusters and solutions, exactly per docs/slicering.md.
 #pragma once
 
 #include <optional>

@@ -1,5 +1,5 @@
-// JSON reading and writing of star instances and schedules (SPEC §4, STAR) and of divisible-load
-// instances and schedules (SPEC §4, STAR §5).
+// JSON reading and writing of star instances and schedules (docs/star.md, STAR) and of
+// divisible-load instances and schedules (docs/star.md, STAR §5).
 #pragma once
 
 #include <ostream>

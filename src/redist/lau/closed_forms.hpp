@@ -1,4 +1,4 @@
-// LAU Propositions 1 and 2: the execution times of a valid schedule in closed form (SPEC §3).
+// LAU Propositions 1 and 2: the execution times of a valid schedule in closed form (docs/lau.md).
 //
 // Single-send (Proposition 1): T_s = 1 + the length of the longest chain of consecutive red nodes
 // (circularly), 0 when no flow is non-zero, and deadlock (nullopt) when every node is red.

@@ -1,4 +1,4 @@
-// `redist lau eval` (SPEC §3): both execution times of given flows, by simulation where that is
+// `redist lau eval` (docs/lau.md): both execution times of given flows, by simulation where that is
 // quick and by the closed forms (closed_forms.hpp, proven equal and tested against the simulation)
 // where it is not.
 //

@@ -1,4 +1,4 @@
-// LAU §2-3: the load distribution problem on a ring (SPEC §3).
+// LAU §2-3: the load distribution problem on a ring (docs/lau.md).
 //
 // n >= 2 nodes on a ring hold integer loads l_i >= 0 and must end with targets t_i (the average by
 // default). A schedule is a vector of flows: flows[i] is the net load moved from node i to node
@@ -11,7 +11,7 @@
 // one message (out_i - l_i <= in_i because t_i >= 0), and consecutive red nodes forward in the
 // same direction.
 //
-// Times are std::optional<int64>: std::nullopt when the schedule deadlocks (SPEC §3: `null`).
+// Times are std::optional<int64>: std::nullopt when the schedule deadlocks (docs/lau.md: `null`).
 // All arithmetic on loads and flows is overflow-checked (InputError when a result leaves int64).
 #pragma once
 
@@ -34,7 +34,7 @@ struct Instance {
 
 using Time = std::optional<std::int64_t>;  // nullopt: deadlock
 
-// A planned schedule (SPEC §3 `plan` output).
+// A planned schedule (docs/lau.md `plan` output).
 struct Plan {
   std::string algorithm;
   std::vector<std::int64_t> flows;

@@ -1,5 +1,5 @@
-// A truly optimal schedule (SPEC §3 `optimal`): the minimum time in the chosen mode over all valid
-// schedules {linear_i - h} (LAU Lemma 1), ties to less traffic, then to the smaller h.
+// A truly optimal schedule (docs/lau.md `optimal`): the minimum time in the chosen mode over all
+// valid schedules {linear_i - h} (LAU Lemma 1), ties to less traffic, then to the smaller h.
 //
 // Search range: h in [min linear, max linear]. Outside it every flow has the same sign; moving h
 // back towards the range lowers every |flow| and so every node's outgoing load (no green node

@@ -1,4 +1,4 @@
-// `redist lau plan --algorithm NAME --mode single|multi` (SPEC §3): dispatch by name.
+// `redist lau plan --algorithm NAME --mode single|multi` (docs/lau.md): dispatch by name.
 #pragma once
 
 #include <string>

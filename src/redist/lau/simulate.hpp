@@ -1,4 +1,4 @@
-// LAU §3: executing a schedule step by step in the single-send and multi-send modes (SPEC §3).
+// LAU §3: executing a schedule step by step in the single-send and multi-send modes (docs/lau.md).
 // Independent of the closed forms (closed_forms.hpp): tests check that the two agree.
 //
 // Single-send: each link carries one message with all its load. A node sends all its messages in

@@ -1,7 +1,7 @@
 // Dynamic load balancing of an iterative MPI application with a 1-D block distribution: after
-// each iteration, measure every rank's speed, let a rebalancing policy decide (SPEC §7, the same
-// redist::balance::Policy objects as the model simulator) and, when it says so, move the blocks
-// to the balanced targets with an optimal ring redistribution (Redistribution). Source: the
+// each iteration, measure every rank's speed, let a rebalancing policy decide (docs/balance.md, the
+// same redist::balance::Policy objects as the model simulator) and, when it says so, move the
+// blocks to the balanced targets with an optimal ring redistribution (Redistribution). Source: the
 // model is RRV04 §8 (an iterative application on a heterogeneous ring); the API splits deciding
 // from migrating as Zoltan does (decide / plan / execute); the rest is ours.
 //
@@ -68,10 +68,10 @@
 #include <type_traits>
 #include <vector>
 
-#include "redist/mpi/redistribution.hpp"
 #include "redist/balance/controller.hpp"
 #include "redist/balance/model.hpp"
 #include "redist/balance/policy.hpp"
+#include "redist/mpi/redistribution.hpp"
 
 namespace redist::mpi {
 

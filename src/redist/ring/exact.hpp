@@ -1,5 +1,5 @@
 // The `exact` ring planner: the proven optimal makespan of a SMALL ring redistribution instance
-// (heterogeneous bidirectional or unidirectional, SPEC §2), with a schedule achieving it.
+// (heterogeneous bidirectional or unidirectional, docs/formats.md), with a schedule achieving it.
 //
 // WHAT IT SOLVES. Given loads, targets and link costs, it returns a valid one-port store-and-
 // forward schedule whose makespan is the minimum over all valid schedules, with

@@ -24,7 +24,7 @@ struct Completion {
 // Builds runs item by item, merging an item into the open run of its (sender, direction) when it
 // continues that run at a constant pace and nothing else used the sender's send port or the
 // receiver's receive port since the run's last item (a run's span must not contain other runs of
-// its ports: SPEC §2).
+// its ports: docs/formats.md).
 class RunBuilder {
  public:
   explicit RunBuilder(const Instance& in)

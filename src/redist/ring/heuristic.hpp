@@ -1,5 +1,5 @@
-// `heuristic` (ours, SPEC §2): a valid schedule for any ring, light or not, with its gap to the
-// System 6 lower bound. RRV04 §6.2 leaves the general heterogeneous bidirectional case open.
+// `heuristic` (ours, docs/formats.md): a valid schedule for any ring, light or not, with its gap to
+// the System 6 lower bound. RRV04 §6.2 leaves the general heterogeneous bidirectional case open.
 //
 // Chains. Given flows, every processor is a relay (receives from one side, sends to the other), a
 // source (sends both ways), a sink (receives from both sides), or an end of one chain. Items go

@@ -1,4 +1,4 @@
-// Light redistributions on heterogeneous bidirectional rings (RRV04 §6.1-6.2.2; SPEC §2
+// Light redistributions on heterogeneous bidirectional rings (RRV04 §6.1-6.2.2; docs/formats.md
 // algorithms `light` and `light-enforced`).
 //
 // A flow is light when every processor sends at most its initial load

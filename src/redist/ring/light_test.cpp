@@ -114,7 +114,7 @@ TEST(Light, SpecExampleIsTheDocumentedSchedule) {
     EXPECT_TRUE(*s.light);
     EXPECT_EQ(s.flows, (std::vector<std::int64_t>{3, 0, -1, 2}));
     ASSERT_EQ(s.transfers.size(), 3u);
-    // P3 sends 2 next at 0, then 1 prev when P2's receive port is free: at 2 (SPEC §2).
+    // P3 sends 2 next at 0, then 1 prev when P2's receive port is free: at 2 (docs/formats.md).
     const ring::Run& last = s.transfers.back();
     EXPECT_EQ(last.from, 3);
     EXPECT_EQ(last.dir, Direction::prev);

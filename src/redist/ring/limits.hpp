@@ -1,5 +1,5 @@
-// Size limits of the ring commands (SPEC §2): beyond them a command would need more than a few
-// GB of memory or a few minutes, so the instance is refused up front with an InputError naming
+// Size limits of the ring commands (docs/formats.md): beyond them a command would need more than a
+// few GB of memory or a few minutes, so the instance is refused up front with an InputError naming
 // the limit and the way around it. docs/ring-algorithms.md ("Limits and extreme inputs") lists
 // them with measured peak memory and time at each limit.
 #pragma once

@@ -1,4 +1,4 @@
-// The ring redistribution model of RRV04 §2 (SPEC §2).
+// The ring redistribution model of RRV04 §2 (docs/formats.md).
 //
 // n >= 2 processors on a ring; processor i holds loads[i] identical atomic items and must end
 // with targets[i]. Sending one item from i to succ(i) takes cost_next[i]; to pred(i) (bidirectional

@@ -75,7 +75,7 @@ Schedule plan_homogeneous_bidirectional(const Instance& in, Solver solver) {
   return s;
 }
 
-// `auto` (SPEC: the best of the other algorithms that applies); defined for every valid ring.
+// `auto` (the best of the other algorithms that applies); defined for every valid ring.
 Schedule plan_auto(const Instance& in, Solver solver) {
   if (!in.bidirectional) return plan_unidirectional(in);
   if (in.homogeneous()) return plan_homogeneous_bidirectional(in, solver);

@@ -1,4 +1,4 @@
-// Chooses and runs a ring planner by name (SPEC §2, `redist ring plan --algorithm NAME`).
+// Chooses and runs a ring planner by name (docs/formats.md, `redist ring plan --algorithm NAME`).
 //
 // `auto` picks, per case:
 //  - unidirectional rings: `unidirectional` (RRV04 Algorithms 1-2, optimal);
@@ -25,7 +25,7 @@
 
 namespace redist::ring {
 
-// Names accepted by plan_ring, in the order of SPEC §2's table.
+// Names accepted by plan_ring, in the order of docs/formats.md's table.
 const std::vector<std::string>& ring_algorithm_names();
 
 // Throws InputError (path "--algorithm") for an unknown name or one that does not apply.

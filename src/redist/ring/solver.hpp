@@ -1,4 +1,4 @@
-// Which method solves the linear systems of RRV04 §6 (SPEC §2, `--solver fast|lp`).
+// Which method solves the linear systems of RRV04 §6 (docs/formats.md, `--solver fast|lp`).
 #pragma once
 
 namespace redist::ring {

@@ -1,4 +1,4 @@
-// The independent validator of ring schedules (SPEC §2). See validate.hpp for the rules.
+// The independent validator of ring schedules (docs/formats.md). See validate.hpp for the rules.
 //
 // Phases, in this order; the first phase that finds a problem reports it and stops:
 //  1. fields of every run, in transfer order (processor, direction, start, count, period, end);

@@ -1,4 +1,4 @@
-// The independent validator of ring schedules (SPEC §1-2, `redist ring check`).
+// The independent validator of ring schedules (docs/formats.md, `redist ring check`).
 //
 // Shares no code with the planners: it re-derives every constraint of the model from the instance
 // and the runs alone. Checks, with times compared at a relative tolerance of 1e-9 of the makespan:

@@ -62,7 +62,7 @@ void expect_invalid(const Instance& in, const Schedule& s, const std::string& pr
 // ---------------------------------------------------------------------------------------------
 // Valid schedules.
 
-// The example of SPEC §2.
+// The example of docs/formats.md.
 TEST(ValidateSchedule, SpecExampleIsValid) {
   const Instance in = bidirectional({5, 1, 3, 7}, {4, 4, 4, 4}, {1, 2, 1, 1}, {1.5, 1.5, 1.5, 1.5});
   const Schedule s =
@@ -427,10 +427,10 @@ Verdict verdict_of(const ValidationResult& r) {
   return Verdict::field;
 }
 
-// Straight from the definitions of SPEC §2, item by item, in the same order of checks as the
-// validator (fields, ports, holding, final loads, makespan field). For small counts only.
-// `run` is the transfer the problem is reported on (fields, ports, holding), `time` when it
-// happens (ports, holding): the earliest one, ties going to the smaller transfer index.
+// Straight from the definitions of docs/formats.md, item by item, in the same order of checks as
+// the validator (fields, ports, holding, final loads, makespan field). For small counts only. `run`
+// is the transfer the problem is reported on (fields, ports, holding), `time` when it happens
+// (ports, holding): the earliest one, ties going to the smaller transfer index.
 struct BruteResult {
   Verdict verdict;
   double makespan;

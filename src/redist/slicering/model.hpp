@@ -1,4 +1,5 @@
-// The SliceRing model of SLICE §2 (SPEC §5): static load balancing of an iterative computation.
+// The SliceRing model of SLICE §2 (docs/slicering.md): static load balancing of an iterative
+// computation.
 //
 // p processors of cycle-times w_i (time per unit of work) and link capacities c_ij (time per unit
 // of data, the inverse of a bandwidth; the diagonal is ignored). A solution is a ring of q distinct

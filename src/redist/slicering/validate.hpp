@@ -1,4 +1,5 @@
-// The independent checker of SliceRing solutions (SPEC §1 and §5, `redist slicering check`).
+// The independent checker of SliceRing solutions (docs/formats.md, docs/slicering.md, `redist
+// slicering check`).
 //
 // Shares no code with the planners: it recomputes SLICE Eq. 1 from the cluster, the ring and the
 // shares alone. Valid when: the ring is non-empty with distinct processors in [0, p); there is one

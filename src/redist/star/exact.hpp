@@ -1,4 +1,5 @@
-// The proven optimum of a small star instance, by branch and bound (SPEC §4 `--algorithm exact`).
+// The proven optimum of a small star instance, by branch and bound (docs/star.md `--algorithm
+// exact`).
 //
 // Normal form (each step keeps a schedule valid and its makespan unchanged or smaller):
 //  - no worker forwards a received task (the master can send the task directly to the final

@@ -1,4 +1,4 @@
-// STAR §3.1 / SPEC §4: the tasks model on star (master-worker) platforms.
+// STAR §3.1 / docs/star.md: the tasks model on star (master-worker) platforms.
 //
 // A master and m workers. Worker i holds loads[i] identical independent tasks, computes one in
 // w[i] and sends or receives one to or from the master in c[i]. A redistributed task goes from

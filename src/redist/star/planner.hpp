@@ -1,4 +1,4 @@
-// `redist star plan --algorithm NAME` (SPEC §4): dispatch, the lower bound, `best`.
+// `redist star plan --algorithm NAME` (docs/star.md): dispatch, the lower bound, `best`.
 //
 // Names: bba (bba.hpp), mbbsa (mbbsa.hpp), rbsa (rbsa.hpp), exact (exact.hpp), best (the valid
 // schedule of smallest makespan among bba, mbbsa and rbsa, each re-checked by validate.hpp; ties

@@ -1,4 +1,4 @@
-// The independent validator of star schedules (SPEC §1 and §4, `redist star check`).
+// The independent validator of star schedules (docs/formats.md, docs/star.md, `redist star check`).
 //
 // Shares no code with the planners (not even model.cpp's executor): it re-derives the model from
 // the instance and the transfers alone. With times compared at a relative tolerance of 1e-9 of

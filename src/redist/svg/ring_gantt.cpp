@@ -62,7 +62,7 @@ GanttChart ring_gantt_chart(const Instance& instance, const Schedule& schedule,
   bool any_prev = false;
   double last_end = 0.0;
   for (const Run& run : schedule.transfers) {
-    if (run.count == 0) continue;  // allowed and ignored (SPEC §2)
+    if (run.count == 0) continue;  // allowed and ignored (docs/formats.md)
     const bool known_from = run.from >= 0 && static_cast<std::uint64_t>(run.from) < n;
     const std::size_t from = known_from ? static_cast<std::size_t>(run.from) : 0;
     const double c = known_from ? link_cost(instance, from, run.dir) : std::nan("");

@@ -1,4 +1,4 @@
-// Gantt chart of a ring redistribution schedule (SPEC §2), for `--gantt FILE.svg`.
+// Gantt chart of a ring redistribution schedule (docs/formats.md), for `--gantt FILE.svg`.
 //
 // One row per processor ("P0", "P1", ... indexed from 0), each with a "send" lane and a "recv"
 // lane. A run {from, dir, start, count, period} is drawn on the sender's send lane (label
