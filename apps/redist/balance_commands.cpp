@@ -122,6 +122,9 @@ void register_balance_commands(CLI::App& app, Action& action, ExperimentRegistry
     if (o.instances > 0) e.instances = o.instances;
     return experiments::run_balance_experiment(e);
   };
+  experiments["balance"].description =
+      "policies against the hindsight optimum on drifting speeds (docs/balance.md)";
+
   experiments["ring-sim"] = Experiment(
       [](const ExperimentOptions& o) {
         experiments::RingSimExperimentOptions e;
@@ -132,6 +135,8 @@ void register_balance_commands(CLI::App& app, Action& action, ExperimentRegistry
         return experiments::run_ring_sim_experiment(e);
       },
       true);
+  experiments["ring-sim"].description =
+      "RRV04 Figures 13-14 in SimGrid: the schemes on a Tiers-like platform (docs/ring-sim.md)";
 }
 
 }  // namespace redist::cli

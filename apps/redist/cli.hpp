@@ -33,7 +33,8 @@ struct Experiment {
   Experiment(Runner runner, bool simulated = false)  // NOLINT: a runner is an experiment
       : run(std::move(runner)), simulated(simulated) {}
   ExperimentRunner run;
-  bool simulated = false;  // takes --seeds and --quick (the others take --instances)
+  bool simulated = false;   // takes --seeds and --quick (the others take --instances)
+  std::string description;  // one line for `experiment --help`
 };
 using ExperimentRegistry = std::map<std::string, Experiment>;
 

@@ -56,7 +56,11 @@ void register_experiment_command(CLI::App& app, Action& action,
   auto args = std::make_shared<ExperimentArgs>();
   CLI::App* command = app.add_subcommand(
       "experiment", "Rerun a paper's experiment; writes its tables and figures into --out");
-  command->add_option("name", args->name, "Experiment name")->required();
+  command->add_option("name", args->name, "Experiment name (below)")->required();
+  std::string names = "Experiments:\n";
+  for (const auto& [name, experiment] : experiments)
+    names += fmt::format("  {:<10} {}\n", name, experiment.description);
+  command->footer(names);
   command->add_option("--out", args->options.out_dir, "Output directory")->capture_default_str();
   command->add_option("--seed", args->options.seed, "Random seed")->capture_default_str();
   command

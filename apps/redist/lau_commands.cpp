@@ -70,6 +70,8 @@ void register_lau_commands(CLI::App& app, Action& action, ExperimentRegistry& ex
     if (o.instances > 0) e.instances = o.instances;
     return experiments::run_lau_experiment(e);
   };
+  experiments["lau"].description =
+      "LAU Tables 1-4: Linear, Traffic and optimal schedules, both send modes (docs/lau.md)";
 }
 
 }  // namespace redist::cli

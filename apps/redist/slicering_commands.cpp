@@ -58,6 +58,8 @@ void register_slicering_commands(CLI::App& app, Action& action, ExperimentRegist
   experiments["slicering"] = [](const ExperimentOptions& o) {
     return experiments::run_slicering_experiment(o.out_dir, o.instances > 0);
   };
+  experiments["slicering"].description =
+      "SLICE Tables 5-6, Figure 3: greedy, TSP and exact rings (docs/slicering.md)";
 }
 
 }  // namespace redist::cli

@@ -131,6 +131,8 @@ void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& e
     }
     return io::OrderedJson(experiments::run_star_experiment(options));
   };
+  experiments["star"].description =
+      "STAR Table 1, Figures 22-25: BBA, MBBSA, R-BSA, exact on random stars (docs/star.md)";
 }
 
 }  // namespace redist::cli
