@@ -1,0 +1,119 @@
+# What `cmake --install build --prefix P` puts under P (docs/library.md, "Installing and linking"):
+#
+#   include/redist/...            every header of src/redist but the tests' (testing/, *_test.hpp)
+#   lib/libredist_*.a             the core libraries; redist_mpi_plan, redist_mpi when MPI was found
+#   bin/                          redist, redist-platform, and when built redist-ring-sim, redist-mpi
+#   lib/cmake/redist/             the CMake package: find_package(redist CONFIG) gives redist::core
+#                                 (every core library) and redist::mpi when MPI was found
+#   lib/pkgconfig/redist.pc       the core libraries for pkg-config
+#
+# Included by the top-level CMakeLists.txt after every target is defined (REDIST_INSTALL).
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set(redist_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/redist)
+
+# Headers: the whole tree, so that a header added to src/redist is installed without a change
+# here. The MPI headers go only with the MPI library: without it they would name a library the
+# package does not have.
+set(redist_header_excludes PATTERN "*_test.hpp" EXCLUDE PATTERN "testing" EXCLUDE)
+if(NOT TARGET redist_mpi)
+  list(APPEND redist_header_excludes PATTERN "mpi" EXCLUDE PATTERN "mpi.hpp" EXCLUDE)
+endif()
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/src/redist/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/redist
+        FILES_MATCHING PATTERN "*.hpp" ${redist_header_excludes})
+
+# Libraries, under the names of the package: redist_ring is exported as redist::ring (the ALIAS
+# targets of src/redist/CMakeLists.txt give a build-tree user the same names). Two export sets:
+# the MPI libraries need MPI, which a user of the core alone may not have installed, so
+# redistConfig.cmake loads them only when it finds MPI.
+get_property(redist_core_targets GLOBAL PROPERTY REDIST_CORE_TARGETS)
+list(APPEND redist_core_targets redist_core)
+set(redist_mpi_targets)
+if(TARGET redist_mpi)
+  set(redist_mpi_targets redist_mpi_plan redist_mpi)
+endif()
+foreach(target IN LISTS redist_core_targets redist_mpi_targets)
+  string(REGEX REPLACE "^redist_" "" name ${target})
+  set_target_properties(${target} PROPERTIES EXPORT_NAME ${name})
+endforeach()
+install(TARGETS ${redist_core_targets} EXPORT redistTargets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(EXPORT redistTargets NAMESPACE redist:: DESTINATION ${redist_cmake_dir})
+if(redist_mpi_targets)
+  install(TARGETS ${redist_mpi_targets} EXPORT redistMpiTargets
+          ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  install(EXPORT redistMpiTargets NAMESPACE redist:: DESTINATION ${redist_cmake_dir})
+endif()
+
+# Programs: those this build has (redist-ring-sim needs SimGrid, redist-mpi MPI).
+set(redist_programs)
+foreach(program redist redist-platform redist-ring-sim redist-mpi)
+  if(TARGET ${program})
+    list(APPEND redist_programs ${program})
+  endif()
+endforeach()
+install(TARGETS ${redist_programs} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+
+# The CMake package. Its version file accepts a request for the same major.minor (0.x: a minor
+# version may change the interface).
+set(REDIST_PACKAGE_WITH_MPI OFF)
+if(redist_mpi_targets)
+  set(REDIST_PACKAGE_WITH_MPI ON)
+endif()
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/redistConfig.cmake.in
+                              ${PROJECT_BINARY_DIR}/redistConfig.cmake
+                              INSTALL_DESTINATION ${redist_cmake_dir})
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/redistConfigVersion.cmake
+                                 COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/redistConfig.cmake ${PROJECT_BINARY_DIR}/redistConfigVersion.cmake
+        DESTINATION ${redist_cmake_dir})
+
+# redist.pc. A static library must come before every library it uses on a link line (the linker
+# only takes from an archive what the objects before it left undefined), so Libs lists the core
+# libraries in reverse topological order of their dependencies: a depth-first walk of the link
+# dependencies from redist_core appends each library after all the libraries it uses, and the list
+# is then reversed. The libraries they use in turn (CLP, fmt) come from Requires, which
+# pkg-config prints after Libs.
+function(redist_link_walk target)
+  get_property(seen GLOBAL PROPERTY REDIST_LINK_WALK_SEEN)
+  if(target IN_LIST seen)
+    return()
+  endif()
+  set_property(GLOBAL APPEND PROPERTY REDIST_LINK_WALK_SEEN ${target})
+  get_target_property(deps ${target} INTERFACE_LINK_LIBRARIES)
+  get_target_property(type ${target} TYPE)
+  if(NOT type STREQUAL "INTERFACE_LIBRARY")
+    get_target_property(private_deps ${target} LINK_LIBRARIES)
+    list(APPEND deps ${private_deps})
+  endif()
+  foreach(dep IN LISTS deps)
+    if(dep MATCHES "^redist_" AND TARGET ${dep})
+      redist_link_walk(${dep})
+    endif()
+  endforeach()
+  if(type STREQUAL "STATIC_LIBRARY")
+    set_property(GLOBAL APPEND PROPERTY REDIST_LINK_WALK_ORDER ${target})
+  endif()
+endfunction()
+redist_link_walk(redist_core)
+get_property(redist_link_order GLOBAL PROPERTY REDIST_LINK_WALK_ORDER)
+list(REVERSE redist_link_order)
+list(TRANSFORM redist_link_order PREPEND "-l")
+list(JOIN redist_link_order " " REDIST_PC_LIBS)
+# The prefix is found from the file's own place, as redistConfig.cmake finds its own: the install
+# prefix may be chosen after configuration (cmake --install --prefix).
+set(REDIST_PC_INCLUDEDIR "\${prefix}/${CMAKE_INSTALL_INCLUDEDIR}")
+set(REDIST_PC_LIBDIR "\${prefix}/${CMAKE_INSTALL_LIBDIR}")
+if(IS_ABSOLUTE ${CMAKE_INSTALL_INCLUDEDIR} OR IS_ABSOLUTE ${CMAKE_INSTALL_LIBDIR})
+  # Directories given as absolute paths do not move with the prefix.
+  set(REDIST_PC_PREFIX ${CMAKE_INSTALL_PREFIX})
+  set(REDIST_PC_INCLUDEDIR ${CMAKE_INSTALL_FULL_INCLUDEDIR})
+  set(REDIST_PC_LIBDIR ${CMAKE_INSTALL_FULL_LIBDIR})
+else()
+  file(RELATIVE_PATH relative_prefix /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
+  string(REGEX REPLACE "/$" "" relative_prefix ${relative_prefix})
+  set(REDIST_PC_PREFIX "\${pcfiledir}/${relative_prefix}")
+endif()
+configure_file(${PROJECT_SOURCE_DIR}/cmake/redist.pc.in ${PROJECT_BINARY_DIR}/redist.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/redist.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
