@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # configure_options: redist configured with each of REDIST_BUILD_TESTS, REDIST_BUILD_BENCHMARKS,
-# REDIST_BUILD_MPI and REDIST_BUILD_SIMGRID off, then with every option off. Each variant must
+# REDIST_BUILD_MPI and REDIST_BUILD_SIMGRID off, then with every option off (examples, Python
+# module and install rules too). Each variant must
 # configure without a warning, define exactly the targets and tests its options ask for, and
 # build the `redist` program and the part that the variant keeps (see the table at the bottom).
 # Usage: configure_options_test.sh CMAKE GENERATOR CXX SOURCE_DIR SCRATCH
@@ -72,9 +73,10 @@ tests() {
 # Variants: what each turns off, what it builds. The first compiles the core and the programs;
 # the later ones compile only what they add (the MPI library, the SimGrid program, a test).
 all_off="REDIST_BUILD_TESTS=OFF REDIST_BUILD_BENCHMARKS=OFF REDIST_BUILD_EXAMPLES=OFF
-REDIST_BUILD_MPI=OFF REDIST_BUILD_SIMGRID=OFF REDIST_INSTALL=OFF"
+REDIST_BUILD_PYTHON=OFF REDIST_BUILD_MPI=OFF REDIST_BUILD_SIMGRID=OFF REDIST_INSTALL=OFF"
 variant all_off "$all_off" redist redist-platform
-absent all_off redist-mpi redist-ring-sim redist-smpi iterative-columns balance_benchmark
+absent all_off redist-mpi redist-ring-sim redist-smpi iterative-columns balance_benchmark \
+  example-ring-summary redist_python
 tests all_off none
 links libgtest && fail "all_off: a program links GoogleTest"
 links libbenchmark && fail "all_off: a program links Google Benchmark"

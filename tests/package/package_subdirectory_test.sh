@@ -22,7 +22,8 @@ fail() { echo "FAIL: $*"; exit 1; }
   -DREDIST_SOURCE_DIR="$source" -DCMAKE_CXX_COMPILER="$cxx" \
   -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O0 \
   > configure.log 2>&1 || { cat configure.log; fail "configure"; }
-for option in REDIST_BUILD_TESTS REDIST_BUILD_BENCHMARKS REDIST_BUILD_EXAMPLES REDIST_INSTALL; do
+for option in REDIST_BUILD_TESTS REDIST_BUILD_BENCHMARKS REDIST_BUILD_EXAMPLES REDIST_BUILD_PYTHON \
+  REDIST_INSTALL; do
   grep -qx "$option:BOOL=OFF" build/CMakeCache.txt || fail "$option is not OFF by default"
 done
 # No test registered, no program linking GoogleTest or Google Benchmark, no install rule.
