@@ -32,7 +32,7 @@ struct StarOptions {
 };
 
 // The Gantt chart of a schedule document (SVG), after checking its limits (PlanCheckCommand).
-std::string gantt_chart(const std::string& instance_text, const std::string& schedule_text,
+std::string star_gantt_chart(const std::string& instance_text, const std::string& schedule_text,
                         const std::string& title) {
   const star::Instance instance = io::located_in(
       "$.star", [&] { return io::read_star_instance(io::parse_document(instance_text)); });
@@ -46,7 +46,7 @@ std::string gantt_chart(const std::string& instance_text, const std::string& sch
 PlanCheckCommand star_command(const StarOptions& o) {
   const std::string options = io::OrderedJson{{"algorithm", o.algorithm}}.dump();
   return {[options](const std::string& instance) { return star::plan_json(instance, options); },
-          star::check_json, gantt_chart, "star"};
+          star::check_json, star_gantt_chart, "star"};
 }
 
 int run_order(const StarOptions& o) {
