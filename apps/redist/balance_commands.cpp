@@ -14,6 +14,7 @@
 #include "redist/io/options.hpp"
 #include "redist/svg/line_plot.hpp"
 #include "redist/svg/ring_gantt.hpp"
+#include "redist/text/balance_summary.hpp"
 
 namespace redist::cli {
 namespace {
@@ -23,6 +24,7 @@ struct BalanceOptions {
   std::string policy;
   std::string gantt;
   std::string plot;
+  std::string format = "json";
 };
 
 // Iteration times of a simulated run, the per-iteration lower bound and the rebalance points.
@@ -50,7 +52,8 @@ std::string simulation_plot(const balance::Trace& trace, const balance::Simulati
 }
 
 // `advise --gantt`: the advice, and the chart of the planned redistribution.
-int advise_with_chart(const std::string& text, const std::string& gantt) {
+int advise_with_chart(const std::string& text, const std::string& gantt,
+                      const std::string& format) {
   const balance::AdviseInput in = io::read_advise_instance(io::parse_document(text));
   svg::require_gantt_size(in.loads.size(), 0, "gantt");
   const balance::Advice advice = balance::advise(in);
@@ -59,17 +62,22 @@ int advise_with_chart(const std::string& text, const std::string& gantt) {
       balance::redistribution_instance(in.ring, in.loads, advice.targets);
   write_text_file(gantt, svg::ring_gantt_svg(instance, advice.schedule, "redist balance advise"),
                   "--gantt");
-  print_json(io::write_advice(advice));
+  if (format == "text") {
+    std::cout << text::advise_summary(in, advice, "redist balance advise", "");
+  } else {
+    print_json(io::write_advice(advice));
+  }
   return 0;
 }
 
 int run_advise(const BalanceOptions& o) {
   if (o.gantt.empty()) {
-    std::cout << balance::advise_json(io::read_text(o.instance));
+    const std::string options = io::OrderedJson{{"format", o.format}}.dump();
+    std::cout << balance::advise_json(io::read_text(o.instance), options);
     return 0;
   }
   const std::string text = io::read_text(o.instance);
-  return io::located_in("$.balance", [&] { return advise_with_chart(text, o.gantt); });
+  return io::located_in("$.balance", [&] { return advise_with_chart(text, o.gantt, o.format); });
 }
 
 int run_simulate(const BalanceOptions& o) {
@@ -106,6 +114,7 @@ void register_balance_commands(CLI::App& app, Action& action, ExperimentRegistry
       "advise", "Should the application rebalance now? (cost-benefit with the planned makespan)");
   advise->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
   advise->add_option("--gantt", options->gantt, "Draw the planned redistribution (SVG)");
+  add_format_option(advise, options->format);
   advise->callback([&action, options] { action = [options] { return run_advise(*options); }; });
 
   CLI::App* simulate =

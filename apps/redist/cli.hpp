@@ -60,10 +60,12 @@ int print_check_text(const std::string& verdict);
 
 // The `plan` and `check` commands of a family with a Gantt chart (ring, star): the entry point
 // prints the document; with --gantt the chart is drawn from the instance and schedule texts.
+// `plan(instance, format)` returns the JSON schedule ("json") or its readable summary ("text"):
+// with --format text and --gantt both, the instance is planned twice (the chart needs the JSON).
 // `chart(instance, schedule, title)` returns the SVG; it checks the chart's size limits first,
 // those of the instance alone when `schedule` is empty, and draws nothing when `title` is empty.
 struct PlanCheckCommand {
-  std::function<std::string(const std::string& instance)> plan;
+  std::function<std::string(const std::string& instance, const std::string& format)> plan;
   std::function<std::string(const std::string& instance, const std::string& schedule)> check;
   std::function<std::string(const std::string& instance, const std::string& schedule,
                             const std::string& title)>
@@ -71,7 +73,9 @@ struct PlanCheckCommand {
   std::string family;  // "ring": titles read "redist ring plan"
 };
 int run_plan_command(const PlanCheckCommand& command, const std::string& instance_file,
-                     const std::string& gantt_file);
+                     const std::string& gantt_file, const std::string& format);
+// Adds `--format json|text` to a plan command.
+void add_format_option(CLI::App* command, std::string& format);
 int run_check_command(const PlanCheckCommand& command, const std::string& instance_file,
                       const std::string& schedule_file, const std::string& gantt_file);
 // Writes `text` to `file`; InputError at `option` when the file cannot be written.

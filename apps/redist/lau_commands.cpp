@@ -17,10 +17,12 @@ struct LauOptions {
   std::string schedule;
   std::string algorithm = "optimal";
   std::string mode = "single";
+  std::string format = "json";
 };
 
 int run_plan(const LauOptions& o) {
-  const io::OrderedJson options = {{"algorithm", o.algorithm}, {"mode", o.mode}};
+  const io::OrderedJson options = {
+      {"algorithm", o.algorithm}, {"mode", o.mode}, {"format", o.format}};
   std::cout << lau::plan_json(io::read_text(o.instance), options.dump());
   return 0;
 }
@@ -51,6 +53,7 @@ void register_lau_commands(CLI::App& app, Action& action, ExperimentRegistry& ex
       ->capture_default_str();
   plan->add_option("--mode", options->mode, "single | multi (send mode to optimise)")
       ->capture_default_str();
+  add_format_option(plan, options->format);
   plan->callback([&action, options] { action = [options] { return run_plan(*options); }; });
 
   CLI::App* check = lau->add_subcommand("check", "Validate a plan's flows against an instance");

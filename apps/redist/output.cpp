@@ -34,17 +34,27 @@ int print_check_text(const std::string& verdict) {
 }
 
 int run_plan_command(const PlanCheckCommand& command, const std::string& instance_file,
-                     const std::string& gantt_file) {
+                     const std::string& gantt_file, const std::string& format) {
   const std::string instance = io::read_text(instance_file);
-  if (!gantt_file.empty()) command.chart(instance, "", "");  // its limits, before planning
-  const std::string schedule = command.plan(instance);
-  if (!gantt_file.empty()) {
-    write_text_file(gantt_file,
-                    command.chart(instance, schedule, "redist " + command.family + " plan"),
-                    "--gantt");
+  if (gantt_file.empty()) {
+    std::cout << command.plan(instance, format);
+    return 0;
   }
-  std::cout << schedule;
+  command.chart(instance, "", "");  // its limits, before planning
+  const std::string schedule = command.plan(instance, "json");
+  write_text_file(gantt_file,
+                  command.chart(instance, schedule, "redist " + command.family + " plan"),
+                  "--gantt");
+  std::cout << (format == "json" ? schedule : command.plan(instance, format));
   return 0;
+}
+
+void add_format_option(CLI::App* command, std::string& format) {
+  command
+      ->add_option("--format", format,
+                   "json: the document of docs/formats.md | text: a readable summary")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"json", "text"}));
 }
 
 int run_check_command(const PlanCheckCommand& command, const std::string& instance_file,

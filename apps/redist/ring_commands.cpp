@@ -20,6 +20,7 @@ struct RingOptions {
   std::string algorithm = "auto";
   std::string solver = "fast";
   std::string gantt;
+  std::string format = "json";
 };
 
 // The Gantt chart of a schedule document (SVG), after checking its limits
@@ -38,10 +39,13 @@ std::string gantt_chart(const std::string& instance_text, const std::string& sch
 }
 
 PlanCheckCommand ring_command(const RingOptions& o) {
-  const std::string options =
-      io::OrderedJson{{"algorithm", o.algorithm}, {"solver", o.solver}}.dump();
-  return {[options](const std::string& instance) { return ring::plan_json(instance, options); },
-          ring::check_json, gantt_chart, "ring"};
+  const io::OrderedJson options = {{"algorithm", o.algorithm}, {"solver", o.solver}};
+  auto plan = [options](const std::string& instance, const std::string& format) {
+    io::OrderedJson with_format = options;
+    with_format["format"] = format;
+    return ring::plan_json(instance, with_format.dump());
+  };
+  return {plan, ring::check_json, gantt_chart, "ring"};
 }
 
 int run_bound(const RingOptions& o) {
@@ -65,9 +69,11 @@ void register_ring_commands(CLI::App& app, Action& action) {
   plan->add_option("--solver", options->solver, "fast | lp (LP-based algorithms)")
       ->capture_default_str();
   plan->add_option("--gantt", options->gantt, "Write the schedule's Gantt chart to this SVG file");
+  add_format_option(plan, options->format);
   plan->callback([&action, options] {
     action = [options] {
-      return run_plan_command(ring_command(*options), options->instance, options->gantt);
+      return run_plan_command(ring_command(*options), options->instance, options->gantt,
+                              options->format);
     };
   });
 

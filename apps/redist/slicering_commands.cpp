@@ -18,10 +18,11 @@ struct SliceOptions {
   std::string algorithm = "greedy";
   std::int64_t q = 0;
   bool q_given = false;
+  std::string format = "json";
 };
 
 int run_plan(const SliceOptions& o) {
-  io::OrderedJson options = {{"algorithm", o.algorithm}};
+  io::OrderedJson options = {{"algorithm", o.algorithm}, {"format", o.format}};
   if (o.q_given) options["q"] = o.q;
   std::cout << slicering::plan_json(io::read_text(o.instance), options.dump());
   return 0;
@@ -48,6 +49,7 @@ void register_slicering_commands(CLI::App& app, Action& action, ExperimentRegist
   plan->add_option("--q", options->q, "Force the ring size")->each([options](const std::string&) {
     options->q_given = true;
   });
+  add_format_option(plan, options->format);
   plan->callback([&action, options] { action = [options] { return run_plan(*options); }; });
 
   CLI::App* check = slice->add_subcommand("check", "Validate a solution against a cluster");

@@ -29,11 +29,12 @@ struct StarOptions {
   std::string algorithm = "best";
   std::string solver = "fast";
   std::string gantt;
+  std::string format = "json";
 };
 
 // The Gantt chart of a schedule document (SVG), after checking its limits (PlanCheckCommand).
 std::string star_gantt_chart(const std::string& instance_text, const std::string& schedule_text,
-                        const std::string& title) {
+                             const std::string& title) {
   const star::Instance instance = io::located_in(
       "$.star", [&] { return io::read_star_instance(io::parse_document(instance_text)); });
   star::require_star_gantt_size(instance.workers(), 0);
@@ -44,9 +45,11 @@ std::string star_gantt_chart(const std::string& instance_text, const std::string
 }
 
 PlanCheckCommand star_command(const StarOptions& o) {
-  const std::string options = io::OrderedJson{{"algorithm", o.algorithm}}.dump();
-  return {[options](const std::string& instance) { return star::plan_json(instance, options); },
-          star::check_json, star_gantt_chart, "star"};
+  auto plan = [algorithm = o.algorithm](const std::string& instance, const std::string& format) {
+    return star::plan_json(instance,
+                           io::OrderedJson{{"algorithm", algorithm}, {"format", format}}.dump());
+  };
+  return {plan, star::check_json, star_gantt_chart, "star"};
 }
 
 int run_order(const StarOptions& o) {
@@ -55,7 +58,7 @@ int run_order(const StarOptions& o) {
 }
 
 int run_dlt(const StarOptions& o) {
-  const std::string options = io::OrderedJson{{"solver", o.solver}}.dump();
+  const std::string options = io::OrderedJson{{"solver", o.solver}, {"format", o.format}}.dump();
   std::cout << dlt::plan_json(io::read_text(o.instance), options);
   return 0;
 }
@@ -79,9 +82,11 @@ void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& e
   plan->add_option("--algorithm,-a", options->algorithm, "bba | mbbsa | rbsa | exact | best")
       ->capture_default_str();
   plan->add_option("--gantt", options->gantt, "Write the schedule's Gantt chart to this SVG file");
+  add_format_option(plan, options->format);
   plan->callback([&action, options] {
     action = [options] {
-      return run_plan_command(star_command(*options), options->instance, options->gantt);
+      return run_plan_command(star_command(*options), options->instance, options->gantt,
+                              options->format);
     };
   });
 
@@ -106,6 +111,7 @@ void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& e
   CLI::App* dlt_plan = dlt->add_subcommand("plan", "Solve LP 7 and write equations 8-9");
   dlt_plan->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
   dlt_plan->add_option("--solver", options->solver, "fast | lp")->capture_default_str();
+  add_format_option(dlt_plan, options->format);
   dlt_plan->callback([&action, options] { action = [options] { return run_dlt(*options); }; });
   CLI::App* dlt_check = dlt->add_subcommand("check", "Validate a divisible-load schedule");
   dlt_check->add_option("instance", options->instance, "Instance JSON file ('-': stdin)")

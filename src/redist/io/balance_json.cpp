@@ -8,6 +8,7 @@
 #include "redist/balance/targets.hpp"
 #include "redist/common/checked.hpp"
 #include "redist/io/ring_json.hpp"
+#include "redist/text/balance_summary.hpp"
 
 namespace redist::io {
 namespace {
@@ -138,9 +139,12 @@ namespace redist::balance {
 
 std::string advise_json(std::string_view instance, std::string_view options) {
   return io::located_in("$.balance", [&] {
-    const io::EntryOptions o(options, {});
-    return io::output_text(
-        io::write_advice(advise(io::read_advise_instance(io::parse_document(instance)))));
+    const io::EntryOptions o(options, {"format"});
+    const bool text = o.wants_text();
+    const AdviseInput input = io::read_advise_instance(io::parse_document(instance));
+    const Advice advice = advise(input);
+    if (text) return text::advise_summary(input, advice, "redist balance advise", "");
+    return io::output_text(io::write_advice(advice));
   });
 }
 

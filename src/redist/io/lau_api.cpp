@@ -4,6 +4,7 @@
 #include "redist/io/lau_json.hpp"
 #include "redist/io/options.hpp"
 #include "redist/lau.hpp"
+#include "redist/text/lau_summary.hpp"
 
 namespace redist::lau {
 namespace {
@@ -67,12 +68,16 @@ std::string check_document(const Instance& instance, const io::Json& schedule) {
 
 std::string plan_json(std::string_view instance, std::string_view options) {
   return io::located_in("$.lau", [&] {
-    const io::EntryOptions o(options, {"algorithm", "mode"});
+    const io::EntryOptions o(options, {"algorithm", "mode", "format"});
     const PlanOptions plan_options{o.text("algorithm", "optimal"),
                                    parse_mode(o.text("mode", "single"))};
+    const bool text = o.wants_text();
     const io::LauDocument doc = io::read_lau_document(io::parse_document(instance), false);
     return flows_located("$.lau.loads", [&] {
       const Plan p = plan(doc.instance, plan_options);
+      if (text) {
+        return text::lau_summary(doc.instance, p, plan_options.mode, "redist lau plan", "");
+      }
       return io::lau_plan_json(p, plan_options.mode, p.optimal);
     });
   });

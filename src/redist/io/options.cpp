@@ -33,4 +33,13 @@ std::optional<std::int64_t> EntryOptions::integer(std::string_view name) const {
   return it->get<std::int64_t>();
 }
 
+bool EntryOptions::wants_text() const {
+  const std::string format = text("format", "json");
+  if (format != "json" && format != "text") {
+    throw OptionError("unknown format '" + one_line(format, 40) + "' (expected json or text)",
+                      "format");
+  }
+  return format == "text";
+}
+
 }  // namespace redist::io

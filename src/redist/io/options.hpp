@@ -22,6 +22,9 @@ class EntryOptions {
   bool has(std::string_view name) const { return options_.contains(name); }
   std::string text(std::string_view name, std::string fallback) const;
   std::optional<std::int64_t> integer(std::string_view name) const;
+  // The "format" option of the plan entry points: false for "json" (the default), true for
+  // "text", the readable summary of redist/text/. OptionError at "format" for any other value.
+  bool wants_text() const;
 
  private:
   Json options_;

@@ -2,6 +2,7 @@
 #include "redist/io/options.hpp"
 #include "redist/io/ring_json.hpp"
 #include "redist/ring.hpp"
+#include "redist/text/ring_summary.hpp"
 
 namespace redist::ring {
 namespace {
@@ -16,11 +17,14 @@ Solver parse_solver(const std::string& name) {
 
 std::string plan_json(std::string_view instance, std::string_view options) {
   return io::located_in("$.ring", [&] {
-    const io::EntryOptions o(options, {"algorithm", "solver"});
+    const io::EntryOptions o(options, {"algorithm", "solver", "format"});
     const PlanOptions plan_options{o.text("algorithm", "auto"),
                                    parse_solver(o.text("solver", "fast"))};
+    const bool text = o.wants_text();
     const Instance in = io::read_ring_instance(io::parse_document(instance));
-    return io::ring_schedule_json(plan(in, plan_options));
+    const Schedule schedule = plan(in, plan_options);
+    if (text) return text::ring_summary(in, schedule, "redist ring plan", "");
+    return io::ring_schedule_json(schedule);
   });
 }
 

@@ -2,19 +2,23 @@
 #include "redist/io/options.hpp"
 #include "redist/io/slicering_json.hpp"
 #include "redist/slicering.hpp"
+#include "redist/text/slicering_summary.hpp"
 
 namespace redist::slicering {
 
 std::string plan_json(std::string_view instance, std::string_view options) {
   return io::located_in("$.cluster", [&] {
-    const io::EntryOptions o(options, {"algorithm", "q"});
+    const io::EntryOptions o(options, {"algorithm", "q", "format"});
     PlanOptions plan_options{o.text("algorithm", "greedy"), std::nullopt};
     if (const auto q = o.integer("q")) {
       if (*q < 1) throw OptionError("ring size must be >= 1", "q");
       plan_options.ring_size = static_cast<std::size_t>(*q);
     }
+    const bool text = o.wants_text();
     const Cluster cluster = io::read_cluster(io::parse_document(instance));
-    return io::output_text(io::write_slicering_solution(plan(cluster, plan_options)));
+    const Solution solution = plan(cluster, plan_options);
+    if (text) return text::slicering_summary(cluster, solution, "redist slicering plan", "");
+    return io::output_text(io::write_slicering_solution(solution));
   });
 }
 

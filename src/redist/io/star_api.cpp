@@ -4,15 +4,19 @@
 #include "redist/io/options.hpp"
 #include "redist/io/star_json.hpp"
 #include "redist/star.hpp"
+#include "redist/text/star_summary.hpp"
 
 namespace redist::star {
 
 std::string plan_json(std::string_view instance, std::string_view options) {
   return io::located_in("$.star", [&] {
-    const io::EntryOptions o(options, {"algorithm"});
+    const io::EntryOptions o(options, {"algorithm", "format"});
     const PlanOptions plan_options{o.text("algorithm", "best")};
+    const bool text = o.wants_text();
     const Instance in = io::read_star_instance(io::parse_document(instance));
-    return io::star_schedule_json(plan(in, plan_options));
+    const Schedule schedule = plan(in, plan_options);
+    if (text) return text::star_summary(in, schedule, "redist star plan", "");
+    return io::star_schedule_json(schedule);
   });
 }
 
@@ -35,10 +39,12 @@ namespace redist::dlt {
 
 std::string plan_json(std::string_view instance, std::string_view options) {
   return io::located_in("$.dlt", [&] {
-    const io::EntryOptions o(options, {"solver"});
+    const io::EntryOptions o(options, {"solver", "format"});
     const PlanOptions plan_options{o.text("solver", "fast")};
-    const Schedule schedule =
-        plan(io::read_dlt_instance(io::parse_document(instance)), plan_options);
+    const bool text = o.wants_text();
+    const Instance in = io::read_dlt_instance(io::parse_document(instance));
+    const Schedule schedule = plan(in, plan_options);
+    if (text) return text::dlt_summary(in, schedule, "redist dlt plan", "");
     io::OrderedJson out;
     out["algorithm"] = "lp7";
     out["solver"] = schedule.solver;

@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Runs transcript files in the manner of SimGrid's tesh: each command is followed by the output
+it must print, so a transcript is both documentation and a test.
+
+    # a comment
+    $ redist lau plan --format text data/examples/lau-ring.json
+    > redist lau plan: ring of 8 nodes
+    > ...
+    ! expect return 2
+    $ redist lau plan --format yaml data/examples/lau-ring.json
+
+`$` lines are commands, split like a shell would (no pipes or redirections); a leading `redist`
+is the program under test. `>` lines are the command's standard output, all of it, byte for
+byte. `! expect return N` sets the exit status the next command must end with (0 otherwise).
+Commands run in SOURCE_DIR, so that bundled files are found by their relative paths.
+
+Usage: tesh.py REDIST SOURCE_DIR TRANSCRIPT...
+Prints a unified diff for each failing command and exits 1 when one fails.
+"""
+import difflib
+import shlex
+import subprocess
+import sys
+
+
+def parse(path):
+    """Yields (line number, argv, expected stdout, expected status) for each command."""
+    command, expected, status, line_no, want = None, [], 0, 0, 0
+    for number, line in enumerate(open(path, encoding="utf-8").read().splitlines(), 1):
+        if line.startswith("$ "):
+            if command is not None:
+                yield line_no, command, expected, want
+            command, expected, line_no, want, status = shlex.split(line[2:]), [], number, status, 0
+        elif line.startswith("> ") or line == ">":
+            expected.append(line[2:])
+        elif line.startswith("! expect return "):
+            status = int(line.split()[-1])
+        elif line.strip() and not line.startswith("#"):
+            raise SystemExit(f"{path}:{number}: not a command, output or directive: {line}")
+    if command is not None:
+        yield line_no, command, expected, want
+
+
+def run(redist, source_dir, path):
+    failures = 0
+    for number, argv, expected, status in parse(path):
+        if argv[0] == "redist":
+            argv = [redist] + argv[1:]
+        result = subprocess.run(argv, cwd=source_dir, capture_output=True, text=True, timeout=600)
+        actual = result.stdout.splitlines()
+        where = f"{path}:{number}: {shlex.join(argv)}"
+        if result.returncode != status:
+            print(f"FAIL {where}: exit {result.returncode}, expected {status}\n{result.stderr}")
+            failures += 1
+        elif actual != expected:
+            diff = difflib.unified_diff(expected, actual, "expected", "actual", lineterm="")
+            print(f"FAIL {where}: output differs\n" + "\n".join(diff))
+            failures += 1
+        else:
+            print(f"ok   {where}")
+    return failures
+
+
+def main():
+    if len(sys.argv) < 4:
+        raise SystemExit(__doc__)
+    redist, source_dir = sys.argv[1], sys.argv[2]
+    failures = sum(run(redist, source_dir, path) for path in sys.argv[3:])
+    print(f"{failures} failing command(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,18 @@
+// The readable summary of `redist balance advise --format text` (docs/balance.md): the ring, the
+// counts and measured speeds, the answer (rebalance or not) and its reason (the predicted saving
+// over the remaining iterations against the redistribution's planned makespan), the iteration
+// time now and after balancing, the balanced targets, and the redistribution's own summary (that
+// of ring_summary). Complexity: that of ring_summary.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "redist/balance/advise.hpp"
+
+namespace redist::text {
+
+std::string advise_summary(const balance::AdviseInput& input, const balance::Advice& advice,
+                           std::string_view heading, std::string_view source);
+
+}  // namespace redist::text

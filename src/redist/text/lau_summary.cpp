@@ -1,0 +1,75 @@
+#include "redist/text/lau_summary.hpp"
+
+#include <fmt/format.h>
+
+#include "redist/lau.hpp"
+#include "redist/text/summary.hpp"
+
+namespace redist::text {
+
+namespace {
+
+std::string steps(const lau::Time& t) {
+  if (!t) return "deadlock (a node waits forever for load it must forward)";
+  return fmt::format("{} step{}", *t, *t == 1 ? "" : "s");
+}
+
+std::vector<std::int64_t> red_nodes(const lau::Instance& in, const lau::Plan& p) {
+  std::vector<std::int64_t> red;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (lau::is_red(in, p.flows, i)) red.push_back(static_cast<std::int64_t>(i));
+  }
+  return red;
+}
+
+void describe_messages(Summary& out, const lau::Instance& in, const lau::Plan& p) {
+  out.line("who sends what to whom:");
+  std::size_t shown = 0, total = 0;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const std::int64_t f = p.flows[i];
+    if (f == 0) continue;
+    if (++total > kMaxRows) continue;
+    ++shown;
+    const std::size_t next = (i + 1) % in.size();
+    // |f| as unsigned: -INT64_MIN does not fit int64.
+    const auto amount = f > 0 ? static_cast<std::uint64_t>(f) : 0 - static_cast<std::uint64_t>(f);
+    out.line(fmt::format("  node {} -> node {}  {} unit{}", f > 0 ? i : next, f > 0 ? next : i,
+                         amount, amount == 1 ? "" : "s"));
+  }
+  if (total == 0) out.line("  nobody: every node already holds its target");
+  out.rows_left_out(shown, total);
+}
+
+}  // namespace
+
+std::string lau_summary(const lau::Instance& in, const lau::Plan& p, lau::Mode mode,
+                        std::string_view heading, std::string_view source) {
+  const CheckResult check = lau::check(in, p.flows, mode);
+  Summary out;
+  out.line(fmt::format("{}: ring of {} nodes{}", heading, in.size(),
+                       source.empty() ? "" : fmt::format(" ({})", source)));
+  out.line("  loads     " + numbers(in.loads));
+  out.line("  targets   " + numbers(in.targets));
+  out.blank();
+  out.field("algorithm", p.algorithm);
+  out.field("mode", fmt::format("{}-send", lau::mode_name(mode)));
+  out.field("makespan", steps(p.makespan));
+  out.field("lower bound", p.lower_bound ? steps(p.lower_bound) +
+                                               " (the optimum over every valid "
+                                               "schedule, LAU Lemma 1)"
+                                         : "none: every valid schedule deadlocks");
+  const bool optimal = p.optimal;
+  out.field("optimal", optimal ? "yes (makespan equals the optimum)" : "no");
+  out.validator(check.valid, check.reason);
+  out.field("times",
+            fmt::format("single-send {}, multi-send {}", steps(p.t_single), steps(p.t_multi)));
+  out.field("traffic", fmt::format("{} (sum of |flows|), shift h = {}", p.traffic, p.h));
+  out.field("flows", numbers(p.flows));
+  const std::vector<std::int64_t> red = red_nodes(in, p);
+  out.field("red nodes", red.empty() ? "none" : numbers(red));
+  out.blank();
+  describe_messages(out, in, p);
+  return out.str();
+}
+
+}  // namespace redist::text

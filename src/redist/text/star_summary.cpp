@@ -1,0 +1,120 @@
+#include "redist/text/star_summary.hpp"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "redist/star/dlt_validate.hpp"
+#include "redist/star/validate.hpp"
+#include "redist/text/summary.hpp"
+
+namespace redist::text {
+
+namespace {
+
+std::string with_source(std::string_view text, std::string_view source) {
+  return source.empty() ? std::string(text) : fmt::format("{} ({})", text, source);
+}
+
+// Tasks each worker computes in the end: its own, less those it sends, plus those it receives.
+std::vector<std::int64_t> final_tasks(const star::Instance& in, const star::Schedule& s) {
+  std::vector<std::int64_t> tasks = in.loads;
+  for (const star::Transfer& t : s.transfers) {
+    --tasks[static_cast<std::size_t>(t.from)];
+    ++tasks[static_cast<std::size_t>(t.to)];
+  }
+  return tasks;
+}
+
+struct Route {
+  std::int64_t tasks = 0;
+  double first = 0, last = 0;  // the first send starts, the last forward ends
+};
+
+void describe_routes(Summary& out, const star::Instance& in, const star::Schedule& s) {
+  std::map<std::pair<std::int64_t, std::int64_t>, Route> routes;
+  for (const star::Transfer& t : s.transfers) {
+    const double end = t.forward_start + in.c[static_cast<std::size_t>(t.to)];
+    auto [it, fresh] = routes.try_emplace({t.from, t.to}, Route{0, t.send_start, end});
+    it->second.tasks += 1;
+    it->second.first = std::min(it->second.first, t.send_start);
+    it->second.last = std::max(it->second.last, end);
+  }
+  out.line("who sends what to whom (through the master):");
+  std::size_t shown = 0;
+  for (const auto& [route, r] : routes) {
+    if (shown++ == kMaxRows) break;
+    out.line(fmt::format("  P{} -> P{}  {:>4} task{}  [{}, {})", route.first, route.second, r.tasks,
+                         r.tasks == 1 ? " " : "s", number(r.first), number(r.last)));
+  }
+  if (routes.empty()) out.line("  nobody: no task moves");
+  out.rows_left_out(std::min(shown, kMaxRows), routes.size());
+}
+
+}  // namespace
+
+std::string star_summary(const star::Instance& in, const star::Schedule& s,
+                         std::string_view heading, std::string_view source) {
+  const CheckResult check = star::validate_schedule(in, s);
+  Summary out;
+  out.line(with_source(fmt::format("{}: star of a master and {} workers", heading, in.workers()),
+                       source));
+  out.line("  c         " + numbers(in.c));
+  out.line("  w         " + numbers(in.w));
+  out.line("  loads     " + numbers(in.loads));
+  out.blank();
+  out.field("algorithm", s.algorithm);
+  out.field("makespan", number(s.makespan));
+  out.field("lower bound", s.lower_bound ? number(*s.lower_bound) : "none");
+  out.optimality(s.optimal.value_or(false), s.makespan, s.lower_bound, s.algorithm);
+  out.validator(check.valid, check.reason);
+  out.field("tasks moved", fmt::format("{}", s.transfers.size()));
+  out.field("final tasks", numbers(final_tasks(in, s)));
+  out.field("finish", numbers(s.finish));
+  out.blank();
+  describe_routes(out, in, s);
+  for (const std::string& note : s.notes) out.line("note: " + note);
+  return out.str();
+}
+
+std::string dlt_summary(const star::DltInstance& in, const star::DltSchedule& s,
+                        std::string_view heading, std::string_view source) {
+  star::DltClaimedSchedule claimed{s.makespan, s.delta, {}};
+  for (const star::DltTransfer& t : s.transfers) {
+    claimed.transfers.push_back(
+        {static_cast<std::int64_t>(t.from), static_cast<std::int64_t>(t.to), t.amount, t.rate});
+  }
+  const CheckResult check = star::validate_dlt_schedule(in, claimed);
+  std::vector<double> final_load = in.alpha;
+  for (std::size_t i = 0; i < final_load.size() && i < s.delta.size(); ++i) {
+    final_load[i] -= s.delta[i];
+  }
+  Summary out;
+  out.line(with_source(
+      fmt::format("{}: divisible load on a switch of {} workers", heading, in.b.size()), source));
+  out.line("  b         " + numbers(in.b));
+  out.line("  s         " + numbers(in.s));
+  out.line("  alpha     " + numbers(in.alpha));
+  out.blank();
+  out.field("solver", s.solver);
+  out.field("makespan", number(s.makespan));
+  out.field("lower bound", number(s.lower_bound) + " (the optimum of the linear program)");
+  out.optimality(s.optimal, s.makespan, s.lower_bound, s.solver);
+  out.validator(check.valid, check.reason);
+  out.field("final load", numbers(final_load));
+  out.blank();
+  out.line("who sends what to whom:");
+  const std::size_t shown = std::min(s.transfers.size(), kMaxRows);
+  for (std::size_t k = 0; k < shown; ++k) {
+    const star::DltTransfer& t = s.transfers[k];
+    out.line(
+        fmt::format("  P{} -> P{}  {} at rate {}", t.from, t.to, number(t.amount), number(t.rate)));
+  }
+  if (s.transfers.empty()) out.line("  nobody: no load moves");
+  out.rows_left_out(shown, s.transfers.size());
+  return out.str();
+}
+
+}  // namespace redist::text

@@ -1,0 +1,76 @@
+#include "redist/text/summary.hpp"
+
+#include <cstdio>
+
+#include <fmt/format.h>
+
+namespace redist::text {
+
+namespace {
+
+constexpr std::size_t kLabelWidth = 12;
+
+template <typename T>
+std::string list(const std::vector<T>& values, auto&& format_one) {
+  std::string out;
+  const std::size_t shown = std::min(values.size(), kMaxListed);
+  for (std::size_t i = 0; i < shown; ++i) {
+    if (i > 0) out += ' ';
+    out += format_one(values[i]);
+  }
+  if (shown < values.size()) out += fmt::format(" ... ({} in all)", values.size());
+  return out;
+}
+
+}  // namespace
+
+std::string number(double value) {
+  std::string shortest = fmt::format("{}", value);
+  if (shortest.size() <= 12) return shortest;
+  return fmt::format("{:.10g}", value);
+}
+
+std::string numbers(const std::vector<std::int64_t>& values) {
+  return list(values, [](std::int64_t v) { return fmt::format("{}", v); });
+}
+
+std::string numbers(const std::vector<double>& values) {
+  return list(values, [](double v) { return number(v); });
+}
+
+void Summary::line(std::string_view text) {
+  text_ += text;
+  text_ += '\n';
+}
+
+void Summary::blank() { text_ += '\n'; }
+
+void Summary::field(std::string_view label, std::string_view value) {
+  line(fmt::format("{:<{}}{}", label, kLabelWidth, value));
+}
+
+void Summary::optimality(bool optimal, double makespan, std::optional<double> lower_bound,
+                         std::string_view algorithm) {
+  if (optimal && lower_bound && makespan <= *lower_bound) {
+    field("optimal", "yes (makespan equals the lower bound)");
+  } else if (optimal) {
+    field("optimal", fmt::format("yes (proven by the {} algorithm)", algorithm));
+  } else if (lower_bound && *lower_bound > 0 && makespan > *lower_bound) {
+    field("optimal", fmt::format("not proven (makespan {:.1f}% above the lower bound)",
+                                 100.0 * (makespan - *lower_bound) / *lower_bound));
+  } else {
+    field("optimal", "not proven");
+  }
+}
+
+void Summary::validator(bool valid, std::string_view reason) {
+  field("validator", valid ? std::string("valid") : fmt::format("INVALID: {}", reason));
+}
+
+void Summary::rows_left_out(std::size_t shown, std::size_t total) {
+  if (shown < total) {
+    line(fmt::format("  ... and {} more (the JSON output lists every one)", total - shown));
+  }
+}
+
+}  // namespace redist::text

@@ -1,0 +1,48 @@
+// The shape every readable summary shares (`redist ... plan --format text`, docs/formats.md
+// "Text summaries"): a heading naming the command and the instance, the instance's data indented
+// below it, then labelled facts aligned in one column (algorithm, makespan, lower bound, optimal,
+// validator), then the family's own table (who sends what to whom, final counts, ring order).
+//
+// Long lists are cut at kMaxListed entries and long tables at kMaxRows rows, each cut said in the
+// text ("... and 9990 more"): the JSON output is the complete answer.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace redist::text {
+
+inline constexpr std::size_t kMaxListed = 32;  // numbers on one `loads`-like line
+inline constexpr std::size_t kMaxRows = 200;   // rows of a table
+
+// A number as a reader wants it: the shortest text that reads back as the same double when that
+// has at most 12 characters (67.5, 1e+20), else 10 significant digits.
+std::string number(double value);
+// Values separated by spaces, at most kMaxListed of them, then "... (N in all)".
+std::string numbers(const std::vector<std::int64_t>& values);
+std::string numbers(const std::vector<double>& values);
+
+class Summary {
+ public:
+  void line(std::string_view text);
+  void blank();
+  // "label       value": the label padded to the column of the values.
+  void field(std::string_view label, std::string_view value);
+  // The verdict on optimality: "yes (makespan equals the lower bound)", "yes (proven by the exact
+  // algorithm)" or "not proven (makespan 12.5% above the lower bound)".
+  void optimality(bool optimal, double makespan, std::optional<double> lower_bound,
+                  std::string_view algorithm);
+  // The validator's verdict on what is summarised.
+  void validator(bool valid, std::string_view reason);
+  // Writes "  ... and N more (the JSON output lists every one)" when `shown` < `total`.
+  void rows_left_out(std::size_t shown, std::size_t total);
+  const std::string& str() const { return text_; }
+
+ private:
+  std::string text_;
+};
+
+}  // namespace redist::text
