@@ -11,6 +11,8 @@
 //   advise(input)                            redist/balance/advise.hpp: rebalance now? to what?
 // JSON entry points: exactly what `redist balance advise|simulate` print; the family's plan is
 // the advice. There is no check: the advised redistribution is a ring schedule (redist/ring.hpp).
+// The plan entry point also takes {"format": "text"}: it then returns the readable summary of
+// `--format text` (redist/text/, docs/formats.md "Text summaries") instead of the JSON.
 // Errors: redist::InputError (a std::invalid_argument) whose what() is the command line's error
 // line; the typed functions say where in the model's words (`speeds[2]`; an OptionError names the
 // option: `policy`), the JSON entry points as the command line does (`$.balance.speeds[2]`,

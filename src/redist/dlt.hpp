@@ -7,6 +7,8 @@
 //                                          search (default) or CLP
 //   check(instance, schedule)              the independent validator's verdict
 // JSON entry points: exactly what `redist dlt plan|check` print; options {"solver": "lp"}.
+// The plan entry point also takes {"format": "text"}: it then returns the readable summary of
+// `--format text` (redist/text/, docs/formats.md "Text summaries") instead of the JSON.
 // Errors: redist::InputError (a std::invalid_argument) whose what() is the command line's error
 // line; the typed functions say where in the model's words (`alpha[2]`; an OptionError names the
 // option: `solver`), the JSON entry points as the command line does (`$.dlt.alpha[2]`,

@@ -10,6 +10,8 @@
 //   check(instance, flows, mode)           whether the flows form a valid schedule, and its time
 // JSON entry points: exactly what `redist lau plan|check|eval` print, for the documents they read;
 // options hold the command line's option names ({"algorithm": "traffic", "mode": "multi"}).
+// The plan entry point also takes {"format": "text"}: it then returns the readable summary of
+// `--format text` (redist/text/, docs/formats.md "Text summaries") instead of the JSON.
 // Errors: redist::InputError (a std::invalid_argument) whose what() is the command line's error
 // line; the typed functions say where in the model's words (`loads[2]`, `flows`; an OptionError
 // names the option: `mode`), the JSON entry points as the command line does (`$.lau.loads[2]`,

@@ -9,6 +9,8 @@
 //   bounds(instance)                       every lower bound of the papers, and the best
 // JSON entry points: exactly what `redist ring plan|check|bound` print, for the documents they
 // read; options hold the command line's option names ({"algorithm": "exact", "solver": "lp"}).
+// The plan entry point also takes {"format": "text"}: it then returns the readable summary of
+// `--format text` (redist/text/, docs/formats.md "Text summaries") instead of the JSON.
 // Errors: redist::InputError (a std::invalid_argument) whose what() is the command line's error
 // line; the typed functions say where in the model's words (`loads[2]`; an OptionError names the
 // option: `algorithm`), the JSON entry points as the command line does (`$.ring.loads[2]`,

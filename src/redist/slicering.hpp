@@ -10,6 +10,8 @@
 //   check(cluster, solution)               the independent checker's verdict
 // JSON entry points: exactly what `redist slicering plan|check` print; options {"algorithm",
 // "q"}.
+// The plan entry point also takes {"format": "text"}: it then returns the readable summary of
+// `--format text` (redist/text/, docs/formats.md "Text summaries") instead of the JSON.
 // Errors: redist::InputError (a std::invalid_argument) whose what() is the command line's error
 // line; the typed functions say where in the model's words (`c[0][1]`; an OptionError names the
 // option: `q`), the JSON entry points as the command line does (`$.cluster.c[0][1]`, `--q`).
