@@ -160,7 +160,14 @@ redist::ring::Instance random_instance(int n, std::uint64_t seed, std::int64_t m
 
 // Parses argv into `args`; returns false after printing --help (rank 0).
 bool parse_args(int argc, char** argv, int rank, Args& a) {
-  CLI::App app{"redist-mpi: execute and verify a ring redistribution under mpirun"};
+  CLI::App app{
+      "redist-mpi: execute and verify a ring redistribution under mpirun.\n"
+      "Example (as root add --allow-run-as-root; more ranks than cores: --oversubscribe):\n"
+      "  mpirun -np 5 redist-mpi --instance mpi/testdata/one-holds-all.json --item-bytes 64\n"
+      "The instance is a ring instance as `redist ring plan` reads it, one processor per rank:\n"
+      "  {\"ring\": {\"loads\": [0, 0, 23, 0, 0], \"targets\": [5, 4, 5, 4, 5],\n"
+      "            \"cost_next\": [1, 2, 1, 3, 1], \"cost_prev\": [1.5, 1, 2, 1, 1]}}"};
+  app.option_defaults()->always_capture_default();
   app.add_option("--instance", a.instance_file,
                  "ring instance JSON (docs/formats.md; - for stdin)");
   app.add_option("--random", a.seed, "use a random instance with this seed instead");
@@ -168,18 +175,21 @@ bool parse_args(int argc, char** argv, int rank, Args& a) {
   app.add_flag("--unidirectional", a.unidirectional, "random instances: unidirectional ring");
   app.add_option("--item-bytes", a.item_bytes, "bytes per item (1..64 MiB)");
   app.add_option("--strategy", a.strategy,
-                 "redist (default), alltoallv or linear (LAU single-send)")
+                 "redist: redist's planned ring schedule | alltoallv: one MPI_Alltoallv | linear: "
+                 "LAU's Linear schedule, single-send")
       ->check(CLI::IsMember({"redist", "alltoallv", "linear"}));
   app.add_option("--repeat", a.repeat, "execute this many times (1..100) with one plan");
   app.add_flag("--calibrate", a.calibrate, "measure link costs instead of using the instance's");
   app.add_option("--max-staging-bytes", a.max_staging,
-                 "cap automatic windows to this many staging bytes per rank, and fail "
+                 "cap automatic windows to this many staging bytes per rank (-1: no cap), and fail "
                  "verification if a rank allocates more");
   const std::string redist_group = "Options of --strategy redist";
-  app.add_option("--mode", a.mode, "ring or linear")
+  app.add_option("--mode", a.mode,
+                 "ring: the ring planner's schedule | linear: LAU's Linear schedule")
       ->check(CLI::IsMember({"ring", "linear"}))
       ->group(redist_group);
-  app.add_option("--algorithm", a.algorithm, "ring planner (ring mode)")->group(redist_group);
+  app.add_option("--algorithm", a.algorithm, "ring planner (ring mode; `redist ring plan --help`)")
+      ->group(redist_group);
   app.add_option("--segment-items", a.segment_items, "at most this many items per message")
       ->group(redist_group);
   app.add_option("--min-segments", a.min_segments,
@@ -197,6 +207,7 @@ bool parse_args(int argc, char** argv, int rank, Args& a) {
                "a rank sending both ways sends one way at a time, in the model's order")
       ->group(redist_group);
   const std::string faults = "Fault injection (tests; one at a time)";
+  app.option_defaults()->always_capture_default(false);  // their defaults mean "no fault"
   app.add_option("--bad-target", a.bad_target, "this rank asks for one more item")->group(faults);
   app.add_option("--negative", a.negative, "this rank passes a negative count")->group(faults);
   app.add_option("--overlap-on", a.overlap_on,

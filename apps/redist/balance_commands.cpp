@@ -115,6 +115,12 @@ void register_balance_commands(CLI::App& app, Action& action, ExperimentRegistry
   advise->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
   advise->add_option("--gantt", options->gantt, "Draw the planned redistribution (SVG)");
   add_format_option(advise, options->format);
+  add_example(advise,
+              R"({"balance": {"ring": {"bidirectional": true, "cost_next": [1, 1, 1],)"
+              R"( "cost_prev": [1, 1, 1]},)"
+              "\n              "
+              R"("loads": [90, 5, 5], "speeds": [1, 2, 1], "remaining_iterations": 50}})",
+              "redist balance advise --format text data/balance/advise-8.json");
   advise->callback([&action, options] { action = [options] { return run_advise(*options); }; });
 
   CLI::App* simulate =

@@ -74,6 +74,10 @@ struct PlanCheckCommand {
 };
 int run_plan_command(const PlanCheckCommand& command, const std::string& instance_file,
                      const std::string& gantt_file, const std::string& format);
+// The help of a choice: one line per (name, description), below the option.
+std::string choices(std::initializer_list<std::pair<const char*, const char*>> names);
+// Ends a command's help with an example instance and a command line that uses a bundled file.
+void add_example(CLI::App* command, const char* instance, const char* command_line);
 // Adds `--format json|text` to a plan command.
 void add_format_option(CLI::App* command, std::string& format);
 int run_check_command(const PlanCheckCommand& command, const std::string& instance_file,

@@ -60,6 +60,8 @@ f=$(write_json '{"ring": {"loads": [1, 1], "targets": [1, 1], "cost_next": [1, 1
 expect_error "infinite cost" '(at $.ring.cost_next[1])' -- ring plan "$f"
 f=$(write_json '{"ring": {"bidirectional": true, "loads": [1, 1], "targets": [1, 1], "cost_next": 1}}' noprev.json)
 expect_error "cost_prev missing" '(at $.ring.cost_prev)' -- ring plan "$f"
+# An error at a field of the instance says what the field means.
+expect_error "field meaning" 'missing field; cost_prev: the time to send one item from processor i to processor i-1 (at $.ring.cost_prev)' -- ring plan "$f"
 f=$(write_json '{"ring": {"loads": [1, 1], "targets": [1, 1], "cost_next": 1, "cost_prev": 1}}' uniprev.json)
 expect_error "cost_prev on unidirectional" '(at $.ring.cost_prev)' -- ring plan "$f"
 f=$(write_json '{"ring": {"loads": [3], "targets": [3], "cost_next": 1}}' one.json)

@@ -48,12 +48,21 @@ void register_lau_commands(CLI::App& app, Action& action, ExperimentRegistry& ex
 
   CLI::App* plan = lau->add_subcommand("plan", "Plan a load distribution schedule");
   plan->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
-  plan->add_option("--algorithm,-a", options->algorithm,
-                   "linear | traffic | optimal-window | optimal")
+  plan->add_option(
+          "--algorithm,-a", options->algorithm,
+          choices(
+              {{"optimal", "the least time in the mode over every valid schedule (the default)"},
+               {"linear", "LAU §4, Figure 6: prefix sums, some flow is 0"},
+               {"traffic", "LAU §4, Lemma 3: the least total traffic"},
+               {"optimal-window", "LAU §5, Figure 9 as published (not always optimal)"}}))
       ->capture_default_str();
-  plan->add_option("--mode", options->mode, "single | multi (send mode to optimise)")
+  plan->add_option("--mode", options->mode,
+                   choices({{"single", "a node sends each neighbour one message (the default)"},
+                            {"multi", "a node forwards load as soon as it receives it"}}))
       ->capture_default_str();
   add_format_option(plan, options->format);
+  add_example(plan, R"({"lau": {"loads": [14, 0, 3, 9, 0, 1, 8, 5]}}  (targets: the average))",
+              "redist lau plan --format text data/examples/lau-ring.json");
   plan->callback([&action, options] { action = [options] { return run_plan(*options); }; });
 
   CLI::App* check = lau->add_subcommand("check", "Validate a plan's flows against an instance");

@@ -49,6 +49,19 @@ int run_plan_command(const PlanCheckCommand& command, const std::string& instanc
   return 0;
 }
 
+std::string choices(std::initializer_list<std::pair<const char*, const char*>> names) {
+  std::string text = "one of:";
+  for (const auto& [name, description] : names) {
+    text += std::string("\n      ") + name + ": " + description;
+  }
+  return text;
+}
+
+void add_example(CLI::App* command, const char* instance, const char* command_line) {
+  command->footer(std::string("\nAn instance (docs/formats.md):\n  ") + instance +
+                  "\nExample:\n  " + command_line);
+}
+
 void add_format_option(CLI::App* command, std::string& format) {
   command
       ->add_option("--format", format,

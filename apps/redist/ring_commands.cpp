@@ -62,14 +62,30 @@ void register_ring_commands(CLI::App& app, Action& action) {
 
   CLI::App* plan = ring->add_subcommand("plan", "Plan a redistribution; prints the schedule");
   plan->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
-  plan->add_option("--algorithm,-a", options->algorithm,
-                   "unidirectional | bidirectional-homogeneous | light | light-enforced | "
-                   "heuristic | exact | auto")
+  plan->add_option(
+          "--algorithm,-a", options->algorithm,
+          choices({{"auto", "the best of those below that apply to the ring (the default)"},
+                   {"unidirectional", "RRV04 §3-4: optimal on unidirectional rings"},
+                   {"bidirectional-homogeneous",
+                    "RRV04 §5: optimal on bidirectional rings whose costs are all equal"},
+                   {"light", "RRV04 §6.1: optimal when an optimal flow is light"},
+                   {"light-enforced", "RRV04 §6.2: a light schedule whenever one exists"},
+                   {"heuristic", "chain schedules for any ring; the gap to the bound is reported"},
+                   {"exact",
+                    "exhaustive search: proven optimum, up to 8 processors and 32 "
+                    "moved items"}}))
       ->capture_default_str();
-  plan->add_option("--solver", options->solver, "fast | lp (LP-based algorithms)")
+  plan->add_option("--solver", options->solver,
+                   choices({{"fast", "System 6 by an O(n log n) convex search (the default)"},
+                            {"lp", "System 6 as a linear program (COIN-OR CLP)"}}))
       ->capture_default_str();
   plan->add_option("--gantt", options->gantt, "Write the schedule's Gantt chart to this SVG file");
   add_format_option(plan, options->format);
+  add_example(plan,
+              R"({"ring": {"bidirectional": true, "loads": [6, 0, 2, 0], "targets": [2, 2, 2, 2],)"
+              "\n            "
+              R"("cost_next": [1, 2, 1, 1], "cost_prev": [1, 1, 3, 1]}})",
+              "redist ring plan --format text data/examples/demo-ring.json");
   plan->callback([&action, options] {
     action = [options] {
       return run_plan_command(ring_command(*options), options->instance, options->gantt,

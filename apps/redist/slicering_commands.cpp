@@ -50,6 +50,10 @@ void register_slicering_commands(CLI::App& app, Action& action, ExperimentRegist
     options->q_given = true;
   });
   add_format_option(plan, options->format);
+  add_example(plan,
+              R"({"cluster": {"w": [1, 2, 4], "c": [[0, 0.1, 1], [0.1, 0, 0.1], [1, 0.1, 0]],)"
+              R"( "W": 10, "H": 1}})",
+              "redist slicering plan --format text data/slicering/small.json");
   plan->callback([&action, options] { action = [options] { return run_plan(*options); }; });
 
   CLI::App* check = slice->add_subcommand("check", "Validate a solution against a cluster");

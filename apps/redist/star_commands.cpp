@@ -79,10 +79,18 @@ void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& e
 
   CLI::App* plan = star->add_subcommand("plan", "Plan a redistribution; prints the schedule");
   plan->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
-  plan->add_option("--algorithm,-a", options->algorithm, "bba | mbbsa | rbsa | exact | best")
+  plan->add_option(
+          "--algorithm,-a", options->algorithm,
+          choices({{"best", "the best valid schedule of bba, mbbsa and rbsa (the default)"},
+                   {"bba", "STAR §3.3: optimal when all c and all w are equal"},
+                   {"mbbsa", "STAR §3.4: optimal on homogeneous links"},
+                   {"rbsa", "STAR §3.5: a heuristic for heterogeneous links"},
+                   {"exact", "branch and bound: proven optimum, up to 6 workers and 40 tasks"}}))
       ->capture_default_str();
   plan->add_option("--gantt", options->gantt, "Write the schedule's Gantt chart to this SVG file");
   add_format_option(plan, options->format);
+  add_example(plan, R"({"star": {"c": [1, 2, 1], "w": [3, 2, 5], "loads": [12, 0, 6]}})",
+              "redist star plan --format text data/examples/star-platform.json");
   plan->callback([&action, options] {
     action = [options] {
       return run_plan_command(star_command(*options), options->instance, options->gantt,
@@ -110,8 +118,14 @@ void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& e
   dlt->require_subcommand(1);
   CLI::App* dlt_plan = dlt->add_subcommand("plan", "Solve LP 7 and write equations 8-9");
   dlt_plan->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
-  dlt_plan->add_option("--solver", options->solver, "fast | lp")->capture_default_str();
+  dlt_plan
+      ->add_option("--solver", options->solver,
+                   choices({{"fast", "the closed form of linear program 7 (the default)"},
+                            {"lp", "linear program 7 solved by COIN-OR CLP"}}))
+      ->capture_default_str();
   add_format_option(dlt_plan, options->format);
+  add_example(dlt_plan, R"({"dlt": {"b": [2, 1, 4], "s": [1, 3, 2], "alpha": [10, 0, 2]}})",
+              "redist dlt plan --format text data/examples/dlt-switch.json");
   dlt_plan->callback([&action, options] { action = [options] { return run_dlt(*options); }; });
   CLI::App* dlt_check = dlt->add_subcommand("check", "Validate a divisible-load schedule");
   dlt_check->add_option("instance", options->instance, "Instance JSON file ('-': stdin)")
