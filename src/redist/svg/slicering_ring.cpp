@@ -38,7 +38,8 @@ std::string cost_text(const Cluster& cluster, std::size_t i, std::size_t j) {
   return fmt::format("c {} / {}", format_number(a), format_number(b));
 }
 
-// The circle: centre, radius (neighbours about 130 px apart along it) and each member's position.
+// The circle: centre, radius (neighbours about 165 px apart, room for their labels along it) and
+// each member's position.
 struct Circle {
   double cx = 0.0, cy = 0.0, radius = 0.0;
   std::size_t q = 0;
@@ -54,7 +55,7 @@ Circle circle_for(std::size_t q, double width) {
   Circle c;
   c.q = q;
   c.radius =
-      q <= 1 ? 0.0 : std::max(120.0, 130.0 * static_cast<double>(q) / (2 * std::numbers::pi));
+      q <= 1 ? 0.0 : std::max(120.0, 165.0 * static_cast<double>(q) / (2 * std::numbers::pi));
   c.cx = width / 2;
   c.cy = kCircleTop + 60.0 + c.radius;
   return c;
