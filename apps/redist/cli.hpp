@@ -58,10 +58,11 @@ int print_check_result(bool valid, double makespan, const std::string& reason);
 // Prints a verdict as the JSON entry points' check_json returns it; the exit code as above.
 int print_check_text(const std::string& verdict);
 
-// The `plan` and `check` commands of a family with a Gantt chart (ring, star): the entry point
-// prints the document; with --gantt the chart is drawn from the instance and schedule texts.
-// `plan(instance, format)` returns the JSON schedule ("json") or its readable summary ("text"):
-// with --format text and --gantt both, the instance is planned twice (the chart needs the JSON).
+// The `plan` and `check` commands of a family with a picture (ring, star, lau, slicering): the
+// entry point prints the document; with --gantt the chart is drawn from the instance and schedule
+// texts. `plan(instance, format)` returns the JSON schedule ("json") or its readable summary
+// ("text"): with --format text and --gantt both, the instance is planned twice (the chart needs
+// the JSON).
 // `chart(instance, schedule, title)` returns the SVG; it checks the chart's size limits first,
 // those of the instance alone when `schedule` is empty, and draws nothing when `title` is empty.
 struct PlanCheckCommand {
@@ -82,6 +83,13 @@ void add_example(CLI::App* command, const char* instance, const char* command_li
 void add_format_option(CLI::App* command, std::string& format);
 int run_check_command(const PlanCheckCommand& command, const std::string& instance_file,
                       const std::string& schedule_file, const std::string& gantt_file);
+// PlanCheckCommand::chart of the families drawn in apps/redist/pictures.cpp: the step chart of a
+// LAU plan (redist/svg/lau_steps.hpp) and the ring of a SliceRing solution
+// (redist/svg/slicering_ring.hpp).
+std::string lau_picture(const std::string& instance, const std::string& plan,
+                        const std::string& title);
+std::string slicering_picture(const std::string& instance, const std::string& solution,
+                              const std::string& title);
 // Writes `text` to `file`; InputError at `option` when the file cannot be written.
 void write_text_file(const std::string& file, const std::string& text, const std::string& option);
 

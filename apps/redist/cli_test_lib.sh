@@ -1,8 +1,24 @@
 # Shared by the command-line transcript tests (cli_test.sh and the families' *_cli_test.sh):
 # a scratch directory, pass/fail counters and the checks of docs/formats.md. Source it after setting
 # $redist (the program under test); end the script with `finish`.
+# With REDIST_TEST_SVG_DIR set, every .svg file the script leaves in its scratch directory is
+# copied to $REDIST_TEST_SVG_DIR/<script name>/ on exit (its subdirectories flattened into the file
+# name), for the `cli_svg_well_formed` test to parse.
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+svg_keep=""
+if [ -n "${REDIST_TEST_SVG_DIR:-}" ]; then
+  svg_keep="$REDIST_TEST_SVG_DIR/$(basename "$0" .sh)"
+  rm -rf "$svg_keep" && mkdir -p "$svg_keep"
+fi
+keep_svgs() {
+  [ -n "$svg_keep" ] || return 0
+  local f rel
+  while IFS= read -r -d '' f; do
+    rel=${f#"$work"/}
+    cp "$f" "$svg_keep/${rel//\//_}"
+  done < <(find "$work" -type f -name '*.svg' -print0)
+}
+trap 'keep_svgs; rm -rf "$work"' EXIT
 passed=0
 failed=0
 
@@ -39,6 +55,17 @@ expect_output() {
     if ! grep -qF -- "$w" "$work/out"; then ko "$name: '$w' not in: $(cat "$work/out")"; return; fi
   done
   ok
+}
+
+# well_formed FILE: FILE exists and parses as XML with an <svg> root (python3's xml.etree; without
+# python3, that it ends with </svg>).
+well_formed() {
+  [ -s "$1" ] || return 1
+  if command -v python3 >/dev/null; then
+    python3 -c 'import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); sys.exit(r.tag != "{http://www.w3.org/2000/svg}svg")' "$1" 2>/dev/null
+  else
+    tail -c 7 "$1" | grep -q '</svg>'
+  fi
 }
 
 # write_json CONTENT NAME: writes $work/NAME and prints its path.

@@ -52,6 +52,37 @@ expect_output "eval lemma 6" '"t_single": 7' '"t_multi": 2' -- \
 expect_output "eval deadlock" '"t_single": null' '"t_multi": 10' -- \
   lau eval "$(write_json '{"lau": {"loads": [1, 1, 1, 1, 1, 1, 1], "flows": [10, 10, 10, 10, 10, 10, 10]}}' e3.json)"
 
+# --- --gantt: the step chart of a plan in both modes, and of a checked plan when it is valid ------
+for mode in single:3 multi:2; do
+  steps=${mode#*:} mode=${mode%:*}
+  if "$redist" lau plan --mode "$mode" --gantt "$work/lemma6-$mode.svg" "$lemma6" >"$work/plan.json" &&
+    well_formed "$work/lemma6-$mode.svg" &&
+    grep -qF "$mode-send: makespan $steps steps, lower bound $steps, optimal: yes" "$work/lemma6-$mode.svg"; then ok; else
+    ko "plan --gantt $mode"; fi
+  if "$redist" lau check --gantt "$work/check-$mode.svg" "$lemma6" "$work/plan.json" >/dev/null &&
+    well_formed "$work/check-$mode.svg" && grep -qF 'redist lau check' "$work/check-$mode.svg"; then ok; else
+    ko "check --gantt $mode"; fi
+done
+"$redist" lau plan -a linear --gantt "$work/figure2.svg" "$fig1" >/dev/null
+if well_formed "$work/figure2.svg" && grep -qF 'makespan 5 steps, lower bound 2, optimal: no' "$work/figure2.svg"; then ok; else
+  ko "figure 2 chart title"; fi
+"$redist" lau check --gantt "$work/invalid.svg" "$fig1" "$work/unbalanced.json" >/dev/null 2>&1
+if [ $? -eq 1 ] && [ ! -e "$work/invalid.svg" ]; then ok; else ko "check --gantt drew an invalid plan"; fi
+ones() { printf '1'; for _ in $(seq 2 "$1"); do printf ', 1'; done; }
+expect_error "gantt of 201 nodes" 'at most 200 nodes, 200 steps and 10000 messages' -- \
+  lau plan --gantt "$work/wide.svg" "$(write_json "{\"lau\": {\"loads\": [$(ones 201)]}}" wide.json)"
+if [ ! -e "$work/wide.svg" ]; then ok; else ko "wide chart written"; fi
+seven=$(write_json "{\"lau\": {\"loads\": [$(ones 7)]}}" seven.json)
+expect_error "gantt of 300 steps" '7 nodes, 300 steps; omit --gantt' -- lau check --gantt "$work/long.svg" "$seven" \
+  "$(write_json '{"flows": [300, 300, 300, 300, 300, 300, 300], "mode": "multi"}' long.json)"
+expect_error "gantt of 10^18 steps" '(at --gantt)' -- lau check --gantt "$work/long.svg" "$seven" \
+  "$(write_json '{"flows": [1000000000000000000, 1000000000000000000, 1000000000000000000, 1000000000000000000, 1000000000000000000, 1000000000000000000, 1000000000000000000], "mode": "multi"}' longer.json)"
+flows60=$(printf '60'; for _ in $(seq 2 200); do printf ', 60'; done)
+expect_error "gantt of 12000 messages" '200 nodes, 60 steps, 12000 messages' -- lau check --gantt "$work/dense.svg" \
+  "$(write_json "{\"lau\": {\"loads\": [$(ones 200)]}}" ones200.json)" \
+  "$(write_json "{\"flows\": [$flows60], \"mode\": \"multi\"}" dense.json)"
+expect_error "gantt unwritable" '(at --gantt)' -- lau plan --gantt "$work/no/such/dir/x.svg" "$fig1"
+
 # --- input errors (exit 2, one line, the JSON path) ----------------------------------------------
 expect_error "negative load" '(at $.lau.loads[2])' -- lau plan "$(write_json '{"lau": {"loads": [1, 2, -3, 4]}}' bad1.json)"
 expect_error "not divisible" 'not divisible by n = 3 (give targets' -- lau plan "$(write_json '{"lau": {"loads": [1, 2, 4]}}' bad2.json)"

@@ -18,20 +18,26 @@ struct LauOptions {
   std::string algorithm = "optimal";
   std::string mode = "single";
   std::string format = "json";
+  std::string gantt;
 };
 
+PlanCheckCommand lau_command(const LauOptions& o) {
+  const io::OrderedJson options = {{"algorithm", o.algorithm}, {"mode", o.mode}};
+  auto plan = [options](const std::string& instance, const std::string& format) {
+    io::OrderedJson with_format = options;
+    with_format["format"] = format;
+    return lau::plan_json(instance, with_format.dump());
+  };
+  return {plan, lau::check_json, lau_picture, "lau"};
+}
+
 int run_plan(const LauOptions& o) {
-  const io::OrderedJson options = {
-      {"algorithm", o.algorithm}, {"mode", o.mode}, {"format", o.format}};
-  std::cout << lau::plan_json(io::read_text(o.instance), options.dump());
-  return 0;
+  return run_plan_command(lau_command(o), o.instance, o.gantt, o.format);
 }
 
 int run_check(const LauOptions& o) {
   require_distinct_inputs(o.instance, o.schedule, "instance and plan");
-  const std::string verdict = lau::check_json(io::read_text(o.instance), io::read_text(o.schedule));
-  std::cout << verdict;
-  return verdict.find("\"valid\": true") != std::string::npos ? 0 : 1;
+  return run_check_command(lau_command(o), o.instance, o.schedule, o.gantt);
 }
 
 int run_eval(const LauOptions& o) {
@@ -63,12 +69,14 @@ void register_lau_commands(CLI::App& app, Action& action, ExperimentRegistry& ex
   add_format_option(plan, options->format);
   add_example(plan, R"({"lau": {"loads": [14, 0, 3, 9, 0, 1, 8, 5]}}  (targets: the average))",
               "redist lau plan --format text data/examples/lau-ring.json");
+  plan->add_option("--gantt", options->gantt, "Write the plan's step chart to this SVG file");
   plan->callback([&action, options] { action = [options] { return run_plan(*options); }; });
 
   CLI::App* check = lau->add_subcommand("check", "Validate a plan's flows against an instance");
   check->add_option("instance", options->instance, "Instance JSON file ('-': stdin)")->required();
   check->add_option("plan", options->schedule, "Plan JSON file, as `lau plan` prints ('-': stdin)")
       ->required();
+  check->add_option("--gantt", options->gantt, "Write the step chart of a valid plan");
   check->callback([&action, options] { action = [options] { return run_check(*options); }; });
 
   CLI::App* eval = lau->add_subcommand("eval", "Execution times of given flows, both modes");

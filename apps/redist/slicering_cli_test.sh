@@ -55,6 +55,34 @@ f=$(write_json '{"ring": [0, 0], "alpha": [0.5, 0.5]}' dup.json)
 "$redist" slicering check "$data/slicering/small.json" "$f" >"$work/out"
 if [ $? -eq 1 ] && grep -q 'twice' "$work/out"; then ok; else ko "duplicate processor: $(cat "$work/out")"; fi
 
+# --- --gantt: the chosen ring of a plan, and of a checked solution when it is valid -------------
+for platform in small lyon; do
+  if "$redist" slicering plan -a exact --gantt "$work/$platform.svg" "$data/slicering/$platform.json" >"$work/plan.json" &&
+    well_formed "$work/$platform.svg" && grep -qF 'exact: makespan (T_step)' "$work/$platform.svg" &&
+    grep -qF 'optimal: yes' "$work/$platform.svg"; then ok; else ko "plan --gantt $platform"; fi
+  if "$redist" slicering check --gantt "$work/check-$platform.svg" "$data/slicering/$platform.json" "$work/plan.json" >/dev/null &&
+    well_formed "$work/check-$platform.svg" && grep -qF 'redist slicering check' "$work/check-$platform.svg"; then ok; else
+    ko "check --gantt $platform"; fi
+done
+"$redist" slicering plan -a greedy --q 2 --gantt "$work/q2.svg" "$data/slicering/small.json" >/dev/null
+if well_formed "$work/q2.svg" && grep -qF 'q = 2 of 4' "$work/q2.svg" && grep -qF 'not in the ring (2 processors' "$work/q2.svg"; then ok; else
+  ko "plan --q 2 --gantt"; fi
+"$redist" slicering check --gantt "$work/invalid.svg" "$data/slicering/small.json" "$work/bad.json" >/dev/null
+if [ $? -eq 1 ] && [ ! -e "$work/invalid.svg" ]; then ok; else ko "check --gantt drew an invalid solution"; fi
+# 501 processors (a homogeneous network, so that the cluster itself is cheap to write).
+wide=$(python3 -c 'import json; p = 501; print(json.dumps({"cluster": {"w": [1] * p, "c": [[0 if i == j else 1 for j in range(p)] for i in range(p)], "W": 1000, "H": 1}}))' 2>/dev/null)
+if [ -n "$wide" ]; then
+  expect_error "gantt of 501 processors" 'at most 500 processors with 60 in the ring' -- \
+    slicering plan --gantt "$work/wide.svg" "$(write_json "$wide" wide.json)"
+  if [ ! -e "$work/wide.svg" ]; then ok; else ko "wide picture written"; fi
+fi
+many=$(python3 -c 'import json; p = 61; print(json.dumps({"cluster": {"w": [1] * p, "c": [[0 if i == j else 1 for j in range(p)] for i in range(p)], "W": 1000, "H": 1}}))' 2>/dev/null)
+if [ -n "$many" ]; then
+  expect_error "gantt of a ring of 61" '61 in the ring' -- \
+    slicering plan -a homogeneous --q 61 --gantt "$work/many.svg" "$(write_json "$many" many.json)"
+fi
+expect_error "gantt unwritable" '(at --gantt)' -- slicering plan --gantt "$work/no/such/dir/x.svg" "$data/slicering/small.json"
+
 # --- bad input: exit 2, one error line naming the JSON path -----------------------------------
 ok_c='"c": [[0, 1], [1, 0]]'
 f=$(write_json '{"cluster": {"w": [1, 1], "c": [[0, 1]], "W": 1, "H": 1}}' rows.json)

@@ -19,19 +19,27 @@ struct SliceOptions {
   std::int64_t q = 0;
   bool q_given = false;
   std::string format = "json";
+  std::string gantt;
 };
 
-int run_plan(const SliceOptions& o) {
-  io::OrderedJson options = {{"algorithm", o.algorithm}, {"format", o.format}};
+PlanCheckCommand slicering_command(const SliceOptions& o) {
+  io::OrderedJson options = {{"algorithm", o.algorithm}};
   if (o.q_given) options["q"] = o.q;
-  std::cout << slicering::plan_json(io::read_text(o.instance), options.dump());
-  return 0;
+  auto plan = [options](const std::string& instance, const std::string& format) {
+    io::OrderedJson with_format = options;
+    with_format["format"] = format;
+    return slicering::plan_json(instance, with_format.dump());
+  };
+  return {plan, slicering::check_json, slicering_picture, "slicering"};
+}
+
+int run_plan(const SliceOptions& o) {
+  return run_plan_command(slicering_command(o), o.instance, o.gantt, o.format);
 }
 
 int run_check(const SliceOptions& o) {
   require_distinct_inputs(o.instance, o.solution, "instance and solution");
-  return print_check_text(
-      slicering::check_json(io::read_text(o.instance), io::read_text(o.solution)));
+  return run_check_command(slicering_command(o), o.instance, o.solution, o.gantt);
 }
 
 }  // namespace
@@ -54,11 +62,14 @@ void register_slicering_commands(CLI::App& app, Action& action, ExperimentRegist
               R"({"cluster": {"w": [1, 2, 4], "c": [[0, 0.1, 1], [0.1, 0, 0.1], [1, 0.1, 0]],)"
               R"( "W": 10, "H": 1}})",
               "redist slicering plan --format text data/slicering/small.json");
+  plan->add_option("--gantt", options->gantt,
+                   "Write a picture of the chosen ring to this SVG file");
   plan->callback([&action, options] { action = [options] { return run_plan(*options); }; });
 
   CLI::App* check = slice->add_subcommand("check", "Validate a solution against a cluster");
   check->add_option("instance", options->instance, "Cluster JSON file ('-': stdin)")->required();
   check->add_option("solution", options->solution, "Solution JSON file ('-': stdin)")->required();
+  check->add_option("--gantt", options->gantt, "Write a picture of a valid solution's ring");
   check->callback([&action, options] { action = [options] { return run_check(*options); }; });
 
   experiments["slicering"] = [](const ExperimentOptions& o) {

@@ -15,7 +15,8 @@ for pair in bba:14.0 mbbsa:13.0 rbsa:13.0 exact:13.0 best:13.0; do
   if "$redist" star plan --algorithm "$algorithm" "$trace" --gantt "$work/$algorithm.svg" >"$work/plan.json" &&
      grep -q "\"makespan\": $want," "$work/plan.json" &&
      grep -q "\"algorithm\": \"$algorithm\"\|\"algorithm\": \"mbbsa\"" "$work/plan.json"; then ok; else ko "trace $algorithm: $(cat "$work/plan.json")"; fi
-  if head -c 4 "$work/$algorithm.svg" | grep -q '<svg'; then ok; else ko "gantt $algorithm"; fi
+  if well_formed "$work/$algorithm.svg" && grep -qE "makespan ${want%.0}, lower bound [0-9.]+, optimal: (yes|not proven)" "$work/$algorithm.svg" &&
+     grep -qF 'recv: the task arrives' "$work/$algorithm.svg"; then ok; else ko "gantt $algorithm"; fi
   if "$redist" star check "$trace" "$work/plan.json" >"$work/check.json" &&
      grep -q '"valid": true' "$work/check.json" && grep -q "\"makespan\": $want" "$work/check.json"; then ok; else ko "check $algorithm: $(cat "$work/check.json")"; fi
 done

@@ -18,9 +18,21 @@ Link link_of(const std::vector<std::int64_t>& flows, std::size_t i) {
   return {next, i, -Int128{flows[i]}};
 }
 
-}  // namespace
+// A message sink that keeps nothing (the plain simulations).
+struct Discard {
+  void operator()(std::int64_t, std::size_t, const Link&, Int128) const {}
+};
 
-Time simulate_single(const Instance& in, const std::vector<std::int64_t>& flows) {
+// A message sink that lists the messages (the traces).
+struct Collect {
+  std::vector<Message>* messages;
+  void operator()(std::int64_t step, std::size_t link, const Link& l, Int128 amount) const {
+    messages->push_back({step, link, l.sender, l.receiver, static_cast<std::int64_t>(amount)});
+  }
+};
+
+template <typename Sink>
+Time run_single(const Instance& in, const std::vector<std::int64_t>& flows, Sink&& sink) {
   const std::size_t n = in.size();
   std::vector<Int128> hold(in.loads.begin(), in.loads.end()), owe(n, 0);
   std::vector<std::vector<std::size_t>> out_links(n);
@@ -47,6 +59,7 @@ Time simulate_single(const Instance& in, const std::vector<std::int64_t>& flows)
       for (std::size_t i : out_links[v]) {
         const Link l = link_of(flows, i);
         arrivals.emplace_back(l.receiver, l.amount);
+        sink(step, i, l, l.amount);
       }
       last_send = step;
     }
@@ -62,8 +75,9 @@ Time simulate_single(const Instance& in, const std::vector<std::int64_t>& flows)
   return last_send + 1;
 }
 
-Time simulate_multi(const Instance& in, const std::vector<std::int64_t>& flows,
-                    std::int64_t max_steps) {
+template <typename Sink>
+Time run_multi(const Instance& in, const std::vector<std::int64_t>& flows, std::int64_t max_steps,
+               Sink&& sink) {
   const std::size_t n = in.size();
   std::vector<Int128> hold(in.loads.begin(), in.loads.end());
   std::vector<Int128> owed(n);  // per link
@@ -97,6 +111,7 @@ Time simulate_multi(const Instance& in, const std::vector<std::int64_t>& flows,
       hold[l.sender] -= amount;
       hold[l.receiver] += amount;
       owed[i] -= amount;
+      sink(steps, i, l, amount);
     }
     active.erase(
         std::remove_if(active.begin(), active.end(), [&](std::size_t i) { return owed[i] == 0; }),
@@ -104,6 +119,30 @@ Time simulate_multi(const Instance& in, const std::vector<std::int64_t>& flows,
     ++steps;
   }
   return steps;
+}
+
+}  // namespace
+
+Time simulate_single(const Instance& in, const std::vector<std::int64_t>& flows) {
+  return run_single(in, flows, Discard{});
+}
+
+Time simulate_multi(const Instance& in, const std::vector<std::int64_t>& flows,
+                    std::int64_t max_steps) {
+  return run_multi(in, flows, max_steps, Discard{});
+}
+
+Trace trace_single(const Instance& in, const std::vector<std::int64_t>& flows) {
+  Trace trace;
+  trace.time = run_single(in, flows, Collect{&trace.messages});
+  return trace;
+}
+
+Trace trace_multi(const Instance& in, const std::vector<std::int64_t>& flows,
+                  std::int64_t max_steps) {
+  Trace trace;
+  trace.time = run_multi(in, flows, max_steps, Collect{&trace.messages});
+  return trace;
 }
 
 }  // namespace redist::lau

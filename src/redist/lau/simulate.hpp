@@ -12,9 +12,14 @@
 //
 // Complexity: single O(n) (event driven: only nodes that just received are re-examined);
 // multi O(n * T_m). `max_steps` bounds the multi-send simulation (TooManySteps when exceeded).
+//
+// trace_single and trace_multi run the same simulations and also list every message sent (what
+// the step charts of redist/svg/lau_steps.hpp draw): O(n) and O(n * T_m) messages.
 #pragma once
 
+#include <cstdint>
 #include <stdexcept>
+#include <vector>
 
 #include "redist/lau/model.hpp"
 
@@ -27,5 +32,24 @@ struct TooManySteps : std::runtime_error {
 Time simulate_single(const Instance& instance, const std::vector<std::int64_t>& flows);
 Time simulate_multi(const Instance& instance, const std::vector<std::int64_t>& flows,
                     std::int64_t max_steps = INT64_MAX);
+
+// One message: `amount` units sent in step `step` (from 0) by `sender` to its neighbour `receiver`
+// over link `link` (between node link and node link + 1).
+struct Message {
+  std::int64_t step = 0;
+  std::size_t link = 0;
+  std::size_t sender = 0, receiver = 0;
+  std::int64_t amount = 0;
+};
+
+// The simulation's time and every message in step order (on deadlock: those sent before it).
+struct Trace {
+  Time time;
+  std::vector<Message> messages;
+};
+
+Trace trace_single(const Instance& instance, const std::vector<std::int64_t>& flows);
+Trace trace_multi(const Instance& instance, const std::vector<std::int64_t>& flows,
+                  std::int64_t max_steps = INT64_MAX);
 
 }  // namespace redist::lau

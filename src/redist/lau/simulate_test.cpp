@@ -106,3 +106,39 @@ TEST(LauSimulate, AgreesWithClosedFormsOnRandomInstances) {
 
 }  // namespace
 }  // namespace redist::lau
+
+namespace redist::lau {
+namespace {
+
+// The traces list what the simulations send: each link's load in one message (single-send) or in
+// several (multi-send, LAU Figure 4), with the same times.
+TEST(LauTrace, ListsTheMessagesOfBothModes) {
+  const Instance in = balanced_instance({7, 0, 3, 1, 1, 0});
+  const std::vector<std::int64_t> flows = {5, 3, 4, 3, 2, 0};
+  for (const Trace& trace : {trace_single(in, flows), trace_multi(in, flows)}) {
+    std::vector<std::int64_t> carried(flows.size(), 0);
+    std::int64_t last_step = -1;
+    for (const Message& m : trace.messages) {
+      EXPECT_EQ(m.sender, m.link);  // every flow is rightwards
+      EXPECT_EQ(m.receiver, (m.link + 1) % flows.size());
+      EXPECT_GE(m.step, last_step);
+      last_step = m.step;
+      carried[m.link] += m.amount;
+    }
+    EXPECT_EQ(carried, flows);
+    EXPECT_EQ(trace.time, last_step + 1);
+  }
+  EXPECT_EQ(trace_single(in, flows).messages.size(), 5u);
+  EXPECT_EQ(trace_single(in, flows).time, simulate_single(in, flows));
+  EXPECT_EQ(trace_multi(in, flows).time, simulate_multi(in, flows));
+  EXPECT_GT(trace_multi(in, flows).messages.size(), 5u);
+}
+
+TEST(LauTrace, Deadlock) {
+  const Trace trace = trace_single(balanced_instance({1, 1, 1}), {2, 2, 2});
+  EXPECT_FALSE(trace.time);
+  EXPECT_TRUE(trace.messages.empty());
+}
+
+}  // namespace
+}  // namespace redist::lau

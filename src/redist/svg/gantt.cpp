@@ -40,11 +40,6 @@ std::size_t text_length(std::string_view text) {
   }));
 }
 
-// A generous estimate of the rendered width of a sans-serif string.
-double text_width(std::string_view text, double font_size) {
-  return 0.62 * font_size * static_cast<double>(text_length(text));
-}
-
 std::string css_name(std::string_view name) {
   // A class name must not be empty nor start with a digit or '-': prefix those with 'c'.
   const bool prefix = name.empty() || (name[0] >= '0' && name[0] <= '9') || name[0] == '-';
@@ -553,5 +548,9 @@ std::string format_number(double value) {
 }
 
 std::string render_svg(const GanttChart& chart) { return Renderer(chart).render(); }
+
+double text_width(std::string_view text, double font_size) {
+  return 0.62 * font_size * static_cast<double>(text_length(text));
+}
 
 }  // namespace redist::svg

@@ -93,6 +93,9 @@ double nice_step(double lo, double hi, int target = 10);
 // Escapes & < > " ' for XML text and attribute values.
 std::string xml_escape(std::string_view text);
 
+// A generous estimate of the rendered width (px) of a sans-serif UTF-8 string.
+double text_width(std::string_view text, double font_size);
+
 // Compact number formatting for labels: {:.6g} with "-0" printed as "0".
 std::string format_number(double value);
 

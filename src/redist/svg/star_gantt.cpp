@@ -24,6 +24,15 @@ svg::GanttBar bar(std::size_t row, std::size_t lane, double start, double end, s
   return b;
 }
 
+// "bba: makespan 12, lower bound 10, optimal: not proven" (the bound and the claim when known).
+std::string summary(const Schedule& s) {
+  std::string line = fmt::format("{}: makespan {}", s.algorithm.empty() ? "schedule" : s.algorithm,
+                                 svg::format_number(s.makespan));
+  if (s.lower_bound) line += ", lower bound " + svg::format_number(*s.lower_bound);
+  line += s.optimal.value_or(false) ? ", optimal: yes" : ", optimal: not proven";
+  return line;
+}
+
 }  // namespace
 
 void require_star_gantt_size(std::size_t workers, std::size_t transfers) {
@@ -38,14 +47,20 @@ void require_star_gantt_size(std::size_t workers, std::size_t transfers) {
 std::string star_gantt_svg(const Instance& in, const Schedule& s, const std::string& title) {
   const std::size_t m = in.workers();
   svg::GanttChart chart;
-  chart.title = title;
-  chart.subtitle = fmt::format("{}: makespan {}", s.algorithm, svg::format_number(s.makespan));
+  chart.title = title.empty() ? summary(s) : title + " — " + summary(s);
+  chart.subtitle = fmt::format("master and {} worker{}, {} task{} moved", m, m == 1 ? "" : "s",
+                               s.transfers.size(), s.transfers.size() == 1 ? "" : "s");
   chart.row_labels.push_back("master");
   for (std::size_t i = 0; i < m; ++i) chart.row_labels.push_back(fmt::format("P{}", i));
   chart.lane_labels = {"send", "recv", "compute"};
-  chart.classes = {{"send", "#0072B2"}, {"recv", "#E69F00"}, {"compute", "#009E73"}};
-  chart.legend = {{"send", "task sent (worker -> master -> worker)", false},
-                  {"compute", "computation", false}};
+  chart.classes = {{"send", "#0072B2"},
+                   {"recv", "#E69F00"},
+                   {"compute", "#009E73"},
+                   {"compute-received", "#CC79A7"}};
+  chart.legend = {{"send", "send: a task leaves (worker → master, then master → worker)", false},
+                  {"recv", "recv: the task arrives (at the master, then at the worker)", false},
+                  {"compute", "compute: own tasks kept", false},
+                  {"compute-received", "compute: received tasks", false}};
   std::vector<std::int64_t> sent(m, 0);
   std::vector<std::vector<double>> arrivals(m);
   for (std::size_t k = 0; k < s.transfers.size(); ++k) {
@@ -78,10 +93,13 @@ std::string star_gantt_svg(const Instance& in, const Schedule& s, const std::str
     for (double a : arrivals[i]) {
       const double start = std::max(end, a);
       end = start + in.w[i];
-      chart.bars.push_back(bar(1 + i, 2, start, end, "recv'd", "compute"));
+      chart.bars.push_back(bar(1 + i, 2, start, end, "recv'd", "compute-received"));
     }
   }
   chart.markers.push_back({s.makespan, "makespan", true, "#222222"});
+  if (s.lower_bound && *s.lower_bound < s.makespan) {
+    chart.markers.push_back({*s.lower_bound, "lower bound", false, "#555555"});
+  }
   chart.horizon = s.makespan;
   return svg::render_svg(chart);
 }

@@ -1,8 +1,12 @@
 // Gantt chart of a star schedule (`--gantt` on `redist star plan|check`), drawn with
 // redist/svg/gantt.hpp: one row for the master and one per worker, lanes "send", "recv" and
-// "compute". Worker computations are drawn per the model (own kept tasks from 0, then received
-// tasks in arrival order); a forwarded received task is drawn as computed too (planners never
-// forward). Complexity: O(n log n + m) for n transfers.
+// "compute". Each moved task is a send and a receive bar on the way to the master and again on
+// the way to its new worker. Worker computations are drawn per the model (own kept tasks from 0,
+// then received tasks in arrival order, in another colour); a forwarded received task is drawn as
+// computed too (planners never forward). The legend names every bar kind; the title gives the
+// algorithm, the makespan, the lower bound and optimality ("optimal: not proven" unless the
+// schedule claims it); a dashed line marks the makespan, a dotted one the lower bound below it.
+// Complexity: O(n log n + m) for n transfers.
 //
 // Size: every moved task is drawn (4 bars and a computation), so a chart shows at most
 // kGanttMaxWorkers workers and kGanttMaxTransfers transfers (beyond, nobody can read it and the

@@ -1,0 +1,288 @@
+#include "redist/svg/lau_steps.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <iterator>
+
+#include "redist/common/error.hpp"
+#include "redist/lau/evaluate.hpp"
+#include "redist/lau/simulate.hpp"
+#include "redist/svg/gantt.hpp"
+
+namespace redist::svg {
+namespace {
+
+using lau::Message;
+using lau::Mode;
+
+constexpr const char* kRightColour = "#0072B2";  // Okabe-Ito blue
+constexpr const char* kLeftColour = "#E69F00";   // Okabe-Ito orange
+constexpr const char* kRedNodeColour = "#C62828";
+constexpr double kLeftMargin = 170.0;  // row labels
+constexpr double kRightMargin = 40.0;
+constexpr double kGridTop = 92.0;  // below the title, the subtitle and the step numbers
+constexpr double kRowGap = 40.0;   // between two node lines: room for an arrow and its label
+constexpr double kMessageFont = 11.0;
+constexpr double kLegendLine = 17.0;
+
+template <typename... Args>
+void put(std::string& out, fmt::format_string<Args...> format, Args&&... args) {
+  fmt::format_to(std::back_inserter(out), format, std::forward<Args>(args)...);
+}
+
+const char* mode_text(Mode mode) { return mode == Mode::single ? "single-send" : "multi-send"; }
+
+std::string node(std::size_t i) { return fmt::format("P{}", i); }
+
+// The chart's geometry: column k (step k + 1) spans [x(k), x(k + 1)]; node i's line is at y(i),
+// the repeated P0 at y(n).
+struct Layout {
+  std::size_t nodes = 0;
+  std::int64_t steps = 0;
+  double column = 0.0;
+  double width = 0.0;
+
+  Layout(std::size_t n, std::int64_t t, double title_width)
+      : nodes(n),
+        steps(t),
+        column(std::clamp(960.0 / static_cast<double>(std::max<std::int64_t>(t, 1)), 44.0, 110.0)) {
+    width = std::max({x(steps) + kRightMargin, title_width + 40.0, 620.0});
+  }
+  double x(std::int64_t step) const { return kLeftMargin + column * static_cast<double>(step); }
+  double y(std::size_t row) const { return kGridTop + kRowGap * static_cast<double>(row); }
+  double grid_bottom() const { return y(nodes) + 12.0; }
+};
+
+// The title line: the caller's title, the algorithm, the mode, the makespan and the bound.
+std::string title_line(const lau::Plan& plan, Mode mode, std::int64_t steps,
+                       const std::string& title) {
+  std::string line = plan.algorithm.empty() ? "flows" : plan.algorithm;
+  line += fmt::format(", {}: makespan {} step{}", mode_text(mode), steps, steps == 1 ? "" : "s");
+  if (plan.lower_bound) line += fmt::format(", lower bound {}", *plan.lower_bound);
+  line += plan.optimal ? ", optimal: yes" : (plan.lower_bound ? ", optimal: no" : "");
+  return title.empty() ? line : title + " — " + line;
+}
+
+void open_document(std::string& out, double width, double height) {
+  put(out,
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0:.0f}\" height=\"{1:.0f}\" "
+      "viewBox=\"0 0 {0:.0f} {1:.0f}\">\n<defs>\n",
+      width, height);
+  for (const auto& [name, colour] : {std::pair{"right", kRightColour}, {"left", kLeftColour}}) {
+    put(out,
+        "<marker id=\"head-{}\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"9\" "
+        "markerHeight=\"9\" markerUnits=\"userSpaceOnUse\" orient=\"auto\"><path d=\"M0,0 L10,5 "
+        "L0,10 z\" "
+        "fill=\"{}\"/></marker>\n",
+        name, colour);
+  }
+  put(out,
+      "</defs>\n<style>\n"
+      "text{{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;fill:#222}}\n"
+      ".title{{font-size:16px;font-weight:bold}}\n.subtitle{{font-size:12px;fill:#444}}\n"
+      ".axis{{font-size:10px;fill:#333;text-anchor:middle}}\n.axis-title{{font-style:italic}}\n"
+      ".band{{fill:#f4f4f4}}\n.node-line{{stroke:#bbb;stroke-width:1}}\n"
+      ".row-label{{font-size:12px;font-weight:bold}}\n.row-detail{{font-size:10px;fill:#555}}\n"
+      ".red{{fill:{2}}}\n.ghost{{fill:#999;font-style:italic}}\n"
+      ".right{{stroke:{0};stroke-width:2;marker-end:url(#head-right)}}\n"
+      ".left{{stroke:{1};stroke-width:2;marker-end:url(#head-left)}}\n"
+      ".amount{{font-size:{3}px;stroke:#fff;stroke-width:3px;paint-order:stroke;"
+      "stroke-linejoin:round}}\n.bound{{stroke:#555;stroke-width:1.5;stroke-dasharray:2,3}}\n"
+      ".legend{{font-size:11px}}\n.note{{font-size:10px;fill:#555}}\n</style>\n"
+      "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n",
+      kRightColour, kLeftColour, kRedNodeColour, kMessageFont);
+}
+
+// Column bands and step numbers (thinned so that labels stay 28 px apart), the axis title.
+void draw_steps(std::string& out, const Layout& layout) {
+  const std::int64_t every =
+      std::max<std::int64_t>(1, static_cast<std::int64_t>(28.0 / layout.column) + 1);
+  for (std::int64_t k = 0; k < layout.steps; ++k) {
+    if (k % 2 == 1) {
+      put(out,
+          "<rect class=\"band\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\"/>\n",
+          layout.x(k), kGridTop - 14.0, layout.column, layout.grid_bottom() - kGridTop + 14.0);
+    }
+    if ((k + 1) % every == 0 || k == 0) {
+      put(out, "<text class=\"axis\" x=\"{:.1f}\" y=\"{:.1f}\">{}</text>\n",
+          layout.x(k) + layout.column / 2, kGridTop - 18.0, k + 1);
+    }
+  }
+  put(out, "<text class=\"axis axis-title\" x=\"{:.1f}\" y=\"{:.1f}\">time step</text>\n",
+      (layout.x(0) + layout.x(std::max<std::int64_t>(layout.steps, 1))) / 2, kGridTop - 32.0);
+}
+
+// One line per node with its label (load and target; red nodes in red), and P0 again below.
+void draw_nodes(std::string& out, const Layout& layout, const lau::Instance& instance,
+                const std::vector<std::int64_t>& flows) {
+  const double right = layout.x(std::max<std::int64_t>(layout.steps, 1));
+  for (std::size_t i = 0; i <= layout.nodes; ++i) {
+    const bool ghost = i == layout.nodes;
+    const std::size_t v = ghost ? 0 : i;
+    const bool red = !ghost && lau::is_red(instance, flows, v);
+    put(out,
+        "<line class=\"node-line\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\"/>\n",
+        kLeftMargin - 6.0, layout.y(i), right, layout.y(i));
+    put(out, "<text class=\"row-label{}\" x=\"12\" y=\"{:.1f}\">{}</text>\n",
+        ghost ? " ghost"
+        : red ? " red"
+              : "",
+        layout.y(i) + 4.0, node(v));
+    const std::string detail =
+        ghost ? "(the ring closes)"
+              : fmt::format("load {} → {}", instance.loads[v], instance.targets[v]);
+    put(out, "<text class=\"row-detail{}\" x=\"52\" y=\"{:.1f}\">{}</text>\n",
+        ghost ? " ghost" : "", layout.y(i) + 4.0, xml_escape(detail));
+  }
+}
+
+// One arrow per message: down (right, to i + 1) at 38% of its column, up (left) at 62%, the
+// amount beside it when it fits (a link carries one direction, so the neighbouring columns leave
+// about one column of room on that side).
+void draw_messages(std::string& out, const Layout& layout, const std::vector<Message>& messages) {
+  for (const Message& m : messages) {
+    const bool right = m.sender == m.link;
+    const double top = layout.y(m.link), bottom = layout.y(m.link + 1);
+    const double x = layout.x(m.step) + layout.column * (right ? 0.38 : 0.62);
+    const double from = right ? top + 4.0 : bottom - 4.0, to = right ? bottom - 4.0 : top + 4.0;
+    put(out, "<g><title>step {}: {} → {}, {} unit{}</title>", m.step + 1, node(m.sender),
+        node(m.receiver), m.amount, m.amount == 1 ? "" : "s");
+    put(out, "<line class=\"{}\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\"/>",
+        right ? "right" : "left", x, from, x, to);
+    const std::string amount = fmt::format("{}", m.amount);
+    if (text_width(amount, kMessageFont) <= layout.column - 12.0) {
+      put(out, "<text class=\"amount\" x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"{}\">{}</text>",
+          right ? x - 4.0 : x + 4.0, (top + bottom) / 2 + 3.5, right ? "end" : "start", amount);
+    }
+    out += "</g>\n";
+  }
+}
+
+// A dotted line at the end of step `bound` (the optimum), labelled, when it is below the makespan.
+void draw_bound(std::string& out, const Layout& layout, const lau::Time& bound) {
+  if (!bound || *bound >= layout.steps || *bound < 0) return;
+  const double x = layout.x(*bound);
+  put(out, "<line class=\"bound\" x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\"/>\n",
+      x, kGridTop - 10.0, layout.grid_bottom());
+  put(out, "<text class=\"note\" x=\"{:.1f}\" y=\"{:.1f}\">lower bound {}</text>\n", x + 3.0,
+      layout.grid_bottom() + 12.0, *bound);
+}
+
+// The legend (one entry per line) and the notes; returns the y below them.
+double draw_legend(std::string& out, double y, const std::vector<std::string>& notes) {
+  const std::pair<const char*, const char*> arrows[] = {
+      {"right", "message to the right (Pi → Pi+1), labelled with the units it carries"},
+      {"left", "message to the left (Pi → Pi−1)"}};
+  for (const auto& [css, text] : arrows) {
+    put(out, "<line class=\"{}\" x1=\"14\" y1=\"{:.1f}\" x2=\"40\" y2=\"{:.1f}\"/>", css, y - 4.0,
+        y - 4.0);
+    put(out, "<text class=\"legend\" x=\"50\" y=\"{:.1f}\">{}</text>\n", y, xml_escape(text));
+    y += kLegendLine;
+  }
+  put(out, "<text class=\"legend red\" x=\"14\" y=\"{:.1f}\" font-weight=\"bold\">Pi</text>", y);
+  put(out,
+      "<text class=\"legend\" x=\"50\" y=\"{:.1f}\">red node: sends more than its initial "
+      "load</text>\n",
+      y);
+  y += kLegendLine;
+  put(out,
+      "<text class=\"legend\" x=\"14\" y=\"{0:.1f}\">load</text><text class=\"legend\" "
+      "x=\"50\" y=\"{0:.1f}\">l → t: the node's initial load l and its target t</text>\n",
+      y);
+  y += kLegendLine;
+  for (const std::string& note : notes) {
+    put(out, "<text class=\"note\" x=\"14\" y=\"{:.1f}\">{}</text>\n", y, xml_escape(note));
+    y += kLegendLine - 3.0;
+  }
+  return y;
+}
+
+// What a chart draws, once its size is checked.
+struct Drawn {
+  lau::Evaluation evaluation;
+  lau::Trace trace;
+  std::int64_t steps = 0;
+};
+
+// The flows' time in `mode` comes from the closed forms (10^18 steps are known at once) and is
+// checked before the simulation lists the messages; a deadlock is simulated up to the limit.
+Drawn checked_trace(const lau::Instance& instance, const std::vector<std::int64_t>& flows,
+                    Mode mode) {
+  require_step_chart_size(instance.size(), 0, 0);
+  if (flows.size() != instance.size()) throw InputError("one flow per node expected", "flows");
+  if (const auto v = lau::unbalanced_node(instance, flows)) {
+    throw InputError(fmt::format("the flows do not balance node {}", *v), "flows");
+  }
+  Drawn d;
+  d.evaluation = lau::evaluate_flows(instance, flows);
+  const lau::Time t = mode == Mode::single ? d.evaluation.t_single : d.evaluation.t_multi;
+  require_step_chart_size(instance.size(), t.value_or(0), 0);
+  try {
+    d.trace = mode == Mode::single ? lau::trace_single(instance, flows)
+                                   : lau::trace_multi(instance, flows, kStepChartMaxSteps + 1);
+  } catch (const lau::TooManySteps&) {
+    require_step_chart_size(instance.size(), kStepChartMaxSteps + 1, 0);
+  }
+  const auto& messages = d.trace.messages;
+  d.steps = d.trace.time.value_or(messages.empty() ? 0 : messages.back().step + 1);
+  require_step_chart_size(instance.size(), d.steps, messages.size());
+  return d;
+}
+
+}  // namespace
+
+void require_step_chart_size(std::size_t nodes, std::int64_t steps, std::size_t messages) {
+  if (nodes <= kStepChartMaxNodes && steps <= kStepChartMaxSteps &&
+      messages <= kStepChartMaxMessages) {
+    return;
+  }
+  std::string size = fmt::format("{} nodes", nodes);
+  if (steps > 0) size += fmt::format(", {} steps", steps);
+  if (messages > 0) size += fmt::format(", {} messages", messages);
+  throw OptionError(
+      fmt::format("a step chart shows at most {} nodes, {} steps and {} messages, "
+                  "this one would have {}; omit --gantt or draw a smaller instance",
+                  kStepChartMaxNodes, kStepChartMaxSteps, kStepChartMaxMessages, size),
+      "gantt");
+}
+
+void require_step_chart_size(const lau::Instance& instance, const std::vector<std::int64_t>& flows,
+                             Mode mode) {
+  checked_trace(instance, flows, mode);
+}
+
+std::string lau_steps_svg(const lau::Instance& instance, const lau::Plan& plan, Mode mode,
+                          const std::string& title) {
+  const std::size_t n = instance.size();
+  const Drawn drawn = checked_trace(instance, plan.flows, mode);
+  const lau::Trace& trace = drawn.trace;
+  const std::int64_t steps = drawn.steps;
+  const std::string heading = title_line(plan, mode, steps, title);
+  const Layout layout(n, steps, text_width(heading, 16.0));
+  std::vector<std::string> notes;
+  if (!trace.time) notes.push_back("deadlock: the nodes left cannot send what they owe");
+  if (trace.messages.empty() && trace.time)
+    notes.push_back("no message: every node holds its target");
+  const double legend_top = layout.grid_bottom() + 36.0;
+  const double height =
+      legend_top + 4 * kLegendLine + static_cast<double>(notes.size()) * 14.0 + 6.0;
+
+  std::string out;
+  open_document(out, layout.width, height);
+  put(out, "<text class=\"title\" x=\"12\" y=\"24\">{}</text>\n", xml_escape(heading));
+  put(out,
+      "<text class=\"subtitle\" x=\"12\" y=\"42\">{} nodes, {} message{}, traffic {}, h = "
+      "{}</text>\n",
+      n, trace.messages.size(), trace.messages.size() == 1 ? "" : "s", drawn.evaluation.traffic,
+      drawn.evaluation.h);
+  draw_steps(out, layout);
+  draw_nodes(out, layout, instance, plan.flows);
+  draw_bound(out, layout, plan.lower_bound);
+  draw_messages(out, layout, trace.messages);
+  draw_legend(out, legend_top, notes);
+  out += "</svg>\n";
+  return out;
+}
+
+}  // namespace redist::svg

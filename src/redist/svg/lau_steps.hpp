@@ -1,0 +1,52 @@
+// Step chart of a LAU load distribution schedule (`--gantt` on `redist lau plan|check`), as a
+// standalone SVG document.
+//
+// Time steps run horizontally (one column per step, numbered from 1 to the makespan), the ring's
+// nodes vertically (one row line per node, P0 at the top, P0 repeated in grey below the last node
+// so that the link between P(n-1) and P0 has a place). Every message of the schedule, as the step
+// simulator of redist/lau/simulate.hpp sends it in the chosen mode (single-send: each link's whole
+// load in one message; multi-send: partial messages in many steps), is an arrow in its step's
+// column between the sender's and the receiver's rows, labelled with the units it carries when
+// the label fits (always in its tooltip): blue to the right (node i to i+1), orange to the left
+// (node i to i-1). Row labels give each node's initial load and target; red nodes (LAU §2: they
+// send more than they initially hold) are labelled in red. The title gives the algorithm, the mode,
+// the makespan, the lower bound (the optimum in that mode) and whether the schedule reaches it; a
+// dotted line marks the lower bound when it is below the makespan.
+//
+// Size: a chart shows at most kStepChartMaxNodes nodes, kStepChartMaxSteps steps and
+// kStepChartMaxMessages messages (beyond, nobody can read it and the file grows without bound: a
+// multi-send schedule may take 10^18 steps). require_step_chart_size refuses larger ones, and
+// lau_steps_svg calls it itself.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "redist/lau/model.hpp"
+
+namespace redist::svg {
+
+inline constexpr std::size_t kStepChartMaxNodes = 200;
+inline constexpr std::int64_t kStepChartMaxSteps = 200;
+inline constexpr std::size_t kStepChartMaxMessages = 10'000;
+
+// Throws OptionError at "gantt" when a chart of `nodes` rows, `steps` columns and `messages`
+// arrows is over the limits; steps = messages = 0 checks the nodes alone (before planning).
+void require_step_chart_size(std::size_t nodes, std::int64_t steps, std::size_t messages);
+
+// The same for the chart of `flows` in `mode`: the steps come from the closed forms, the messages
+// from the simulation (bounded by the limits). InputError at "flows" when the flows do not have
+// one entry per node or do not balance every node.
+void require_step_chart_size(const lau::Instance& instance, const std::vector<std::int64_t>& flows,
+                             lau::Mode mode);
+
+// The chart of plan.flows executed in `mode` on `instance`; the title line is `title` (may be
+// empty), then plan.algorithm, the mode, plan.makespan, plan.lower_bound and plan.optimal (those
+// left empty are not shown). Flows that deadlock are drawn up to the deadlock, with a note. The
+// flows must have one entry per node and balance every node (InputError otherwise).
+std::string lau_steps_svg(const lau::Instance& instance, const lau::Plan& plan, lau::Mode mode,
+                          const std::string& title);
+
+}  // namespace redist::svg

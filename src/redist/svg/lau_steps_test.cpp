@@ -1,0 +1,127 @@
+// The LAU step chart: well-formed SVG, one arrow per message in both send modes, the title's
+// claims, and the size limits.
+#include "redist/svg/lau_steps.hpp"
+
+#include <gtest/gtest.h>
+
+#include "redist/common/error.hpp"
+#include "redist/lau/simulate.hpp"
+#include "redist/testing/xml_check.hpp"
+
+namespace redist::svg {
+namespace {
+
+std::size_t count_of(const std::string& text, const std::string& needle) {
+  std::size_t count = 0;
+  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+// Arrows of the chart, not counting the legend's (which start at x = 14).
+std::size_t arrows(const std::string& svg, const std::string& direction) {
+  const std::string arrow = "<line class=\"" + direction + "\" x1=";
+  return count_of(svg, arrow) - count_of(svg, arrow + "\"14\"");
+}
+
+lau::Plan figure2_plan() {  // LAU Figure 2: the Linear schedule, T_s = 5, T_m = 3
+  lau::Plan plan;
+  plan.algorithm = "linear";
+  plan.flows = {5, 3, 4, 3, 2, 0};
+  plan.lower_bound = 2;
+  return plan;
+}
+
+TEST(LauStepChart, SingleSendDrawsOneArrowPerLink) {
+  const lau::Instance in = lau::balanced_instance({7, 0, 3, 1, 1, 0});
+  lau::Plan plan = figure2_plan();
+  plan.makespan = 5;
+  const std::string svg = lau_steps_svg(in, plan, lau::Mode::single, "redist lau plan");
+  EXPECT_EQ(testkit::xml_problem(svg), "");
+  EXPECT_EQ(arrows(svg, "right"), 5u);  // five non-zero flows, rightwards
+  EXPECT_EQ(arrows(svg, "left"), 0u);
+  EXPECT_NE(svg.find("redist lau plan — linear, single-send: makespan 5 steps, lower bound 2, "
+                     "optimal: no"),
+            std::string::npos);
+  EXPECT_NE(svg.find("<title>step 5: P4 → P5, 2 units</title>"), std::string::npos);
+  EXPECT_NE(svg.find(">lower bound 2<"), std::string::npos);
+  EXPECT_NE(svg.find(">time step<"), std::string::npos);
+  EXPECT_NE(svg.find("red node"), std::string::npos);
+}
+
+TEST(LauStepChart, MultiSendDrawsEveryPartialMessage) {
+  const lau::Instance in = lau::balanced_instance({7, 0, 3, 1, 1, 0});
+  const lau::Plan plan = figure2_plan();
+  const lau::Trace trace = lau::trace_multi(in, plan.flows);
+  ASSERT_EQ(trace.time, 3);
+  const std::string svg = lau_steps_svg(in, plan, lau::Mode::multi, "");
+  EXPECT_EQ(testkit::xml_problem(svg), "");
+  EXPECT_EQ(arrows(svg, "right"), trace.messages.size());
+  EXPECT_NE(svg.find("linear, multi-send: makespan 3 steps"), std::string::npos);
+}
+
+TEST(LauStepChart, LeftMessagesAndTheWrapLink) {
+  // P1 sends one unit to P0 over each link: leftwards over link 0, rightwards over link 1 (the
+  // link that closes the ring, drawn down to the repeated P0).
+  const lau::Instance in{{0, 4}, {2, 2}};
+  lau::Plan plan;
+  plan.flows = {-1, 1};  // P1 -> P0 over both links
+  plan.optimal = true;
+  plan.lower_bound = 1;
+  const std::string svg = lau_steps_svg(in, plan, lau::Mode::single, "t");
+  EXPECT_EQ(testkit::xml_problem(svg), "");
+  EXPECT_EQ(arrows(svg, "left"), 1u);
+  EXPECT_EQ(arrows(svg, "right"), 1u);
+  EXPECT_NE(svg.find("optimal: yes"), std::string::npos);
+  EXPECT_NE(svg.find("(the ring closes)"), std::string::npos);
+}
+
+TEST(LauStepChart, BalancedAndDeadlocked) {
+  const lau::Instance balanced = lau::balanced_instance({3, 3, 3});
+  lau::Plan none;
+  none.flows = {0, 0, 0};
+  const std::string empty = lau_steps_svg(balanced, none, lau::Mode::single, "");
+  EXPECT_EQ(testkit::xml_problem(empty), "");
+  EXPECT_NE(empty.find("no message"), std::string::npos);
+
+  const lau::Instance ones = lau::balanced_instance({1, 1, 1});
+  lau::Plan cycle;
+  cycle.flows = {2, 2, 2};  // every node red: single-send deadlocks at once
+  const std::string stuck = lau_steps_svg(ones, cycle, lau::Mode::single, "");
+  EXPECT_EQ(testkit::xml_problem(stuck), "");
+  EXPECT_NE(stuck.find("deadlock"), std::string::npos);
+}
+
+TEST(LauStepChart, EscapesTheTitle) {
+  lau::Plan plan;
+  plan.flows = {1, 0};
+  const std::string svg =
+      lau_steps_svg(lau::balanced_instance({2, 0}), plan, lau::Mode::single, "<a & b>");
+  EXPECT_NE(svg.find("&lt;a &amp; b&gt;"), std::string::npos);
+  EXPECT_EQ(testkit::xml_problem(svg), "") << svg;
+}
+
+TEST(LauStepChart, RefusesChartsBeyondItsLimits) {
+  EXPECT_NO_THROW(
+      require_step_chart_size(kStepChartMaxNodes, kStepChartMaxSteps, kStepChartMaxMessages));
+  try {
+    require_step_chart_size(kStepChartMaxNodes + 1, 0, 0);
+    ADD_FAILURE() << "accepted too many nodes";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), "gantt");
+    EXPECT_NE(std::string(e.what()).find("omit --gantt"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(require_step_chart_size(2, kStepChartMaxSteps + 1, 0), InputError);
+  EXPECT_THROW(require_step_chart_size(2, 1, kStepChartMaxMessages + 1), InputError);
+  // 10^18 multi-send steps: known from the closed form, refused without simulating.
+  const lau::Instance in = lau::balanced_instance({1, 1});
+  lau::Plan huge;
+  huge.flows = {1'000'000'000'000'000'000, 1'000'000'000'000'000'000};
+  EXPECT_THROW(lau_steps_svg(in, huge, lau::Mode::multi, ""), InputError);
+  huge.flows = {1, 0};
+  EXPECT_THROW(lau_steps_svg(in, huge, lau::Mode::multi, ""), InputError);  // unbalanced
+}
+
+}  // namespace
+}  // namespace redist::svg

@@ -1,0 +1,82 @@
+// The SliceRing picture: well-formed SVG, every member, link and left-out processor drawn, the
+// title's claims, and the size limits.
+#include "redist/svg/slicering_ring.hpp"
+
+#include <gtest/gtest.h>
+
+#include "redist/common/error.hpp"
+#include "redist/slicering/planner.hpp"
+#include "redist/testing/xml_check.hpp"
+
+namespace redist::svg {
+namespace {
+
+std::size_t count_of(const std::string& text, const std::string& needle) {
+  std::size_t count = 0;
+  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+slicering::Cluster cluster_of(std::size_t p) {
+  slicering::Cluster c;
+  c.W = 100;
+  c.H = 1;
+  for (std::size_t i = 0; i < p; ++i) c.w.push_back(1.0 + static_cast<double>(i % 3));
+  c.c.assign(p * p, 0.5);
+  c.c[0 * p + 1] = 0.25;  // one asymmetric link
+  return c;
+}
+
+TEST(SliceRingPicture, DrawsMembersLinksAndLeftOutProcessors) {
+  const slicering::Cluster cluster = cluster_of(6);
+  slicering::Solution s;
+  s.algorithm = "greedy";
+  s.ring = {0, 1, 3, 4};
+  s.alpha = {0.4, 0.2, 0.3, 0.1};
+  s.makespan = 41.0;
+  s.lower_bound = 30.5;
+  const std::string svg = slicering_ring_svg(cluster, s, "redist slicering plan");
+  EXPECT_EQ(testkit::xml_problem(svg), "");
+  EXPECT_EQ(count_of(svg, "<circle class=\"node"), 4u + 2u);  // members and the legend's two
+  EXPECT_EQ(count_of(svg, "<line class=\"link\" x1="), 4u + 1u);
+  EXPECT_EQ(count_of(svg, "<rect class=\"unchosen\""), 2u);
+  EXPECT_NE(svg.find("greedy: makespan (T_step) 41, q = 4 of 6, lower bound 30.5, optimal: not "
+                     "proven"),
+            std::string::npos);
+  EXPECT_NE(svg.find(">c 0.25 / 0.5<"), std::string::npos);
+  EXPECT_NE(svg.find(">P2 · w 3<"), std::string::npos);
+  EXPECT_NE(svg.find("w 1, α 40%"), std::string::npos);
+}
+
+TEST(SliceRingPicture, SmallRings) {
+  const slicering::Cluster cluster = cluster_of(3);
+  for (std::size_t q = 1; q <= 3; ++q) {
+    const slicering::Solution s = slicering::plan_slicering(cluster, "exact", q);
+    const std::string svg = slicering_ring_svg(cluster, s, "");
+    EXPECT_EQ(testkit::xml_problem(svg), "") << q;
+    EXPECT_EQ(count_of(svg, "<line class=\"link\" x1="), (q == 1 ? 0u : q == 2 ? 1u : 3u) + 1u);
+    EXPECT_NE(svg.find(s.optimal ? "optimal: yes" : "optimal: not proven"), std::string::npos);
+    EXPECT_NE(svg.find("critical\" cx"), std::string::npos) << "no member at the makespan";
+  }
+}
+
+TEST(SliceRingPicture, RefusesPicturesBeyondItsLimits) {
+  EXPECT_NO_THROW(require_ring_picture_size(kRingPictureMaxProcessors, kRingPictureMaxRing));
+  try {
+    require_ring_picture_size(kRingPictureMaxProcessors + 1, 0);
+    ADD_FAILURE() << "accepted too many processors";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), "gantt");
+    EXPECT_NE(std::string(e.what()).find("omit --gantt"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(require_ring_picture_size(100, kRingPictureMaxRing + 1), InputError);
+  slicering::Solution twice;
+  twice.ring = {1, 1};
+  twice.alpha = {0.5, 0.5};
+  EXPECT_THROW(slicering_ring_svg(cluster_of(3), twice, ""), InputError);
+}
+
+}  // namespace
+}  // namespace redist::svg

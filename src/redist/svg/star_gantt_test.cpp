@@ -1,0 +1,40 @@
+// The star Gantt chart: well-formed SVG, a legend entry for every bar kind, the title's claims.
+#include "redist/svg/star_gantt.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include "redist/star/planner.hpp"
+#include "redist/svg/gantt.hpp"
+#include "redist/testing/xml_check.hpp"
+
+namespace redist::star {
+namespace {
+
+TEST(StarGantt, LegendAndTitle) {
+  Instance in;
+  in.c = {1, 1, 2};
+  in.w = {1, 2, 1};
+  in.loads = {6, 0, 1};
+  Schedule s = plan_star(in, "bba");
+  ASSERT_FALSE(s.transfers.empty());
+  s.lower_bound = s.makespan - 1;
+  s.optimal = false;
+  const std::string svg = star_gantt_svg(in, s, "redist star plan");
+  EXPECT_EQ(testkit::xml_problem(svg), "");
+  for (const char* kind : {"send: a task leaves", "recv: the task arrives", "compute: own tasks",
+                           "compute: received tasks"}) {
+    EXPECT_NE(svg.find(kind), std::string::npos) << kind;
+  }
+  EXPECT_NE(
+      svg.find(fmt::format("redist star plan — bba: makespan {}, lower bound {}, optimal: "
+                           "not proven",
+                           svg::format_number(s.makespan), svg::format_number(*s.lower_bound))),
+      std::string::npos);
+  s.optimal = true;
+  EXPECT_NE(star_gantt_svg(in, s, "").find("optimal: yes"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace redist::star
