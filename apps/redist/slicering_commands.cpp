@@ -44,8 +44,8 @@ void register_slicering_commands(CLI::App& app, Action& action, ExperimentRegist
   CLI::App* plan = slice->add_subcommand("plan", "Choose a ring and shares; prints the solution");
   plan->add_option("instance", options->instance, "Cluster JSON file ('-' or none: stdin)");
   plan->add_option("--algorithm,-a", options->algorithm,
-                   "auto: exact when p <= 16, else the better of greedy and tsp, with a lower "
-                   "bound\n"
+                   "auto (the default): exact when p <= 16, else the better of greedy and tsp, "
+                   "with a lower bound\n"
                    "homogeneous: Proposition 1, optimal on homogeneous networks only\n"
                    "greedy: SLICE 6.2, grows a ring one processor at a time\n"
                    "tsp: SLICE 6.1, all processors, a shortest tour by local search\n"

@@ -4,8 +4,9 @@
 // Rule:
 //  - p <= kAutoExactMaxProcessors: `exact` (Held-Karp + branch and bound, exact.hpp) within a
 //    budget of kAutoExactMaxNodes branch-and-bound nodes: the proven optimum over every ring size
-//    (or the forced q), lower_bound = T_step, optimal. Measured: p = 16, all q, in about 40 ms
-//    (8 MB of DP); p = 20 takes 20 times as long (0.8 s, 170 MB), too slow for a default;
+//    (or the forced q), lower_bound = T_step, optimal. Measured (random clusters, W/H = 10^-3, 1,
+//    10^3, whole command): p = 16 in 0.16-0.33 s; p = 17 up to 1.7 s, p = 18 up to 2.6 s, p = 20
+//    up to 27 s: too slow for a default;
 //  - otherwise (more processors, or the budget ran out): the better of greedy (SLICE §6.2, when
 //    p <= kGreedyMaxProcessors) and tsp (SLICE §5.1, §6.1, when every processor may be used),
 //    each re-checked by the independent validator (validate.hpp), ties to greedy. Its
@@ -28,8 +29,8 @@
 namespace redist::slicering {
 
 inline constexpr std::size_t kAutoExactMaxProcessors = 16;
-// About 0.3 s of branch and bound on one core (exact's own cap is 200 M nodes, about a minute).
-inline constexpr std::uint64_t kAutoExactMaxNodes = 1'000'000;
+// About a second of branch and bound (exact's own cap is 200 M nodes, about a minute).
+inline constexpr std::uint64_t kAutoExactMaxNodes = 3'000'000;
 
 Solution plan_auto(const Cluster& cluster, std::optional<std::size_t> q = std::nullopt);
 // The second branch alone (greedy and tsp, the bound); `reason` (why exact was not run) goes into
