@@ -31,6 +31,29 @@ for platform in lyon strasbourg small; do
   if grep -q '"optimal": true' "$work/exact-$platform.json"; then ok; else ko "exact not optimal on $platform"; fi
 done
 
+# --- the default, auto: exact when p <= 16 (proven, gap 0), else greedy or tsp with a bound -----
+for platform in lyon strasbourg small; do
+  "$redist" slicering plan "$data/slicering/$platform.json" >"$work/auto.json"
+  if grep -q '"algorithm": "exact"' "$work/auto.json" && grep -q '"optimal": true' "$work/auto.json" && grep -q '"gap": 0.0,' "$work/auto.json"; then ok; else ko "auto on $platform: $(cat "$work/auto.json")"; fi
+  if same "$(field t_step "$work/auto.json")" "$(field t_step "$work/exact-$platform.json")"; then ok; else ko "auto != exact on $platform"; fi
+  if "$redist" slicering check "$data/slicering/$platform.json" "$work/auto.json" >/dev/null; then ok; else ko "auto on $platform rejected by check"; fi
+done
+# 17 processors (above the exact limit): greedy or tsp, a lower bound, accepted by check.
+big=$(awk 'BEGIN { p = 17; srand(3); printf "{\"cluster\": {\"W\": 1000, \"H\": 1, \"w\": [";
+  for (i = 0; i < p; i++) printf "%s%.3f", (i ? ", " : ""), 0.5 + 4.5 * rand(); printf "], \"c\": [";
+  for (i = 0; i < p; i++) { printf "%s[", (i ? ", " : ""); for (j = 0; j < p; j++) printf "%s%.3f", (j ? ", " : ""), (i == j ? 0 : 0.1 + 9.9 * rand()); printf "]" }
+  print "]}}" }')
+f=$(write_json "$big" big.json)
+"$redist" slicering plan "$f" >"$work/auto.json"
+if grep -qE '"algorithm": "(greedy|tsp)"' "$work/auto.json" && [ -n "$(field lower_bound "$work/auto.json")" ] && grep -q 'auto: ' "$work/auto.json"; then ok; else ko "auto on p = 17: $(cat "$work/auto.json")"; fi
+if "$redist" slicering check "$f" "$work/auto.json" >/dev/null; then ok; else ko "auto on p = 17 rejected by check"; fi
+# The help lists every algorithm and the default.
+"$redist" slicering plan --help >"$work/help.txt"
+for algorithm in homogeneous greedy tsp exact; do
+  if grep -q "$algorithm:" "$work/help.txt"; then ok; else ko "help lacks $algorithm"; fi
+done
+if grep -q 'auto (the default):' "$work/help.txt"; then ok; else ko "help lacks the default: $(cat "$work/help.txt")"; fi
+
 # The small cluster from standard input, forced ring sizes.
 for q in 1 2 3 4; do
   "$redist" slicering plan -a exact --q "$q" - <"$data/slicering/small.json" >"$work/plan.json"
@@ -128,7 +151,7 @@ expect_error "alpha not an array" '(at $.alpha)' -- slicering check "$data/slice
 # --- extreme values, claims and strict checks --------------------------------------------------
 # Every candidate time of greedy was infinite (H c overflows): heap overflow, exit 134. Now refused.
 f=$(write_json '{"cluster":{"w":[1,1,2],"c":[[0,1,1],[1,0,1],[1,1,0]],"W":1,"H":1e308}}' hinf.json)
-for algorithm in greedy tsp exact homogeneous; do
+for algorithm in auto greedy tsp exact homogeneous; do
   expect_error "H c overflows ($algorithm)" 'overflows a double' -- slicering plan -a "$algorithm" "$f"
 done
 expect_error "H c overflows (check)" '(at $.cluster.c[0][1])' -- slicering check "$f" "$work/greedy-small.json"
@@ -140,7 +163,7 @@ f=$(write_json '{"cluster":{"w":[1e-200,1],"c":[[0,1e200],[1e200,0]],"W":1e200,"
 expect_error "tour cost overflows" '(at $.cluster.c[0][1])' -- slicering plan -a tsp "$f"
 # Large but representable: every number finite, and the plan checks.
 f=$(write_json '{"cluster":{"w":[1e300,2e300],"c":[[0,1e300],[1e300,0]],"W":10,"H":1e-300}}' far.json)
-for algorithm in greedy tsp exact; do
+for algorithm in auto greedy tsp exact; do
   "$redist" slicering plan -a "$algorithm" "$f" >"$work/far-plan.json"
   if ! grep -qiE 'null|inf|nan' "$work/far-plan.json" && "$redist" slicering check "$f" "$work/far-plan.json" >/dev/null; then ok; else ko "far $algorithm: $(cat "$work/far-plan.json")"; fi
 done

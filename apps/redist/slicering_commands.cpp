@@ -15,7 +15,7 @@ namespace {
 struct SliceOptions {
   std::string instance = "-";
   std::string solution;
-  std::string algorithm = "greedy";
+  std::string algorithm = "auto";
   std::int64_t q = 0;
   bool q_given = false;
   std::string format = "json";
@@ -52,7 +52,15 @@ void register_slicering_commands(CLI::App& app, Action& action, ExperimentRegist
 
   CLI::App* plan = slice->add_subcommand("plan", "Choose a ring and shares; prints the solution");
   plan->add_option("instance", options->instance, "Cluster JSON file ('-' or none: stdin)");
-  plan->add_option("--algorithm,-a", options->algorithm, "homogeneous | greedy | tsp | exact")
+  plan->add_option(
+          "--algorithm,-a", options->algorithm,
+          choices({{"auto",
+                    "exact when p <= 16, else the better of greedy and tsp, with a lower "
+                    "bound (the default)"},
+                   {"homogeneous", "SLICE Proposition 1: optimal on homogeneous networks only"},
+                   {"greedy", "SLICE §6.2: grows a ring one processor at a time"},
+                   {"tsp", "SLICE §6.1: all processors, a short tour by local search"},
+                   {"exact", "Held-Karp + branch and bound: proven optimum, p <= 20"}}))
       ->capture_default_str();
   plan->add_option("--q", options->q, "Force the ring size")->each([options](const std::string&) {
     options->q_given = true;

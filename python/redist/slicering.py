@@ -14,7 +14,7 @@ def plan(instance, **options):
     """Choose a ring and shares: what ``redist slicering plan`` prints.
 
     Takes the cluster document ``{"cluster": {...}}`` and the command line's options as keywords:
-    ``algorithm`` (``homogeneous``, ``greedy``: the default, ``tsp``, ``exact``) and ``q`` (an
+    ``algorithm`` (``auto``: the default, ``homogeneous``, ``greedy``, ``tsp``, ``exact``) and ``q`` (an
     int: force the ring size); an option given as None keeps its default.
     Returns the solution: ``ring``, ``alpha``, ``makespan`` (the time of one iteration), ...
     Raises ValueError with the command line's error text for an invalid cluster, an unknown

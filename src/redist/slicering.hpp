@@ -5,8 +5,9 @@
 // Typed API (namespace redist::slicering):
 //   Cluster, Solution                      the model (redist/slicering/model.hpp); a solution's
 //                                          makespan is T_step, the time of one iteration
-//   plan(cluster, options)                 a ring and shares by homogeneous | greedy (the
-//                                          default) | tsp | exact, optionally of a forced size
+//   plan(cluster, options)                 a ring and shares by auto (the default) |
+//                                          homogeneous | greedy | tsp | exact, optionally of a
+//                                          forced size
 //   check(cluster, solution)               the independent checker's verdict
 // JSON entry points: exactly what `redist slicering plan|check` print; options {"algorithm",
 // "q"}.
@@ -41,7 +42,7 @@
 namespace redist::slicering {
 
 struct PlanOptions {
-  std::string algorithm = "greedy";      // homogeneous | greedy | tsp | exact
+  std::string algorithm = "auto";        // auto | homogeneous | greedy | tsp | exact
   std::optional<std::size_t> ring_size;  // q: force the number of processors in the ring
 };
 

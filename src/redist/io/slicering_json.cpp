@@ -2,6 +2,7 @@
 
 #include "redist/io/options.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -63,7 +64,7 @@ SolutionDocument read_slicering_solution(const Json& document) {
   as_object(document, "$");
   // Every member `slicering plan` writes, and nothing else.
   reject_unknown_fields(document, "$",
-                        {"algorithm", "ring", "alpha", "t_step", "makespan", "lower_bound",
+                        {"algorithm", "ring", "alpha", "t_step", "makespan", "lower_bound", "gap",
                          "optimal", "tour_cost", "tour_lower_bound", "tour_gap", "notes"});
   SolutionDocument out;
   const Json& ring = as_array(require(document, "$", "ring"), "$.ring");
@@ -81,7 +82,7 @@ SolutionDocument read_slicering_solution(const Json& document) {
   out.makespan = summary.makespan;
   out.lower_bound = summary.lower_bound;
   out.optimal = summary.optimal;
-  for (const char* key : {"tour_cost", "tour_lower_bound", "tour_gap"}) {
+  for (const char* key : {"gap", "tour_cost", "tour_lower_bound", "tour_gap"}) {
     if (auto it = document.find(key); it != document.end()) {
       as_finite_number(*it, child_path("$", key));
     }
@@ -100,7 +101,13 @@ OrderedJson write_slicering_solution(const slicering::Solution& s) {
   out["alpha"] = s.alpha;
   out["t_step"] = s.makespan;
   out["makespan"] = s.makespan;
-  if (s.lower_bound) out["lower_bound"] = *s.lower_bound;
+  if (s.lower_bound) {
+    out["lower_bound"] = *s.lower_bound;
+    // As for the other families: makespan / lower_bound - 1, and 0 for a proven optimum whatever
+    // the rounding of the ratio.
+    const double gap = s.optimal ? 0.0 : std::max(0.0, s.makespan / *s.lower_bound - 1.0);
+    if (*s.lower_bound > 0 && std::isfinite(gap)) out["gap"] = gap;
+  }
   out["optimal"] = s.optimal;
   if (s.tour_cost) out["tour_cost"] = *s.tour_cost;
   if (s.tour_lower_bound) {

@@ -18,9 +18,9 @@ namespace redist::io {
 slicering::Cluster read_cluster(const Json& document);
 
 // A solution as written by `slicering plan`. Only the format is checked (ring: array of integers,
-// alpha: array of numbers; t_step, makespan, lower_bound, tour_cost, tour_lower_bound, tour_gap:
-// numbers if present; optimal: a boolean; algorithm: a string; notes: strings); any other member
-// is an InputError at its path. The validator judges the rest.
+// alpha: array of numbers; t_step, makespan, lower_bound, gap, tour_cost, tour_lower_bound,
+// tour_gap: numbers if present; optimal: a boolean; algorithm: a string; notes: strings); any other
+// member is an InputError at its path. The validator judges the rest.
 struct SolutionDocument {
   std::vector<long long> ring;
   std::vector<double> alpha;

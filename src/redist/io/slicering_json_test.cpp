@@ -79,6 +79,7 @@ TEST(StrictCheck, SolutionMembersArePlanOutputMembersOnly) {
   EXPECT_EQ(solution_error_path(R"({"ring": [0], "alpha": [1], "optimal": 1})"), "$.optimal");
   EXPECT_EQ(solution_error_path(R"({"ring": [0], "alpha": [1], "notes": [1]})"), "$.notes[0]");
   EXPECT_EQ(solution_error_path(R"({"ring": [0], "alpha": [1], "tour_gap": "x"})"), "$.tour_gap");
+  EXPECT_EQ(solution_error_path(R"({"ring": [0], "alpha": [1], "gap": "x"})"), "$.gap");
   // Everything `slicering plan` writes (tsp writes the most) reads back.
   slicering::Solution s;
   s.algorithm = "tsp";

@@ -19,9 +19,13 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
+// Thrown by the branch and bound when it exceeds its node budget.
+struct SearchBudgetExceeded {};
+
 class Solver {
  public:
-  explicit Solver(const Cluster& cluster) : cl_(cluster), p_(cluster.size()) {
+  Solver(const Cluster& cluster, std::uint64_t max_nodes)
+      : cl_(cluster), p_(cluster.size()), max_nodes_(max_nodes) {
     e_.resize(p_ * p_);
     for (std::size_t i = 0; i < p_; ++i) {
       for (std::size_t j = 0; j < p_; ++j) e_[i * p_ + j] = i == j ? 0.0 : cluster.edge(i, j);
@@ -122,14 +126,7 @@ class Solver {
     const double H = cl_.H;
     std::function<void(std::size_t, double, double)> dfs = [&](std::size_t visited, double cost,
                                                                double fixed) {
-      if (++nodes_ > kExactMaxSearchNodes) {
-        throw InputError(
-            fmt::format("algorithm exact gave up after {} branch-and-bound nodes "
-                        "(rings saturated by communication on this many processors); "
-                        "force a smaller ring size (q), use fewer processors or algorithm greedy",
-                        kExactMaxSearchNodes),
-            "w");
-      }
+      if (++nodes_ > max_nodes_) throw SearchBudgetExceeded{};
       const std::size_t j = path.back();
       const std::size_t rest = set & ~visited;
       if (rest == 0) {
@@ -201,20 +198,23 @@ class Solver {
  private:
   const Cluster& cl_;
   std::size_t p_;
+  std::uint64_t max_nodes_;
   std::vector<double> e_, inverse_, dp_;
   mutable std::uint64_t nodes_ = 0;  // branch-and-bound nodes visited, over every size
 };
 
-}  // namespace
-
-ExactTable exact_table(const Cluster& cluster, std::optional<std::size_t> q) {
-  const std::size_t p = cluster.size();
-  if (p > kExactMaxProcessors) {
+void require_exact_size(const Cluster& cluster) {
+  if (cluster.size() > kExactMaxProcessors) {
     throw InputError(fmt::format("algorithm exact handles at most {} processors, got {}",
-                                 kExactMaxProcessors, p),
+                                 kExactMaxProcessors, cluster.size()),
                      "w");
   }
-  const Solver solver(cluster);
+}
+
+ExactTable solve_table(const Cluster& cluster, std::optional<std::size_t> q,
+                       std::uint64_t max_nodes) {
+  const std::size_t p = cluster.size();
+  const Solver solver(cluster, max_nodes);
   ExactTable table;
   table.by_size.resize(p);
   double best = kInf;
@@ -230,6 +230,32 @@ ExactTable exact_table(const Cluster& cluster, std::optional<std::size_t> q) {
     table.by_size[size - 1] = std::move(s);
   }
   return table;
+}
+
+}  // namespace
+
+ExactTable exact_table(const Cluster& cluster, std::optional<std::size_t> q) {
+  require_exact_size(cluster);
+  try {
+    return solve_table(cluster, q, kExactMaxSearchNodes);
+  } catch (const SearchBudgetExceeded&) {
+    throw InputError(
+        fmt::format("algorithm exact gave up after {} branch-and-bound nodes "
+                    "(rings saturated by communication on this many processors); "
+                    "force a smaller ring size (q), use fewer processors or algorithm greedy",
+                    kExactMaxSearchNodes),
+        "w");
+  }
+}
+
+std::optional<ExactTable> exact_table_within(const Cluster& cluster, std::optional<std::size_t> q,
+                                             std::uint64_t max_nodes) {
+  require_exact_size(cluster);
+  try {
+    return solve_table(cluster, q, max_nodes);
+  } catch (const SearchBudgetExceeded&) {
+    return std::nullopt;
+  }
 }
 
 Solution plan_exact(const Cluster& cluster, std::optional<std::size_t> q) {

@@ -39,6 +39,10 @@ struct ExactTable {
 // All q in [1, p] (or only `q`).
 ExactTable exact_table(const Cluster& cluster, std::optional<std::size_t> q = std::nullopt);
 Solution plan_exact(const Cluster& cluster, std::optional<std::size_t> q = std::nullopt);
+// The same within a budget of branch-and-bound nodes: nullopt when the search needs more (the
+// Held-Karp DP itself always completes). InputError above kExactMaxProcessors.
+std::optional<ExactTable> exact_table_within(const Cluster& cluster, std::optional<std::size_t> q,
+                                             std::uint64_t max_nodes);
 
 // Reference for tests: the optimum by enumerating every ring (p <= 9), over all q or a forced q.
 double brute_force_t_step(const Cluster& cluster, std::optional<std::size_t> q = std::nullopt);

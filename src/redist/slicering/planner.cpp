@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "redist/common/error.hpp"
+#include "redist/slicering/auto.hpp"
 #include "redist/slicering/exact.hpp"
 #include "redist/slicering/greedy.hpp"
 #include "redist/slicering/homogeneous.hpp"
@@ -20,8 +21,10 @@ Solution plan_slicering(const Cluster& cluster, const std::string& algorithm,
   if (algorithm == "greedy") return plan_greedy(cluster, q);
   if (algorithm == "tsp") return plan_tsp(cluster, q);
   if (algorithm == "exact") return plan_exact(cluster, q);
+  if (algorithm == "auto") return plan_auto(cluster, q);
   throw OptionError(
-      fmt::format("unknown algorithm '{}' (expected homogeneous, greedy, tsp or exact)", algorithm),
+      fmt::format("unknown algorithm '{}' (expected auto, homogeneous, greedy, tsp or exact)",
+                  algorithm),
       "algorithm");
 }
 

@@ -16,7 +16,7 @@
 namespace redist::slicering {
 namespace {
 
-const char* const kAlgorithms[] = {"greedy", "tsp", "exact", "homogeneous"};
+const char* const kAlgorithms[] = {"auto", "greedy", "tsp", "exact", "homogeneous"};
 
 // A random small cluster: heterogeneous, or homogeneous (every c equal) one time in four, with
 // W/H across six decades so that every ring size is sometimes the best.

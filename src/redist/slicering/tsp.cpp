@@ -6,10 +6,12 @@
 #include <limits>
 #include <numeric>
 #include <random>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
 #include "redist/common/error.hpp"
+#include "redist/slicering/bounds.hpp"
 #include "redist/slicering/shares.hpp"
 
 namespace redist::slicering {
@@ -339,35 +341,31 @@ double one_tree_bound(const std::vector<double>& d, std::size_t n, double upper,
   return std::isfinite(best) ? std::min(best, upper) : 0.0;
 }
 
-namespace {
-
-// A lower bound on the T_step of every ring of fewer than p processors: W w_min for one processor;
-// for 2 <= q < p, a ring has tour >= q d_min and sum 1/w <= the q largest 1/w (Eq. 3), and a member
-// pays at least 2 H c_min. O(p^2).
-double smaller_rings_bound(const Cluster& cl, const std::vector<double>& d) {
-  const std::size_t p = cl.size();
-  double w_min = cl.w[0], d_min = std::numeric_limits<double>::infinity(), c_min = d_min;
-  for (std::size_t i = 0; i < p; ++i) {
-    w_min = std::min(w_min, cl.w[i]);
-    for (std::size_t j = 0; j < p; ++j) {
-      if (i == j) continue;
-      d_min = std::min(d_min, d[i * p + j]);
-      c_min = std::min(c_min, cl.cost(i, j));
+double shortest_tour_length(const std::vector<double>& d, std::size_t n) {
+  if (n > kExactTourMaxCities) throw std::logic_error("shortest_tour_length: too many cities");
+  if (n <= 1) return 0.0;
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  // dp[S * m + j]: shortest path from city 0 through the cities of S (bit k: city k + 1) ending
+  // at city j + 1, for j in S.
+  const std::size_t m = n - 1, sets = std::size_t{1} << m;
+  std::vector<double> dp(sets * m, inf);
+  for (std::size_t j = 0; j < m; ++j) dp[(std::size_t{1} << j) * m + j] = d[j + 1];
+  for (std::size_t set = 1; set < sets; ++set) {
+    for (std::size_t j = 0; j < m; ++j) {
+      const double v = dp[set * m + j];
+      if (v == inf) continue;
+      for (std::size_t k = 0; k < m; ++k) {
+        if (set >> k & 1) continue;
+        double& target = dp[(set | std::size_t{1} << k) * m + k];
+        target = std::min(target, v + d[(j + 1) * n + k + 1]);
+      }
     }
   }
-  std::vector<double> inverse(p);
-  for (std::size_t i = 0; i < p; ++i) inverse[i] = 1.0 / cl.w[i];
-  std::sort(inverse.begin(), inverse.end(), std::greater<>());
-  double bound = cl.W * w_min, top = inverse[0];
-  for (std::size_t q = 2; q < p; ++q) {
-    top += inverse[q - 1];
-    const double f = (cl.W + static_cast<double>(q) * d_min) / top;
-    bound = std::min(bound, std::max(f, 2.0 * cl.H * c_min));
-  }
-  return bound;
+  double best = inf;
+  for (std::size_t j = 0; j < m; ++j)
+    best = std::min(best, dp[(sets - 1) * m + j] + d[(j + 1) * n]);
+  return best;
 }
-
-}  // namespace
 
 Solution plan_tsp(const Cluster& cluster, std::optional<std::size_t> q) {
   const std::size_t p = cluster.size();
@@ -383,21 +381,34 @@ Solution plan_tsp(const Cluster& cluster, std::optional<std::size_t> q) {
   std::vector<std::size_t> ring = tsp_tour(d, p);
   Solution s = solution_for_ring(cluster, std::move(ring), "tsp");
   const double tour = ring_tour_cost(cluster, s.ring);
-  const double bound = one_tree_bound(d, p, tour);
+  const bool exact_tour = p <= kExactTourMaxCities;
+  // The DP sums the same edges in another order: a tour within rounding of it is the shortest.
+  const double shortest = exact_tour ? shortest_tour_length(d, p) : 0.0;
+  const double bound = !exact_tour                        ? one_tree_bound(d, p, tour)
+                       : shortest >= tour * (1.0 - 1e-12) ? tour
+                                                          : shortest;
+  const char* tour_bound = exact_tour ? "the shortest tour (Held-Karp dynamic programming)"
+                                      : "the Held-Karp 1-tree bound on every tour";
   double inverse = 0.0;
   for (double w : cluster.w) inverse += 1.0 / w;
   s.tour_cost = tour;
   s.tour_lower_bound = bound;
   s.lower_bound = (cluster.W + bound) / inverse;
   if (q) {
-    s.notes.push_back("lower_bound: over rings of all processors (Held-Karp 1-tree bound, Eq. 3)");
-  } else {
-    s.lower_bound = std::min(*s.lower_bound, smaller_rings_bound(cluster, d));
     s.notes.push_back(
-        "lower_bound: over every ring size (Held-Karp 1-tree bound with all processors, Eq. 3 "
-        "and the cheapest links with fewer)");
+        fmt::format("lower_bound: over rings of all processors ({}, Eq. 3)", tour_bound));
+  } else {
+    s.lower_bound = ring_size_bound(cluster, std::nullopt, *s.lower_bound);
+    s.notes.push_back(fmt::format(
+        "lower_bound: over every ring size ({} with all processors, Eq. 3; exact with 1 and 2; "
+        "each member's two cheapest links with more)",
+        tour_bound));
   }
   s.optimal = s.makespan <= *s.lower_bound * (1.0 + 1e-9);
+  s.notes.push_back(fmt::format(
+      "tour_gap = tour_cost / tour_lower_bound - 1 compares the ring's tour cost (sum of comm_i / "
+      "w_i) with {} of all processors, not T_step (that is gap)",
+      tour_bound));
   return s;
 }
 

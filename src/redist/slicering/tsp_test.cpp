@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <random>
 
 #include "redist/common/error.hpp"
@@ -58,6 +60,47 @@ TEST(Tsp, LargeRandomIsValidWithSmallGap) {
   expect_valid(cl, t);
   EXPECT_LE(*t.tour_lower_bound, *t.tour_cost);
   EXPECT_LT(*t.tour_cost / *t.tour_lower_bound - 1.0, 0.10);
+}
+
+// Two sites of six processors: cheap links inside a site, links about 100 times dearer between.
+// The 1-tree bound was 40-57% below the optimal tour here; the exact tour bound (p <= 16) is the
+// optimal tour, so tsp's tour_gap is 0 when its tour is optimal (it is: exact --q 12 agrees).
+TEST(Tsp, TwoSitesTourGapIsZeroWithTheExactTourBound) {
+  std::mt19937_64 rng(12);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  Cluster cl;
+  const std::size_t p = 12;
+  cl.W = 100.0;
+  cl.H = 1.0;
+  for (std::size_t i = 0; i < p; ++i) cl.w.push_back(0.5 + 4.5 * unit(rng));
+  cl.c.assign(p * p, 0.0);
+  for (std::size_t i = 0; i < p; ++i) {
+    for (std::size_t j = 0; j < p; ++j) {
+      if (i != j) cl.c[i * p + j] = (i < 6) == (j < 6) ? 0.01 + 0.01 * unit(rng) : 1 + unit(rng);
+    }
+  }
+  const Solution t = plan_tsp(cl);
+  expect_valid(cl, t);
+  EXPECT_NEAR(t.makespan, plan_exact(cl, p).makespan, 1e-9 * t.makespan);
+  EXPECT_EQ(*t.tour_lower_bound, *t.tour_cost);
+}
+
+TEST(Tsp, ShortestTourLengthIsTheShortestPermutation) {
+  std::mt19937_64 rng(4);
+  for (std::size_t n = 1; n <= 8; ++n) {
+    const Cluster cl = testing::random_cluster(rng, n, 1.0, 1.0);
+    std::vector<double> d(n * n, 0.0);
+    for (std::size_t i = 0; i < n; ++i) {
+      for (std::size_t j = 0; j < n; ++j) d[i * n + j] = i == j ? 0.0 : cl.edge(i, j);
+    }
+    std::vector<std::size_t> ring(n);
+    for (std::size_t i = 0; i < n; ++i) ring[i] = i;
+    double best = n > 1 ? INFINITY : 0.0;
+    do {
+      best = std::min(best, ring_tour_cost(cl, ring));
+    } while (n > 1 && std::next_permutation(ring.begin() + 1, ring.end()));
+    EXPECT_NEAR(shortest_tour_length(d, n), best, 1e-12 * (1 + best)) << "n " << n;
+  }
 }
 
 TEST(Tsp, RefusesAForcedSmallerRing) {

@@ -1,0 +1,82 @@
+#include "redist/slicering/auto.hpp"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "redist/slicering/bounds.hpp"
+#include "redist/slicering/exact.hpp"
+#include "redist/slicering/greedy.hpp"
+#include "redist/slicering/tsp.hpp"
+#include "redist/slicering/validate.hpp"
+
+namespace redist::slicering {
+
+namespace {
+
+bool passes_validator(const Cluster& cluster, const Solution& s) {
+  const std::vector<long long> ring(s.ring.begin(), s.ring.end());
+  return check_solution(cluster, ring, s.alpha, s.makespan).valid;
+}
+
+std::optional<Solution> try_exact(const Cluster& cluster, std::optional<std::size_t> q) {
+  if (cluster.size() > kAutoExactMaxProcessors) return std::nullopt;
+  std::optional<ExactTable> table = exact_table_within(cluster, q, kAutoExactMaxNodes);
+  if (!table) return std::nullopt;
+  Solution s = std::move(table->best);
+  s.notes.push_back(fmt::format("auto: exact (p <= {}), the proven optimum{}",
+                                kAutoExactMaxProcessors, q ? " of the forced ring size" : ""));
+  return s;
+}
+
+// The full-ring bound of a tsp solution: Eq. 3 with its bound on every tour.
+double full_ring_bound(const Cluster& cluster, const Solution& tsp) {
+  double inverse = 0.0;
+  for (double w : cluster.w) inverse += 1.0 / w;
+  return (cluster.W + tsp.tour_lower_bound.value_or(0.0)) / inverse;
+}
+
+}  // namespace
+
+Solution plan_auto_heuristics(const Cluster& cluster, std::optional<std::size_t> q,
+                              const std::string& reason) {
+  const std::size_t p = cluster.size();
+  std::optional<Solution> best;
+  std::optional<double> full;
+  auto consider = [&](Solution s) {
+    if (!passes_validator(cluster, s)) return;
+    if (!best || s.makespan < best->makespan) best = std::move(s);
+  };
+  if (p <= kGreedyMaxProcessors) consider(plan_greedy(cluster, q));
+  if (!q || *q == p) {
+    Solution t = plan_tsp(cluster, q);
+    full = full_ring_bound(cluster, t);
+    consider(std::move(t));
+  }
+  // Unreachable: the validator accepts every planner's output on clusters in range (tests).
+  if (!best) throw std::logic_error("auto: no valid solution among greedy and tsp");
+  Solution s = std::move(*best);
+  s.lower_bound = std::min(ring_size_bound(cluster, q, full), s.makespan);
+  s.optimal = s.makespan <= *s.lower_bound * (1.0 + 1e-9);
+  // tsp's own lower_bound note is superseded; its note on tour_gap stays.
+  std::erase_if(s.notes, [](const std::string& n) { return n.starts_with("lower_bound:"); });
+  s.notes.insert(
+      s.notes.begin(),
+      fmt::format("auto: {}, the better of greedy and tsp (not exact: {})", s.algorithm, reason));
+  s.notes.push_back(
+      "lower_bound: exact for 1 and 2 processors, each member's two cheapest links for more "
+      "(and the tour bound for all processors)");
+  return s;
+}
+
+Solution plan_auto(const Cluster& cluster, std::optional<std::size_t> q) {
+  if (std::optional<Solution> s = try_exact(cluster, q)) return std::move(*s);
+  const std::size_t p = cluster.size();
+  return plan_auto_heuristics(
+      cluster, q,
+      p > kAutoExactMaxProcessors
+          ? fmt::format("p = {} > {}", p, kAutoExactMaxProcessors)
+          : fmt::format("its search needed more than {} nodes", kAutoExactMaxNodes));
+}
+
+}  // namespace redist::slicering
