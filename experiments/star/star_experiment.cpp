@@ -128,6 +128,22 @@ svg::Series distribution(const char* name, std::vector<double> d) {
   return series;
 }
 
+// Shares run up to 100%: the y axis spans at least 95-100% (down to the lowest share), with a
+// margin of 4% of that span on both sides so that curves at 100% stay off the frame; the x axis
+// spans at least 0-1% (all platforms at distance 0 would otherwise make a range of nothing).
+void set_ranges(svg::LinePlot& plot) {
+  double lowest = 95, farthest = 1;
+  for (const svg::Series& s : plot.series) {
+    for (double y : s.y) lowest = std::min(lowest, y);
+    for (double x : s.x) farthest = std::max(farthest, x);
+  }
+  const double margin = 0.04 * (100 - lowest);
+  plot.y_min = lowest - margin;
+  plot.y_max = 100 + margin;
+  plot.x_min = -0.02 * farthest;
+  plot.x_max = 1.02 * farthest;
+}
+
 std::string figure(const PlatformType& type, const std::array<std::vector<double>, 3>& distance) {
   svg::LinePlot plot;
   plot.title = fmt::format("STAR Figure {}({}): distance to the best, {}", figure_number(type),
@@ -148,6 +164,7 @@ std::string figure(const PlatformType& type, const std::array<std::vector<double
         "paper: STAR §4.3 states that about 93% of R-BSA's schedules are within 3% of the best "
         "here, the only value it prints for Figures 22-25.";
   }
+  set_ranges(plot);
   return svg::render_line_plot(plot);
 }
 
@@ -167,7 +184,7 @@ void add_share_rows(Table& shares, const PlatformType& type,
     }
     row.push_back(has_paper_point(type) && a == kPaperAlgorithm
                       ? nlohmann::ordered_json(
-                            fmt::format("about {} within {}%", kPaperShare, kPaperDistance))
+                            fmt::format("about {}% within {}%", kPaperShare, kPaperDistance))
                       : nlohmann::ordered_json(""));
     shares.rows.push_back(std::move(row));
   }

@@ -242,9 +242,9 @@ std::string marker(const Series& s, const std::string& fill, double x, double y,
                      fill);
 }
 
-std::string series_path(const Frame& f, const Series& s, std::size_t k) {
-  const std::string fill = colour(s, k);
-  std::string points, markers;
+// A series' vertices in pixels ("x,y x,y ..."), with the steps of a step function.
+std::string vertices(const Frame& f, const Series& s) {
+  std::string points;
   double last_y = std::numeric_limits<double>::quiet_NaN();
   for (std::size_t i = 0; i < std::min(s.x.size(), s.y.size()); ++i) {
     if (!usable(f.plot, s.x[i], s.y[i])) continue;
@@ -252,19 +252,41 @@ std::string series_path(const Frame& f, const Series& s, std::size_t k) {
     if (s.step && !std::isnan(last_y)) points += fmt::format("{:.2f},{:.2f} ", x, last_y);
     points += fmt::format("{:.2f},{:.2f} ", x, y);
     last_y = y;
-    if (s.markers) markers += marker(s, fill, x, y, 3);
   }
   if (s.step && !std::isnan(last_y)) {
     // A distribution keeps its last value: continue the step to the right edge.
     points += fmt::format("{:.2f},{:.2f} ", kLeft + kPlotWidth, last_y);
   }
+  return points;
+}
+
+// How many later series are drawn exactly over series k (same vertices, same kind of mark): k is
+// then drawn wider (and its markers larger), so that it shows around them instead of vanishing.
+std::size_t hidden_under(const LinePlot& p, const std::vector<std::string>& points, std::size_t k) {
+  std::size_t n = 0;
+  for (std::size_t j = k + 1; j < p.series.size(); ++j) {
+    const Series &a = p.series[k], &b = p.series[j];
+    n += !points[k].empty() && points[j] == points[k] && a.line == b.line &&
+         a.markers == b.markers && a.step == b.step;
+  }
+  return n;
+}
+
+std::string series_path(const Frame& f, const Series& s, std::size_t k, const std::string& points,
+                        std::size_t hidden) {
+  const std::string fill = colour(s, k);
   std::string out;
   if (!points.empty() && s.line) {
     out +=
-        fmt::format("<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"2\"{} points=\"{}\"/>\n",
-                    fill, dash(k), points);
+        fmt::format("<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"{} points=\"{}\"/>\n",
+                    fill, 2 + 3 * static_cast<double>(hidden), dash(k), points);
   }
-  return out + markers;
+  if (!s.markers) return out;
+  for (std::size_t i = 0; i < std::min(s.x.size(), s.y.size()); ++i) {
+    if (!usable(f.plot, s.x[i], s.y[i])) continue;
+    out += marker(s, fill, f.x(s.x[i]), f.y(s.y[i]), 3 + 2 * static_cast<double>(hidden));
+  }
+  return out;
 }
 
 std::string legend(const Frame& f) {
@@ -308,7 +330,10 @@ std::string render_line_plot(const LinePlot& p) {
       "<clipPath id=\"plot\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/></clipPath>\n"
       "<g clip-path=\"url(#plot)\">\n",
       kLeft, f.top, kPlotWidth, kPlotHeight);
-  for (std::size_t k = 0; k < p.series.size(); ++k) out += series_path(f, p.series[k], k);
+  std::vector<std::string> points;
+  for (const Series& s : p.series) points.push_back(vertices(f, s));
+  for (std::size_t k = 0; k < p.series.size(); ++k)
+    out += series_path(f, p.series[k], k, points[k], hidden_under(p, points, k));
   out += "</g>\n" + legend(f) + "</svg>\n";
   return out;
 }

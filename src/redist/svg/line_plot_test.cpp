@@ -90,6 +90,18 @@ TEST(LinePlot, AutomaticRangeKeepsTheCurvesOffTheFrame) {
   }
 }
 
+// Identical distributions (BBA and MBBSA on homogeneous platforms) used to hide each other: the
+// ones drawn first are wider, so every colour shows.
+TEST(LinePlot, CoincidingSeriesStayVisible) {
+  LinePlot p;
+  for (const char* name : {"BBA", "MBBSA", "R-BSA"}) p.series.push_back({name, {0}, {100}, true});
+  p.series.push_back({"other", {0, 1}, {50, 100}, true});
+  const std::string svg = render_line_plot(p);
+  EXPECT_EQ(count(svg, "stroke-width=\"8\""), 1u);  // BBA, under two others
+  EXPECT_EQ(count(svg, "stroke-width=\"5\""), 1u);  // MBBSA, under one
+  EXPECT_EQ(count(svg, "stroke-width=\"2\""), 2u);  // R-BSA and the other one
+}
+
 TEST(LinePlot, FixedBoundsAreKept) {
   LinePlot p;
   p.series.push_back({"s", {1, 2}, {1, 3}, false, false});
