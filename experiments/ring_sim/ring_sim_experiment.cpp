@@ -156,9 +156,7 @@ std::string figure(const Json& normalized, std::int64_t p, const std::vector<dou
   plot.title = fmt::format(
       "RRV04 Figure {}: normalized execution time, ring of {} processors (Tiers-like platform)",
       number, p);
-  plot.caption =
-      "RRV04 prints no values for this figure, only that at ratio 10 no redistribution "
-      "is best and at ratio 1 many (but not too many) are.";
+  plot.caption = "RRV04 prints no values for this figure, so no published point is drawn.";
   plot.x_label = "computation-to-communication ratio (iteration / redistribution)";
   plot.y_label = "mean total time / time without redistribution (axis cut at 2)";
   for (const std::string& scheme : kSchemes) {
