@@ -65,6 +65,12 @@ Progress::Progress(std::string experiment, std::int64_t total, std::string unit)
       total_(total),
       next_line_(start_ + std::chrono::seconds(2)) {}
 
+void Progress::stage(std::string label, std::int64_t total) {
+  label_ = std::move(label);
+  total_ = total;
+  done_ = 0;
+}
+
 void Progress::advance(std::int64_t steps) {
   done_ += steps;
   const Clock::time_point now = Clock::now();
@@ -80,9 +86,9 @@ void Progress::finish() {
 void Progress::print() {
   printed_ = true;
   const double seconds = std::chrono::duration<double>(Clock::now() - start_).count();
-  std::fprintf(stderr, "%s: %lld/%lld %s, %.0f s\n", experiment_.c_str(),
-               static_cast<long long>(done_), static_cast<long long>(total_), unit_.c_str(),
-               seconds);
+  const std::string prefix = label_.empty() ? experiment_ : experiment_ + ": " + label_;
+  std::fprintf(stderr, "%s: %lld/%lld %s, %.0f s\n", prefix.c_str(), static_cast<long long>(done_),
+               static_cast<long long>(total_), unit_.c_str(), seconds);
   std::fflush(stderr);
 }
 

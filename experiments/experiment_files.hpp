@@ -54,6 +54,8 @@ nlohmann::ordered_json experiment_summary(const std::string& name,
 class Progress {
  public:
   Progress(std::string experiment, std::int64_t total, std::string unit);
+  // Counts from 0 to `total` again, the lines now starting "experiment: label: ".
+  void stage(std::string label, std::int64_t total);
   void advance(std::int64_t steps = 1);
   void finish();
 
@@ -61,7 +63,7 @@ class Progress {
   using Clock = std::chrono::steady_clock;
   void print();
 
-  std::string experiment_, unit_;
+  std::string experiment_, unit_, label_;
   std::int64_t total_, done_ = 0;
   Clock::time_point start_ = Clock::now(), next_line_;
   bool printed_ = false;

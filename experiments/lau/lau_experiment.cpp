@@ -70,6 +70,7 @@ struct PublishedModeRow {
 };
 constexpr std::int64_t kPaperInstances = 50'000;
 constexpr std::size_t kSizes[] = {50, 30, 20, 10, 4};
+constexpr std::size_t kRows = std::size(kSizes) + 9;  // Tables 1-3, then Table 4
 constexpr PublishedModeRow kPaperTable1[] = {{2607, 17167, 1513, 31739, 3, 87},
                                              {4116, 21574, 3090, 27400, 3, 99},
                                              {6046, 25802, 5186, 23338, 4, 109},
@@ -283,6 +284,7 @@ void tables_1_3(Tables& tables, const LauExperimentOptions& options, Progress& p
   describe_tables_1_3(tables);
   for (std::size_t row = 0; row < std::size(kSizes); ++row) {
     const std::size_t n = kSizes[row];
+    progress.stage(fmt::format("row {}/{} (Tables 1-3, n = {})", row + 1, kRows, n), count);
     std::mt19937_64 rng = row_rng(options.seed, n, 100);
     ModeRow rows[2];
     Table3Row r3;
@@ -373,6 +375,9 @@ Table table4(const LauExperimentOptions& options, Progress& progress) {
   std::size_t row = 0;
   for (std::int64_t max_load : {200, 100, 40}) {
     for (std::size_t n : {10, 20, 50}) {
+      progress.stage(fmt::format("row {}/{} (Table 4, n = {}, max load {})",
+                                 std::size(kSizes) + row + 1, kRows, n, max_load),
+                     3 * options.instances);
       std::vector<nlohmann::ordered_json> cells = table4_row(options, n, max_load, progress);
       const PublishedTable4Row& paper = kPaperTable4[row++];
       cells.insert(cells.end(),
@@ -401,8 +406,8 @@ nlohmann::ordered_json run_lau_experiment(const LauExperimentOptions& options) {
                      "--instances");
   }
   OutputDirectory out(options.out_dir);
-  // Tables 1-3: one step per instance; Table 4: drawing, then two timed runs, per instance.
-  Progress progress("lau", (std::size(kSizes) + 9 * 3) * options.instances, "instance runs");
+  // Per row, Tables 1-3: one run per instance; Table 4: drawing, then two timed runs.
+  Progress progress("lau", 0, "instance runs");
   Tables tables;
   tables_1_3(tables, options, progress);
   tables.t4 = table4(options, progress);
