@@ -1,5 +1,7 @@
 #include "experiments/experiment_files.hpp"
 
+#include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 
@@ -30,6 +32,64 @@ void OutputDirectory::write_table(const std::string& stem, const Table& table) {
   json["notes"] = table.notes;
   write_text(stem + ".json", json.dump(1) + "\n");
   write_text(stem + ".md", markdown(table));
+}
+
+nlohmann::ordered_json experiment_summary(const std::string& name,
+                                          std::optional<std::uint64_t> seed,
+                                          std::optional<std::int64_t> instances,
+                                          const OutputDirectory& out,
+                                          nlohmann::ordered_json results) {
+  nlohmann::ordered_json summary;
+  summary["experiment"] = name;
+  summary["seed"] = seed ? nlohmann::ordered_json(*seed) : nlohmann::ordered_json();
+  summary["instances"] = instances ? nlohmann::ordered_json(*instances) : nlohmann::ordered_json();
+  summary["files"] = out.files();
+  summary["results"] = std::move(results);
+  return summary;
+}
+
+nlohmann::ordered_json rows_as_objects(const Table& table) {
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  for (const auto& row : table.rows) {
+    nlohmann::ordered_json object = nlohmann::ordered_json::object();
+    for (std::size_t c = 0; c < std::min(row.size(), table.columns.size()); ++c)
+      object[table.columns[c]] = row[c];
+    rows.push_back(std::move(object));
+  }
+  return rows;
+}
+
+Progress::Progress(std::string experiment, std::int64_t total, std::string unit)
+    : experiment_(std::move(experiment)),
+      unit_(std::move(unit)),
+      total_(total),
+      next_line_(start_ + std::chrono::seconds(2)) {}
+
+void Progress::stage(std::string label, std::int64_t total) {
+  label_ = std::move(label);
+  total_ = total;
+  done_ = 0;
+}
+
+void Progress::advance(std::int64_t steps) {
+  done_ += steps;
+  const Clock::time_point now = Clock::now();
+  if (now < next_line_) return;
+  print();
+  next_line_ = now + std::chrono::seconds(1);
+}
+
+void Progress::finish() {
+  if (printed_) print();
+}
+
+void Progress::print() {
+  printed_ = true;
+  const double seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+  const std::string prefix = label_.empty() ? experiment_ : experiment_ + ": " + label_;
+  std::fprintf(stderr, "%s: %lld/%lld %s, %.0f s\n", prefix.c_str(), static_cast<long long>(done_),
+               static_cast<long long>(total_), unit_.c_str(), seconds);
+  std::fflush(stderr);
 }
 
 std::string markdown(const Table& table) {

@@ -14,7 +14,9 @@ import json, sys, xml.dom.minidom
 out = sys.argv[1]
 s = json.load(open(out + "/summary.json"))
 assert s == {k: v for k, v in json.load(open(out + "/stdout.json")).items() if k != "files"}
-assert s["experiment"] == "ring-sim" and s["ring_sizes"] == [8, 32], s["ring_sizes"]
+assert s["experiment"] == "ring-sim" and s["seed"] == 1 and s["instances"] == 2, s
+s = s["results"]
+assert s["ring_sizes"] == [8, 32], s["ring_sizes"]
 assert len(s["schemes"]) == 8 and "oracle" in s["schemes"] and "replay" in s["schemes"]
 for scheme in s["schemes"]:
     for p in ("8", "32"):

@@ -31,7 +31,7 @@ struct Cell {
 };
 
 Cell run_cell(Drift drift, std::size_t p, double ratio, std::size_t index,
-              const BalanceExperimentOptions& o) {
+              const BalanceExperimentOptions& o, Progress& progress) {
   const auto& policies = experiment_policies();
   Cell cell{drift,
             p,
@@ -52,14 +52,23 @@ Cell run_cell(Drift drift, std::size_t p, double ratio, std::size_t index,
       cell.worst[k] = std::max(cell.worst[k], total / oracle);
       cell.total[k] += total / static_cast<double>(o.instances);
     }
+    progress.advance();
   }
   return cell;
 }
 
+// RRV04's figure of a ring size (Figure 13: p = 8, Figure 14: p = 32), 0 for other sizes.
+int rrv04_figure(std::size_t p) { return p == 8 ? 13 : p == 32 ? 14 : 0; }
+
 std::string figure(const std::vector<Cell>& cells, Drift drift, std::size_t p) {
   svg::LinePlot plot;
-  plot.title = fmt::format("Total time over the hindsight optimum, {} drift, p = {}",
+  const int number = rrv04_figure(p);
+  plot.title = fmt::format("{}total time over the hindsight optimum, {} drift, p = {}",
+                           number ? fmt::format("RRV04 Figure {} setting: ", number) : "",
                            balance::to_string(drift), p);
+  plot.caption =
+      "RRV04 Figures 13-14 plot SimGrid times over those of the scheme without redistribution and "
+      "print no values; here: redist's ring model, times over the hindsight optimum (1 = optimal).";
   plot.x_label = "computation-to-communication ratio";
   plot.y_label = "mean total time / oracle (axis cut at 2)";
   plot.log_x = true;
@@ -73,7 +82,6 @@ std::string figure(const std::vector<Cell>& cells, Drift drift, std::size_t p) {
     }
     plot.series.push_back(std::move(s));
   }
-  plot.y_min = 1.0;
   plot.y_max = 2.0;  // the policies worth comparing are below; the others leave through the top
   return svg::render_line_plot(plot);
 }
@@ -128,9 +136,15 @@ nlohmann::ordered_json run_balance_experiment(const BalanceExperimentOptions& o)
                      "--instances");
   std::vector<Cell> cells;
   std::size_t index = 0;
+  Progress progress(
+      "balance",
+      static_cast<std::int64_t>(std::size(kDrifts) * o.processors.size() * std::size(kRatios)) *
+          o.instances,
+      "traces");
   for (Drift drift : kDrifts)
     for (std::size_t p : o.processors)
-      for (double ratio : kRatios) cells.push_back(run_cell(drift, p, ratio, index++, o));
+      for (double ratio : kRatios) cells.push_back(run_cell(drift, p, ratio, index++, o, progress));
+  progress.finish();
   OutputDirectory out(o.out_dir);
   out.write_table("balance_vs_oracle", versus_oracle(cells));
   out.write_table("balance_vs_fixed", versus_fixed(cells));
@@ -138,7 +152,7 @@ nlohmann::ordered_json run_balance_experiment(const BalanceExperimentOptions& o)
     for (std::size_t p : o.processors)
       out.write_text(fmt::format("balance_{}_{}.svg", balance::to_string(drift), p),
                      figure(cells, drift, p));
-  nlohmann::ordered_json summary;
+  nlohmann::ordered_json results;
   const auto& policies = experiment_policies();
   for (std::size_t k = 0; k < policies.size(); ++k) {
     double mean = 0, worst_cell = 0;
@@ -147,12 +161,10 @@ nlohmann::ordered_json run_balance_experiment(const BalanceExperimentOptions& o)
       const double best = *std::min_element(c.total.begin(), c.total.begin() + kFixedSchemes);
       worst_cell = std::max(worst_cell, c.total[k] / best);
     }
-    summary["policies"][policies[k]] = {{"mean_over_oracle", mean},
+    results["policies"][policies[k]] = {{"mean_over_oracle", mean},
                                         {"worst_cell_over_best_fixed", worst_cell}};
   }
-  summary["instances_per_cell"] = o.instances;
-  summary["files"] = out.files();
-  return summary;
+  return experiment_summary("balance", o.seed, o.instances, out, std::move(results));
 }
 
 }  // namespace redist::experiments

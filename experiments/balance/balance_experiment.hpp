@@ -10,6 +10,9 @@
 // normalised total time against the ratio (RRV04 Figures 13-14) per drift and ring size.
 // Trace seeds: seed * 1000003 + cell * 1009 + instance, so cells are independent.
 // Complexity: per trace, one simulation per policy plus the oracle's O(K^2) plans.
+// Returns the common summary (experiment_files.hpp; "instances": traces per cell) whose "results"
+// hold per policy its mean total time over the oracle's and its worst cell against the best fixed
+// scheme. Progress on standard error.
 #pragma once
 
 #include <cstdint>

@@ -17,7 +17,7 @@
 
 namespace redist::experiments {
 
-// Instances per row: the paper's 50 000 take 75-120 s on 2 cores (no progress output); the
+// Instances per row: the paper's 50 000 take 75-120 s on 2 cores (progress on standard error); the
 // table 4 rows keep their instances in memory; 100 000 took 6 min 11 s (92,716 KB) on the loaded
 // machine. Above this, InputError at --instances.
 inline constexpr std::int64_t kLauExperimentMaxInstances = 50'000;
@@ -28,8 +28,9 @@ struct LauExperimentOptions {
   std::int64_t instances = 50'000;  // per row
 };
 
-// Writes lau_table1..4 (.json, .md) and lau_window_misses into out_dir; returns a summary with the
-// files written and the key numbers.
+// Writes lau_table1..4 (.json, .md, with the paper's values beside ours) and lau_window_misses
+// into out_dir; returns the common summary (experiment_files.hpp) whose "results" hold
+// "tables_1_2" (counts per n and mode, with the paper's) and "table_3".
 nlohmann::ordered_json run_lau_experiment(const LauExperimentOptions& options);
 
 }  // namespace redist::experiments

@@ -18,9 +18,12 @@ TEST(LauExperiment, SmallRunWritesConsistentTables) {
   o.instances = 300;
   o.seed = 3;
   const auto result = run_lau_experiment(o);
+  EXPECT_EQ(result["experiment"], "lau");
+  EXPECT_EQ(result["seed"], 3);
+  EXPECT_EQ(result["instances"], 300);
   EXPECT_EQ(result["files"].size(), 10u);
   for (const auto& f : result["files"]) EXPECT_TRUE(std::filesystem::exists(f.get<std::string>()));
-  for (const auto& row : result["summary"]["tables_1_2"]) {
+  for (const auto& row : result["results"]["tables_1_2"]) {
     // The paper's identity: Opt = 100% - (Linear=Opt + Traffic=Opt - All) holds when the
     // published algorithm is optimal; with its misses, Opt-only <= count - (L + T - All').
     const std::int64_t l = row["linear_opt"], t = row["traffic_opt"], all = row["all"],
@@ -35,7 +38,10 @@ TEST(LauExperiment, SmallRunWritesConsistentTables) {
   LauExperimentOptions again = o;
   again.out_dir = (dir / "again").string();
   const auto second = run_lau_experiment(again);
-  EXPECT_EQ(result["summary"], second["summary"]);
+  EXPECT_EQ(result["results"], second["results"]);
+  // The published values ride along: LAU Table 1, n = 50.
+  EXPECT_EQ(result["results"]["tables_1_2"][0]["paper"]["linear_opt"], 2607);
+  EXPECT_EQ(result["results"]["table_3"][1]["paper_equal"], "not published");  // n = 30
   std::ifstream t1(dir / "lau_table1.md");
   std::string first_line;
   std::getline(t1, first_line);

@@ -128,85 +128,106 @@ nlohmann::ordered_json number_or_text(std::optional<double> x, const char* text)
   return x ? nlohmann::ordered_json(*x) : nlohmann::ordered_json(text);
 }
 
-}  // namespace
+// SLICE Table 5 or 6 for one platform (the published rows beside ours); returns its results.
+nlohmann::ordered_json platform_table(OutputDirectory& out, const Platform& pf) {
+  const Cluster& cl = pf.cluster;
+  const std::size_t p = cl.size();
+  const Arc arc = published_units(cl);
+  const std::vector<double> units_exact = min_cycle_per_size(p, arc);
+  const std::vector<double> units_greedy = greedy_cycle_per_size(cl, arc);
+  const auto start = std::chrono::steady_clock::now();
+  const slicering::ExactTable exact = slicering::exact_table(cl);
+  const double exact_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const slicering::GreedyTrace greedy = slicering::greedy_trace(cl);
 
-nlohmann::ordered_json run_slicering_experiment(const std::string& out_dir, bool quick) {
-  OutputDirectory out(out_dir);
-  nlohmann::ordered_json summary;
-  nlohmann::ordered_json results = nlohmann::ordered_json::object();
-  std::vector<Platform> cases = platforms();
+  Table t;
+  t.title = fmt::format(
+      "SLICE Table {}: greedy against the optimum on the {} platform, per "
+      "ring size q",
+      pf.name == "lyon" ? 5 : 6, pf.title);
+  t.columns.push_back("row");
+  for (std::size_t q = 3; q <= p; ++q) t.columns.push_back(fmt::format("q = {}", q));
+  auto add_row = [&](const std::string& label, auto&& value) {
+    std::vector<nlohmann::ordered_json> row{label};
+    for (std::size_t q = 3; q <= p; ++q) row.push_back(value(q));
+    t.rows.push_back(std::move(row));
+  };
+  add_row("Greedy (SLICE, published)",
+          [&](std::size_t q) { return nlohmann::ordered_json(pf.published_greedy[q - 3]); });
+  add_row("PIP (SLICE, published)", [&](std::size_t q) {
+    return number_or_text(q == p ? std::optional<double>(pf.published_pip) : std::nullopt,
+                          "out of memory");
+  });
+  add_row("greedy, published units (redist)",
+          [&](std::size_t q) { return nlohmann::ordered_json(round_to(units_greedy[q], 10)); });
+  add_row("exact, published units (redist)",
+          [&](std::size_t q) { return nlohmann::ordered_json(round_to(units_exact[q], 10)); });
+  add_row("greedy T_step, W/H = 1000 (redist)", [&](std::size_t q) {
+    return nlohmann::ordered_json(round_to(greedy.t_step_by_size[q - 1], 1e6));
+  });
+  add_row("exact T_step, W/H = 1000 (redist)", [&](std::size_t q) {
+    return nlohmann::ordered_json(round_to(exact.by_size[q - 1]->makespan, 1e6));
+  });
+  t.notes.push_back(
+      "Published units: 6000 x the ring sum of w_i (1/c_ij + 1/c_ji) over ring arcs i -> j "
+      "(speeds and bandwidths in the paper's printed d_ij); redist's greedy is SLICE §6.2 on "
+      "that weight, exact its minimum over all rings of q processors (Held-Karp).");
+  t.notes.push_back(fmt::format(
+      "T_step rows: the SliceRing model (docs/slicering.md) with W = 1000, H = 1; the best ring "
+      "of any "
+      "size has {} processors, T_step = {:.6f} (exact) and {:.6f} (greedy). exact for all q "
+      "took {:.3f} s.",
+      exact.best.ring.size(), exact.best.makespan, greedy.best.makespan, exact_seconds));
+  t.notes.push_back(fmt::format(
+      "Full ring: published PIP {} vs exact in published units {:.1f} ({:+.2f}%).",
+      pf.published_pip, units_exact[p], 100.0 * (units_exact[p] / pf.published_pip - 1.0)));
+  out.write_table(pf.table_stem, t);
 
-  for (const Platform& pf : cases) {
-    const Cluster& cl = pf.cluster;
-    const std::size_t p = cl.size();
-    const Arc arc = published_units(cl);
-    const std::vector<double> units_exact = min_cycle_per_size(p, arc);
-    const std::vector<double> units_greedy = greedy_cycle_per_size(cl, arc);
-    const auto start = std::chrono::steady_clock::now();
-    const slicering::ExactTable exact = slicering::exact_table(cl);
-    const double exact_seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const slicering::GreedyTrace greedy = slicering::greedy_trace(cl);
+  nlohmann::ordered_json r;
+  r["full_ring_published_pip"] = pf.published_pip;
+  r["full_ring_exact_published_units"] = round_to(units_exact[p], 10);
+  r["exact_all_q_seconds"] = exact_seconds;
+  r["best_q"] = exact.best.ring.size();
+  r["best_t_step"] = exact.best.makespan;
+  int below = 0;
+  for (std::size_t q = 3; q <= p; ++q) below += pf.published_greedy[q - 3] < units_exact[q] - 0.5;
+  r["published_greedy_cells_below_exact_published_units"] = below;
+  return r;
+}
 
-    Table t;
-    t.title = fmt::format(
-        "SLICE Table {}: greedy against the optimum on the {} platform, per "
-        "ring size q",
-        pf.name == "lyon" ? 5 : 6, pf.title);
-    t.columns.push_back("row");
-    for (std::size_t q = 3; q <= p; ++q) t.columns.push_back(fmt::format("q = {}", q));
-    auto add_row = [&](const std::string& label, auto&& value) {
-      std::vector<nlohmann::ordered_json> row{label};
-      for (std::size_t q = 3; q <= p; ++q) row.push_back(value(q));
-      t.rows.push_back(std::move(row));
-    };
-    add_row("Greedy (SLICE, published)",
-            [&](std::size_t q) { return nlohmann::ordered_json(pf.published_greedy[q - 3]); });
-    add_row("PIP (SLICE, published)", [&](std::size_t q) {
-      return number_or_text(q == p ? std::optional<double>(pf.published_pip) : std::nullopt,
-                            "out of memory");
-    });
-    add_row("greedy, published units (redist)",
-            [&](std::size_t q) { return nlohmann::ordered_json(round_to(units_greedy[q], 10)); });
-    add_row("exact, published units (redist)",
-            [&](std::size_t q) { return nlohmann::ordered_json(round_to(units_exact[q], 10)); });
-    add_row("greedy T_step, W/H = 1000 (redist)", [&](std::size_t q) {
-      return nlohmann::ordered_json(round_to(greedy.t_step_by_size[q - 1], 1e6));
-    });
-    add_row("exact T_step, W/H = 1000 (redist)", [&](std::size_t q) {
-      return nlohmann::ordered_json(round_to(exact.by_size[q - 1]->makespan, 1e6));
-    });
-    t.notes.push_back(
-        "Published units: 6000 x the ring sum of w_i (1/c_ij + 1/c_ji) over ring arcs i -> j "
-        "(speeds and bandwidths in the paper's printed d_ij); redist's greedy is SLICE §6.2 on "
-        "that weight, exact its minimum over all rings of q processors (Held-Karp).");
-    t.notes.push_back(fmt::format(
-        "T_step rows: the SliceRing model (docs/slicering.md) with W = 1000, H = 1; the best ring "
-        "of any "
-        "size has {} processors, T_step = {:.6f} (exact) and {:.6f} (greedy). exact for all q "
-        "took {:.3f} s.",
-        exact.best.ring.size(), exact.best.makespan, greedy.best.makespan, exact_seconds));
-    t.notes.push_back(fmt::format(
-        "Full ring: published PIP {} vs exact in published units {:.1f} ({:+.2f}%).",
-        pf.published_pip, units_exact[p], 100.0 * (units_exact[p] / pf.published_pip - 1.0)));
-    out.write_table(pf.table_stem, t);
-
-    nlohmann::ordered_json r;
-    r["full_ring_published_pip"] = pf.published_pip;
-    r["full_ring_exact_published_units"] = round_to(units_exact[p], 10);
-    r["exact_all_q_seconds"] = exact_seconds;
-    r["best_q"] = exact.best.ring.size();
-    r["best_t_step"] = exact.best.makespan;
-    int below = 0;
-    for (std::size_t q = 3; q <= p; ++q) below += pf.published_greedy[q - 3] < units_exact[q] - 0.5;
-    r["published_greedy_cells_below_exact_published_units"] = below;
-    results[pf.name] = std::move(r);
-  }
-
-  // Figure 3: processors used by the best solution, as a function of W/H (H = 1).
+// Figure 3's W/H values: 10^(k/10) for k = -10 .. 50 (quick: every tenth).
+std::vector<double> figure3_ratios(bool quick) {
   std::vector<double> ratios;
-  const int lo = -10, hi = 50, step = quick ? 10 : 1;  // W/H = 10^(k/10)
+  const int lo = -10, hi = 50, step = quick ? 10 : 1;
   for (int k = lo; k <= hi; k += step) ratios.push_back(std::pow(10.0, k / 10.0));
+  return ratios;
+}
+
+std::string figure3(const Platform& platform, const std::vector<double>& ratios,
+                    const std::vector<double>& greedy, const std::vector<double>& exact) {
+  svg::LinePlot plot;
+  plot.title =
+      fmt::format("SLICE Figure 3, {} platform: processors used by the best ring", platform.title);
+  plot.x_label = "W/H";
+  plot.y_label = "processors in the best ring";
+  plot.log_x = true;
+  plot.y_min = 0.0;
+  plot.y_max = static_cast<double>(platform.cluster.size()) + 1.0;
+  plot.series.push_back({"greedy (SLICE §6.2)", ratios, greedy, true, true});
+  plot.series.push_back({"exact (optimum)", ratios, exact, true, false});
+  if (platform.name == "lyon") {
+    plot.caption =
+        "paper: SLICE §6.4 states that on Lyon the greedy's processor count jumps from 1 to 14 as "
+        "W/H grows; it prints no W/H value, so no published point is drawn.";
+  }
+  return svg::render_line_plot(plot);
+}
+
+// Figure 3: processors used by the best solution, as a function of W/H (H = 1), greedy and
+// exact; writes the table and one figure per platform.
+Table figure3_table(OutputDirectory& out, const std::vector<Platform>& cases,
+                    const std::vector<double>& ratios, Progress& progress) {
   Table f;
   f.title = "SLICE Figure 3: processors used by the best solution, as a function of W/H";
   f.columns = {"W/H"};
@@ -229,25 +250,39 @@ nlohmann::ordered_json run_slicering_experiment(const std::string& out_dir, bool
       row.push_back(e);
     }
     f.rows.push_back(std::move(row));
+    progress.advance();
   }
-  f.notes.push_back("W/H = 10^(k/10); H = 1. SLICE plots the greedy heuristic only.");
+  f.notes.push_back(
+      "W/H = 10^(k/10); H = 1. SLICE plots the greedy heuristic only and prints no value of it; "
+      "its text says that on Lyon the count jumps from 1 to 14.");
   out.write_table("figure3", f);
   for (std::size_t c = 0; c < cases.size(); ++c) {
-    svg::LinePlot plot;
-    plot.title = fmt::format("SLICE Figure 3, {} platform: processors used", cases[c].title);
-    plot.x_label = "W/H";
-    plot.y_label = "processors in the best ring";
-    plot.log_x = true;
-    plot.y_min = 0.0;
-    plot.y_max = static_cast<double>(cases[c].cluster.size()) + 1.0;
-    plot.series.push_back({"greedy (SLICE §6.2)", ratios, used[2 * c], true, true});
-    plot.series.push_back({"exact (optimum)", ratios, used[2 * c + 1], true, false});
-    out.write_text("figure3_" + cases[c].name + ".svg", svg::render_line_plot(plot));
+    out.write_text("figure3_" + cases[c].name + ".svg",
+                   figure3(cases[c], ratios, used[2 * c], used[2 * c + 1]));
+  }
+  return f;
+}
+
+}  // namespace
+
+nlohmann::ordered_json run_slicering_experiment(const std::string& out_dir, bool quick) {
+  OutputDirectory out(out_dir);
+  // Steps: the two platforms' tables, then every W/H of Figure 3.
+  Progress progress("slicering", 2 + static_cast<std::int64_t>(figure3_ratios(quick).size()),
+                    "steps");
+  nlohmann::ordered_json results = nlohmann::ordered_json::object();
+  std::vector<Platform> cases = platforms();
+
+  for (const Platform& pf : cases) {
+    results[pf.name] = platform_table(out, pf);
+    progress.advance();
   }
 
-  summary["files"] = out.files();
-  summary["results"] = std::move(results);
-  return summary;
+  const std::vector<double> ratios = figure3_ratios(quick);
+  Table f = figure3_table(out, cases, ratios, progress);
+  progress.finish();
+  results["figure3"] = rows_as_objects(f);
+  return experiment_summary("slicering", std::nullopt, std::nullopt, out, std::move(results));
 }
 
 }  // namespace redist::experiments

@@ -29,6 +29,8 @@ TEST(SlicingExperiment, QuickRunWritesTablesAndFigures) {
       (std::filesystem::temp_directory_path() / "redist-slicering-experiment-test").string();
   std::filesystem::remove_all(dir);
   const auto summary = run_slicering_experiment(dir, true);
+  EXPECT_EQ(summary["experiment"], "slicering");
+  EXPECT_TRUE(summary["seed"].is_null());  // nothing random
   EXPECT_EQ(summary["files"].size(), 8u);
   for (const char* name : {"table5_lyon.json", "table5_lyon.md", "table6_strasbourg.json",
                            "figure3.json", "figure3_lyon.svg", "figure3_strasbourg.svg"}) {

@@ -83,11 +83,17 @@ Stats stats(const std::vector<double>& v) {
   return s;
 }
 
+int figure_number(const PlatformType& t) {
+  return t.homogeneous_links ? (t.homogeneous_computation ? 22 : 23)
+                             : (t.homogeneous_computation ? 24 : 25);
+}
+
+char figure_panel(const PlatformType& t) {
+  return t.range == Range::general ? 'a' : t.range == Range::c_le_w ? 'b' : 'c';
+}
+
 std::string figure_name(const PlatformType& t) {
-  const int number = t.homogeneous_links ? (t.homogeneous_computation ? 22 : 23)
-                                         : (t.homogeneous_computation ? 24 : 25);
-  const char panel = t.range == Range::general ? 'a' : t.range == Range::c_le_w ? 'b' : 'c';
-  return fmt::format("figure{}{}.svg", number, panel);
+  return fmt::format("figure{}{}.svg", figure_number(t), figure_panel(t));
 }
 
 std::string type_title(const PlatformType& t) {
@@ -99,11 +105,104 @@ std::string type_title(const PlatformType& t) {
   return s;
 }
 
-}  // namespace
+// The only value STAR prints for Figures 22-25 (§4.3): in Figure 22(b), "about 93% of the
+// schedules of R-BSA differ less than 3% from the best schedule".
+constexpr double kPaperDistance = 3, kPaperShare = 93;
+constexpr std::size_t kPaperAlgorithm = 2;  // R-BSA
+bool has_paper_point(const PlatformType& t) {
+  return figure_number(t) == 22 && figure_panel(t) == 'b';
+}
 
-nlohmann::ordered_json run_star_experiment(const StarExperimentOptions& o) {
-  OutputDirectory out(o.out_dir);
-  const std::vector<PlatformType> types = configurations();
+// Cumulative share of platforms (%) within a distance (%) of the best, one step per distinct
+// distance.
+svg::Series distribution(const char* name, std::vector<double> d) {
+  std::sort(d.begin(), d.end());
+  svg::Series series;
+  series.label = name;
+  series.step = true;
+  for (std::size_t k = 0; k < d.size(); ++k) {
+    if (k + 1 < d.size() && d[k + 1] == d[k]) continue;
+    series.x.push_back(100 * (d[k] - 1));
+    series.y.push_back(100.0 * static_cast<double>(k + 1) / static_cast<double>(d.size()));
+  }
+  return series;
+}
+
+// Shares run up to 100%: the y axis spans at least 95-100% (down to the lowest share), with a
+// margin of 4% of that span on both sides so that curves at 100% stay off the frame; the x axis
+// spans at least 0-1% (all platforms at distance 0 would otherwise make a range of nothing).
+void set_ranges(svg::LinePlot& plot) {
+  double lowest = 95, farthest = 1;
+  for (const svg::Series& s : plot.series) {
+    for (double y : s.y) lowest = std::min(lowest, y);
+    for (double x : s.x) farthest = std::max(farthest, x);
+  }
+  const double margin = 0.04 * (100 - lowest);
+  plot.y_min = lowest - margin;
+  plot.y_max = 100 + margin;
+  plot.x_min = -0.02 * farthest;
+  plot.x_max = 1.02 * farthest;
+}
+
+std::string figure(const PlatformType& type, const std::array<std::vector<double>, 3>& distance) {
+  svg::LinePlot plot;
+  plot.title = fmt::format("STAR Figure {}({}): distance to the best, {}", figure_number(type),
+                           figure_panel(type), type_title(type));
+  plot.x_label = "distance to the best (%)";
+  plot.y_label = "share of platforms within that distance (%)";
+  for (std::size_t a = 0; a < 3; ++a) plot.series.push_back(distribution(kNames[a], distance[a]));
+  if (has_paper_point(type)) {
+    plot.series.push_back({"paper",
+                           {kPaperDistance},
+                           {kPaperShare},
+                           false,
+                           true,
+                           false,
+                           svg::MarkerShape::diamond,
+                           "#000000"});
+    plot.caption =
+        "paper: STAR §4.3 states that about 93% of R-BSA's schedules are within 3% of the best "
+        "here, the only value it prints for Figures 22-25.";
+  }
+  set_ranges(plot);
+  return svg::render_line_plot(plot);
+}
+
+constexpr double kShareDistances[] = {0, 1, 2, 3, 5, 10, 20, 40};
+
+// One row per algorithm: share of platforms (%) within each of kShareDistances of the best.
+void add_share_rows(Table& shares, const PlatformType& type,
+                    const std::array<std::vector<double>, 3>& distance) {
+  for (std::size_t a = 0; a < 3; ++a) {
+    std::vector<nlohmann::ordered_json> row{
+        fmt::format("{}({})", figure_number(type), figure_panel(type)), kNames[a]};
+    for (double x : kShareDistances) {
+      const auto within = std::count_if(distance[a].begin(), distance[a].end(),
+                                        [x](double d) { return d <= 1 + x / 100 + 1e-9; });
+      row.push_back(round6(100.0 * static_cast<double>(within) /
+                           static_cast<double>(std::max<std::size_t>(distance[a].size(), 1))));
+    }
+    row.push_back(has_paper_point(type) && a == kPaperAlgorithm
+                      ? nlohmann::ordered_json(
+                            fmt::format("about {}% within {}%", kPaperShare, kPaperDistance))
+                      : nlohmann::ordered_json(""));
+    shares.rows.push_back(std::move(row));
+  }
+}
+
+Table share_table(const StarExperimentOptions& o) {
+  Table t;
+  t.title = "STAR Figures 22-25 rerun: share of platforms (%) within a distance of the best";
+  t.columns = {"figure", "algorithm"};
+  for (double x : kShareDistances) t.columns.push_back(fmt::format("within {}%", x));
+  t.columns.push_back("paper");
+  t.notes.push_back(fmt::format(
+      "{} random platforms per figure (seed {}); paper: the value STAR §4.3 states in its text.",
+      o.instances, o.seed));
+  return t;
+}
+
+Table table1_header(const StarExperimentOptions& o) {
   Table table1;
   table1.title = "STAR Table 1 rerun: mean distance from the best and standard deviation";
   table1.columns = {"Comm.",
@@ -125,6 +224,10 @@ nlohmann::ordered_json run_star_experiment(const StarExperimentOptions& o) {
       "{} random platforms per row (seed {}), 3 to 10 workers, 50 to 150 tasks; distance = "
       "makespan / best makespan of the three; population standard deviation.",
       o.instances, o.seed));
+  return table1;
+}
+
+Table optimum_header(const StarExperimentOptions& o) {
   Table optimum;
   optimum.title = "Distance to the optimum (exact) on small platforms";
   optimum.columns = {"Comm.",         "Comp.",           "Range",           "platforms",
@@ -135,95 +238,100 @@ nlohmann::ordered_json run_star_experiment(const StarExperimentOptions& o) {
       "{} random platforms per row (seed {}), 2 to 5 workers, 4 to 14 tasks; distance = "
       "makespan / optimum (exact); platforms the exact search refuses are skipped.",
       o.small_instances, o.seed));
-  nlohmann::ordered_json summary;
-  summary["experiment"] = "star";
+  return optimum;
+}
+
+// Distances to the best of the three heuristics on `instances` random platforms of a type.
+std::array<std::vector<double>, 3> distances_to_best(const StarExperimentOptions& o,
+                                                     const PlatformType& type, std::size_t row,
+                                                     Progress& progress) {
+  std::mt19937_64 rng(o.seed * 1000003 + row);
+  std::array<std::vector<double>, 3> distance;
+  for (std::int64_t k = 0; k < o.instances; ++k) {
+    const Instance in = star::random_instance(rng, type);
+    const auto s = run_heuristics(in);
+    const double best = std::min({s[0].makespan, s[1].makespan, s[2].makespan});
+    for (std::size_t a = 0; a < 3; ++a)
+      distance[a].push_back(best > 0 ? s[a].makespan / best : 1.0);
+    progress.advance();
+  }
+  return distance;
+}
+
+// Small platforms: the optimum's row (the first three cells are the platform type's).
+void add_optimum_row(Table& optimum, const StarExperimentOptions& o, const PlatformType& type,
+                     std::size_t row, const std::vector<nlohmann::ordered_json>& type_cells,
+                     Progress& progress) {
+  std::mt19937_64 small_rng(o.seed * 7919 + row);
+  std::array<std::vector<double>, 4> to_opt;
+  std::int64_t refused = 0;
+  for (std::int64_t k = 0; k < o.small_instances; ++k) {
+    progress.advance();
+    const Instance in = star::random_instance(small_rng, type, {2, 5, 4, 14});
+    Schedule e;
+    try {
+      e = star::plan_exact(in);
+    } catch (const InputError&) {
+      ++refused;
+      continue;
+    }
+    const auto s = run_heuristics(in);
+    const double best = std::min({s[0].makespan, s[1].makespan, s[2].makespan});
+    for (std::size_t a = 0; a < 3; ++a)
+      to_opt[a].push_back(e.makespan > 0 ? s[a].makespan / e.makespan : 1.0);
+    to_opt[3].push_back(e.makespan > 0 ? best / e.makespan : 1.0);
+  }
+  std::vector<nlohmann::ordered_json> orow{type_cells[0], type_cells[1], type_cells[2],
+                                           static_cast<std::int64_t>(to_opt[3].size())};
+  for (std::size_t a = 0; a < 4; ++a) orow.push_back(round6(stats(to_opt[a]).mean));
+  for (std::size_t a = 0; a < 4; ++a) {
+    const auto optimal =
+        std::count_if(to_opt[a].begin(), to_opt[a].end(), [](double x) { return x <= 1 + 1e-9; });
+    orow.push_back(to_opt[a].empty() ? 0.0
+                                     : round6(100.0 * static_cast<double>(optimal) /
+                                              static_cast<double>(to_opt[a].size())));
+  }
+  orow.push_back(to_opt[3].empty() ? 1.0
+                                   : round6(*std::max_element(to_opt[3].begin(), to_opt[3].end())));
+  optimum.rows.push_back(orow);
+  if (refused > 0)
+    optimum.notes.push_back(fmt::format("row {}: {} platforms refused by exact", row + 1, refused));
+}
+
+}  // namespace
+
+nlohmann::ordered_json run_star_experiment(const StarExperimentOptions& o) {
+  OutputDirectory out(o.out_dir);
+  const std::vector<PlatformType> types = configurations();
+  Table table1 = table1_header(o), optimum = optimum_header(o), shares = share_table(o);
+  Progress progress("star",
+                    static_cast<std::int64_t>(types.size()) * (o.instances + o.small_instances),
+                    "platforms");
   for (std::size_t row = 0; row < types.size(); ++row) {
     const PlatformType& type = types[row];
-    std::mt19937_64 rng(o.seed * 1000003 + row);
-    std::array<std::vector<double>, 3> distance;
-    for (std::int64_t k = 0; k < o.instances; ++k) {
-      const Instance in = star::random_instance(rng, type);
-      const auto s = run_heuristics(in);
-      const double best = std::min({s[0].makespan, s[1].makespan, s[2].makespan});
-      for (std::size_t a = 0; a < 3; ++a) {
-        distance[a].push_back(best > 0 ? s[a].makespan / best : 1.0);
-      }
-    }
+    const auto distance = distances_to_best(o, type, row, progress);
     std::vector<nlohmann::ordered_json> cells{type.homogeneous_links ? "Hom" : "Het",
                                               type.homogeneous_computation ? "Hom" : "Het",
                                               star::to_string(type.range)};
+    const std::vector<nlohmann::ordered_json> type_cells = cells;
     std::array<Stats, 3> st;
     for (std::size_t a = 0; a < 3; ++a) st[a] = stats(distance[a]);
     for (std::size_t a = 0; a < 3; ++a) cells.push_back(round6(st[a].mean));
     for (std::size_t a = 0; a < 3; ++a) cells.push_back(round6(st[a].sd));
     for (double p : kPaper[row]) cells.push_back(p);
     table1.rows.push_back(cells);
-
-    // Figure: cumulative share of platforms within x% of the best.
-    svg::LinePlot plot;
-    plot.title = "Distance to the best: " + type_title(type);
-    plot.x_label = "distance to the best (%)";
-    plot.y_label = "share of platforms (%)";
-    for (std::size_t a = 0; a < 3; ++a) {
-      std::vector<double> d = distance[a];
-      std::sort(d.begin(), d.end());
-      svg::Series series;
-      series.label = kNames[a];
-      series.step = true;
-      for (std::size_t k = 0; k < d.size(); ++k) {
-        if (k + 1 < d.size() && d[k + 1] == d[k]) continue;
-        series.x.push_back(100 * (d[k] - 1));
-        series.y.push_back(100.0 * static_cast<double>(k + 1) / static_cast<double>(d.size()));
-      }
-      plot.series.push_back(std::move(series));
-    }
-    plot.x_min = 0;
-    plot.y_min = 0;
-    plot.y_max = 100;
-    out.write_text(figure_name(type), svg::render_line_plot(plot));
-
-    // Small platforms: distance to the optimum.
-    std::mt19937_64 small_rng(o.seed * 7919 + row);
-    std::array<std::vector<double>, 4> to_opt;
-    std::int64_t refused = 0;
-    for (std::int64_t k = 0; k < o.small_instances; ++k) {
-      const Instance in = star::random_instance(small_rng, type, {2, 5, 4, 14});
-      Schedule e;
-      try {
-        e = star::plan_exact(in);
-      } catch (const InputError&) {
-        ++refused;
-        continue;
-      }
-      const auto s = run_heuristics(in);
-      const double best = std::min({s[0].makespan, s[1].makespan, s[2].makespan});
-      for (std::size_t a = 0; a < 3; ++a) {
-        to_opt[a].push_back(e.makespan > 0 ? s[a].makespan / e.makespan : 1.0);
-      }
-      to_opt[3].push_back(e.makespan > 0 ? best / e.makespan : 1.0);
-    }
-    std::vector<nlohmann::ordered_json> orow{cells[0], cells[1], cells[2],
-                                             static_cast<std::int64_t>(to_opt[3].size())};
-    for (std::size_t a = 0; a < 4; ++a) orow.push_back(round6(stats(to_opt[a]).mean));
-    for (std::size_t a = 0; a < 4; ++a) {
-      const auto optimal =
-          std::count_if(to_opt[a].begin(), to_opt[a].end(), [](double x) { return x <= 1 + 1e-9; });
-      orow.push_back(to_opt[a].empty() ? 0.0
-                                       : round6(100.0 * static_cast<double>(optimal) /
-                                                static_cast<double>(to_opt[a].size())));
-    }
-    orow.push_back(
-        to_opt[3].empty() ? 1.0 : round6(*std::max_element(to_opt[3].begin(), to_opt[3].end())));
-    optimum.rows.push_back(orow);
-    if (refused > 0) {
-      optimum.notes.push_back(
-          fmt::format("row {}: {} platforms refused by exact", row + 1, refused));
-    }
+    add_share_rows(shares, type, distance);
+    out.write_text(figure_name(type), figure(type, distance));
+    add_optimum_row(optimum, o, type, row, type_cells, progress);
   }
+  progress.finish();
   out.write_table("table1", table1);
+  out.write_table("figures22_25", shares);
   out.write_table("optimum", optimum);
-  summary["files"] = out.files();
-  return summary;
+  return experiment_summary("star", o.seed, o.instances, out,
+                            {{"table1", rows_as_objects(table1)},
+                             {"figures22_25", rows_as_objects(shares)},
+                             {"optimum", rows_as_objects(optimum)}});
 }
 
 }  // namespace redist::experiments

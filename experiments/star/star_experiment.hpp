@@ -7,7 +7,8 @@
 // the independent validator, and normalises each makespan by the best of the three.
 // Outputs: table1.{json,md} (mean distance and standard deviation, with the paper's values),
 // figure22{a,b,c}.svg .. figure25{a,b,c}.svg (cumulative share of platforms within a distance of
-// the best), optimum.{json,md} (distance to the optimum on small platforms).
+// the best; Figure 22(b) with the one value STAR's text states), figures22_25.{json,md} (those
+// shares at fixed distances), optimum.{json,md} (distance to the optimum on small platforms).
 #pragma once
 
 #include <cstdint>
@@ -24,7 +25,8 @@ struct StarExperimentOptions {
   std::int64_t small_instances = 200;  // per platform type and range, for the optimum
 };
 
-// Returns {"experiment": "star", "files": [...], "table1": ..., "optimum": ...}.
+// Returns the common summary (experiment_files.hpp); its "results" hold the rows of table1,
+// figures22_25 and optimum as objects keyed by column. Progress on standard error.
 nlohmann::ordered_json run_star_experiment(const StarExperimentOptions& options);
 
 }  // namespace redist::experiments

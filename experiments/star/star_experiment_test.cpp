@@ -2,6 +2,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -19,7 +21,12 @@ TEST(StarExperiment, SmallRunWritesTablesAndFigures) {
   options.instances = 20;
   options.small_instances = 5;
   const auto summary = run_star_experiment(options);
-  EXPECT_EQ(summary["files"].size(), 12u + 4u);
+  EXPECT_EQ(summary["experiment"], "star");
+  EXPECT_EQ(summary["seed"], 5);
+  EXPECT_EQ(summary["instances"], 20);
+  EXPECT_EQ(summary["files"].size(), 12u + 6u);
+  EXPECT_EQ(summary["results"]["table1"].size(), 12u);
+  EXPECT_EQ(summary["results"]["table1"][0]["paper R-BSA mean"], 1.0014);
   for (const char* name :
        {"table1.json", "table1.md", "optimum.md", "figure22a.svg", "figure25c.svg"}) {
     EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(dir) / name)) << name;
@@ -29,6 +36,11 @@ TEST(StarExperiment, SmallRunWritesTablesAndFigures) {
   const auto json = nlohmann::json::parse(table);
   EXPECT_EQ(json["rows"][0][3], 1.0);
   EXPECT_EQ(json["rows"][0][4], 1.0);
+  // Figure 22(b) carries the value STAR's text states, as its own series.
+  std::ifstream figure(std::filesystem::path(dir) / "figure22b.svg");
+  const std::string svg{std::istreambuf_iterator<char>(figure), {}};
+  EXPECT_NE(svg.find(">paper<"), std::string::npos);
+  EXPECT_NE(svg.find("STAR Figure 22(b)"), std::string::npos);
   std::filesystem::remove_all(dir);
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -12,8 +13,12 @@ namespace redist::svg {
 
 namespace {
 
-constexpr double kWidth = 900, kHeight = 520;
-constexpr double kLeft = 80, kRight = 220, kTop = 50, kBottom = 60;  // margins; legend on the right
+constexpr double kWidth = 900, kPlotHeight = 410;
+constexpr double kLeft = 80, kRight = 220;  // margins; legend on the right
+constexpr double kPlotWidth = kWidth - kLeft - kRight;
+constexpr double kTitleSize = 16, kSmallestTitleSize = 12, kLabelSize = 12, kSmallestLabelSize = 8;
+constexpr double kCaptionSize = 11;
+constexpr double kMargin = 0.04;  // share of an automatic axis range left free on each side
 // Colour-blind-safe palette (Okabe-Ito), cycled.
 constexpr const char* kColours[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
                                     "#E69F00", "#56B4E9", "#000000", "#F0E442"};
@@ -22,6 +27,88 @@ constexpr const char* kColours[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
 std::string dash(std::size_t k) {
   return k < std::size(kColours) ? "" : " stroke-dasharray=\"6 4\"";
 }
+
+std::string colour(const Series& s, std::size_t k) {
+  return s.colour.empty() ? kColours[k % std::size(kColours)] : s.colour;
+}
+
+// --- Text fitting ----------------------------------------------------------------------------
+
+// UTF-8 code points (continuation bytes are not counted).
+std::size_t characters(std::string_view text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+// A generous estimate of the rendered width of sans-serif text (wide glyphs: 0.6 em, bold 0.68).
+double text_width(std::string_view text, double size, bool bold = false) {
+  return static_cast<double>(characters(text)) * size * (bold ? 0.68 : 0.6);
+}
+
+// The longest prefix of `word` (whole code points, at least one) that fits `width`.
+std::size_t fitting_prefix(std::string_view word, double width, double size, bool bold) {
+  std::size_t end = 0;
+  for (std::size_t i = 1; i <= word.size(); ++i) {
+    if (i < word.size() && (word[i] & 0xC0) == 0x80) continue;
+    if (end > 0 && text_width(word.substr(0, i), size, bold) > width) break;
+    end = i;
+  }
+  return end;
+}
+
+// Greedy word wrap to `width`; a word longer than a line is cut between code points.
+std::vector<std::string> wrap(std::string_view text, double width, double size, bool bold) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    const std::size_t end = std::min(text.find(' ', pos), text.size());
+    std::string_view word = text.substr(pos, end - pos);
+    pos = end + 1;
+    if (word.empty()) continue;
+    const std::string joined = line.empty() ? std::string(word) : line + ' ' + std::string(word);
+    if (text_width(joined, size, bold) <= width) {
+      line = joined;
+      continue;
+    }
+    if (!line.empty()) lines.push_back(line);
+    line.clear();
+    while (text_width(word, size, bold) > width) {
+      const std::size_t cut = fitting_prefix(word, width, size, bold);
+      lines.emplace_back(word.substr(0, cut));
+      word.remove_prefix(cut);
+    }
+    line = std::string(word);
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+// The font size at which one line of text fits `width`, between `size` and `smallest`.
+double fitted_size(std::string_view text, double width, double size, double smallest) {
+  const double needed = text_width(text, size);
+  return needed <= width ? size : std::max(smallest, size * width / needed);
+}
+
+struct TextBlock {
+  std::vector<std::string> lines;
+  double size = 0;
+  double line_height() const { return 1.25 * size; }
+  double height() const { return line_height() * static_cast<double>(lines.size()); }
+};
+
+// The title on at most two lines at the largest size from 16 px down to 12 px that allows it,
+// else on as many lines as it takes at 12 px.
+TextBlock fit_title(std::string_view title) {
+  const double width = kWidth - kLeft - 20;
+  for (double size = kTitleSize; size >= kSmallestTitleSize; size -= 2) {
+    TextBlock block{wrap(title, width, size, true), size};
+    if (block.lines.size() <= 2 || size <= kSmallestTitleSize) return block;
+  }
+  return {};
+}
+
+// --- Axis ranges ---------------------------------------------------------------------------
 
 struct Range {
   double lo = std::numeric_limits<double>::infinity();
@@ -37,121 +124,217 @@ bool usable(const LinePlot& p, double x, double y) {
   return std::isfinite(x) && std::isfinite(y) && (!p.log_x || x > 0);
 }
 
-}  // namespace
+// The axis range: each bound the caller fixed as given, each other bound the data's moved out by
+// kMargin of the span, so that no point sits on the frame. A single value gets +-5% (at least
+// +-0.5); no data gets [0, 1].
+Range axis_range(Range data, std::optional<double> lo, std::optional<double> hi) {
+  if (data.empty()) data = Range{0.0, 1.0};
+  if (lo && hi) return *hi > *lo ? Range{*lo, *hi} : Range{*lo, *lo + 1};
+  Range r{lo.value_or(data.lo), hi.value_or(data.hi)};
+  if (r.hi <= r.lo) {
+    const double pad = std::max(0.05 * std::abs(lo ? r.lo : r.hi), 0.5);
+    return lo   ? Range{r.lo, r.lo + 2 * pad}
+           : hi ? Range{r.hi - 2 * pad, r.hi}
+                : Range{r.lo - pad, r.hi + pad};
+  }
+  const double pad = kMargin * (r.hi - r.lo);
+  if (!lo) r.lo -= pad;
+  if (!hi) r.hi += pad;
+  return r;
+}
 
-std::string render_line_plot(const LinePlot& p) {
+// Axis values: log10(x) on a logarithmic axis.
+double axis_x(const LinePlot& p, double x) { return p.log_x ? std::log10(x) : x; }
+
+std::pair<Range, Range> plot_ranges(const LinePlot& p) {
   Range xs, ys;
   for (const Series& s : p.series) {
     for (std::size_t k = 0; k < std::min(s.x.size(), s.y.size()); ++k) {
       if (!usable(p, s.x[k], s.y[k])) continue;
-      xs.add(p.log_x ? std::log10(s.x[k]) : s.x[k]);
+      xs.add(axis_x(p, s.x[k]));
       ys.add(s.y[k]);
     }
   }
-  if (xs.empty()) xs = Range{p.log_x ? 0.0 : 0.0, 1.0};
-  if (ys.empty()) ys = Range{0.0, 1.0};
-  if (ys.lo >= 0) ys.lo = 0;
-  if (p.x_min) xs.lo = p.log_x ? std::log10(*p.x_min) : *p.x_min;
-  if (p.x_max) xs.hi = p.log_x ? std::log10(*p.x_max) : *p.x_max;
-  if (p.y_min) ys.lo = *p.y_min;
-  if (p.y_max) {
-    ys.hi = *p.y_max;
-  } else {
-    ys.hi += 0.05 * (ys.hi - ys.lo);  // headroom so the highest point is not on the frame
-  }
-  if (xs.hi <= xs.lo) xs.hi = xs.lo + 1;
-  if (ys.hi <= ys.lo) ys.hi = ys.lo + 1;
-
-  const double plot_w = kWidth - kLeft - kRight, plot_h = kHeight - kTop - kBottom;
-  auto px = [&](double x) {
-    const double v = p.log_x ? std::log10(x) : x;
-    return kLeft + (v - xs.lo) / (xs.hi - xs.lo) * plot_w;
+  auto log = [&](std::optional<double> v) -> std::optional<double> {
+    if (!v || !p.log_x) return v;
+    return std::log10(*v);
   };
-  auto py = [&](double y) { return kTop + plot_h - (y - ys.lo) / (ys.hi - ys.lo) * plot_h; };
+  return {axis_range(xs, log(p.x_min), log(p.x_max)), axis_range(ys, p.y_min, p.y_max)};
+}
 
-  std::string out = fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" "
-      "viewBox=\"0 0 {0} {1}\" font-family=\"DejaVu Sans, Arial, sans-serif\" font-size=\"12\">\n"
-      "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-      "<text x=\"{2}\" y=\"28\" font-size=\"16\" font-weight=\"bold\">{3}</text>\n",
-      kWidth, kHeight, kLeft, xml_escape(p.title));
-  // Grid, ticks and labels.
-  std::vector<double> x_ticks;
-  if (p.log_x) {
-    for (double e = std::ceil(xs.lo); e <= xs.hi + 1e-9; ++e) x_ticks.push_back(std::pow(10.0, e));
-  } else {
-    x_ticks = nice_ticks(xs.lo, xs.hi, 8);
+// --- Drawing -------------------------------------------------------------------------------
+
+// Pixel positions of the plot area and of its axes.
+struct Frame {
+  const LinePlot& plot;
+  Range xs, ys;
+  double top = 50;
+  double x(double v) const {
+    return kLeft + (axis_x(plot, v) - xs.lo) / (xs.hi - xs.lo) * kPlotWidth;
   }
+  double y(double v) const {
+    return top + kPlotHeight - (v - ys.lo) / (ys.hi - ys.lo) * kPlotHeight;
+  }
+  double bottom() const { return top + kPlotHeight; }
+};
+
+std::string text_lines(const TextBlock& block, double x, double first_baseline,
+                       const char* attributes) {
+  std::string out;
+  for (std::size_t i = 0; i < block.lines.size(); ++i) {
+    out += fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"{}\"{}>{}</text>\n", x,
+                       first_baseline + block.line_height() * static_cast<double>(i), block.size,
+                       attributes, xml_escape(block.lines[i]));
+  }
+  return out;
+}
+
+std::string grid(const Frame& f) {
+  std::vector<double> x_ticks;
+  if (f.plot.log_x) {
+    for (double e = std::ceil(f.xs.lo); e <= f.xs.hi + 1e-9; ++e)
+      x_ticks.push_back(std::pow(10.0, e));
+  } else {
+    x_ticks = nice_ticks(f.xs.lo, f.xs.hi, 8);
+  }
+  std::string out;
   for (double t : x_ticks) {
-    const double x = px(t);
-    if (x < kLeft - 0.5 || x > kLeft + plot_w + 0.5) continue;
+    const double x = f.x(t);
+    if (x < kLeft - 0.5 || x > kLeft + kPlotWidth + 0.5) continue;
     out += fmt::format(
         "<line x1=\"{0:.2f}\" y1=\"{1}\" x2=\"{0:.2f}\" y2=\"{2}\" stroke=\"#e5e5e5\"/>\n"
         "<text x=\"{0:.2f}\" y=\"{3}\" text-anchor=\"middle\" fill=\"#333\">{4}</text>\n",
-        x, kTop, kTop + plot_h, kTop + plot_h + 18, xml_escape(format_number(t)));
+        x, f.top, f.bottom(), f.bottom() + 18, xml_escape(format_number(t)));
   }
-  for (double t : nice_ticks(ys.lo, ys.hi, 6)) {
-    const double y = py(t);
-    if (y < kTop - 0.5 || y > kTop + plot_h + 0.5) continue;
+  for (double t : nice_ticks(f.ys.lo, f.ys.hi, 6)) {
+    const double y = f.y(t);
+    if (y < f.top - 0.5 || y > f.bottom() + 0.5) continue;
     out += fmt::format(
         "<line x1=\"{0}\" y1=\"{1:.2f}\" x2=\"{2}\" y2=\"{1:.2f}\" stroke=\"#e5e5e5\"/>\n"
         "<text x=\"{3}\" y=\"{4:.2f}\" text-anchor=\"end\" fill=\"#333\">{5}</text>\n",
-        kLeft, y, kLeft + plot_w, kLeft - 8, y + 4, xml_escape(format_number(t)));
+        kLeft, y, kLeft + kPlotWidth, kLeft - 8, y + 4, xml_escape(format_number(t)));
   }
-  out += fmt::format(
+  return out;
+}
+
+std::string axes(const Frame& f) {
+  const LinePlot& p = f.plot;
+  return fmt::format(
       "<rect x=\"{0}\" y=\"{1}\" width=\"{2}\" height=\"{3}\" fill=\"none\" stroke=\"#333\"/>\n"
-      "<text x=\"{4}\" y=\"{5}\" text-anchor=\"middle\">{6}</text>\n"
-      "<text transform=\"translate(20 {7}) rotate(-90)\" text-anchor=\"middle\">{8}</text>\n",
-      kLeft, kTop, plot_w, plot_h, kLeft + plot_w / 2, kHeight - 18, xml_escape(p.x_label),
-      kTop + plot_h / 2, xml_escape(p.y_label));
+      "<text x=\"{4}\" y=\"{5}\" text-anchor=\"middle\" font-size=\"{6:.1f}\">{7}</text>\n"
+      "<text transform=\"translate(20 {8}) rotate(-90)\" text-anchor=\"middle\" "
+      "font-size=\"{9:.1f}\">{10}</text>\n",
+      kLeft, f.top, kPlotWidth, kPlotHeight, kLeft + kPlotWidth / 2, f.bottom() + 42,
+      fitted_size(p.x_label, kPlotWidth, kLabelSize, kSmallestLabelSize), xml_escape(p.x_label),
+      f.top + kPlotHeight / 2, fitted_size(p.y_label, kPlotHeight, kLabelSize, kSmallestLabelSize),
+      xml_escape(p.y_label));
+}
+
+std::string marker(const Series& s, const std::string& fill, double x, double y, double size) {
+  if (s.shape == MarkerShape::diamond) {
+    const double r = size + 3;
+    return fmt::format(
+        "<polygon points=\"{0:.2f},{1:.2f} {2:.2f},{3:.2f} {0:.2f},{4:.2f} {5:.2f},{3:.2f}\" "
+        "fill=\"white\" stroke=\"{6}\" stroke-width=\"2\"/>\n",
+        x, y - r, x + r, y, y + r, x - r, fill);
+  }
+  return fmt::format("<circle cx=\"{:.2f}\" cy=\"{:.2f}\" r=\"{}\" fill=\"{}\"/>\n", x, y, size,
+                     fill);
+}
+
+// A series' vertices in pixels ("x,y x,y ..."), with the steps of a step function.
+std::string vertices(const Frame& f, const Series& s) {
+  std::string points;
+  double last_y = std::numeric_limits<double>::quiet_NaN();
+  for (std::size_t i = 0; i < std::min(s.x.size(), s.y.size()); ++i) {
+    if (!usable(f.plot, s.x[i], s.y[i])) continue;
+    const double x = f.x(s.x[i]), y = f.y(s.y[i]);
+    if (s.step && !std::isnan(last_y)) points += fmt::format("{:.2f},{:.2f} ", x, last_y);
+    points += fmt::format("{:.2f},{:.2f} ", x, y);
+    last_y = y;
+  }
+  if (s.step && !std::isnan(last_y)) {
+    // A distribution keeps its last value: continue the step to the right edge.
+    points += fmt::format("{:.2f},{:.2f} ", kLeft + kPlotWidth, last_y);
+  }
+  return points;
+}
+
+// How many later series are drawn exactly over series k (same vertices, same kind of mark): k is
+// then drawn wider (and its markers larger), so that it shows around them instead of vanishing.
+std::size_t hidden_under(const LinePlot& p, const std::vector<std::string>& points, std::size_t k) {
+  std::size_t n = 0;
+  for (std::size_t j = k + 1; j < p.series.size(); ++j) {
+    const Series &a = p.series[k], &b = p.series[j];
+    n += !points[k].empty() && points[j] == points[k] && a.line == b.line &&
+         a.markers == b.markers && a.step == b.step;
+  }
+  return n;
+}
+
+std::string series_path(const Frame& f, const Series& s, std::size_t k, const std::string& points,
+                        std::size_t hidden) {
+  const std::string fill = colour(s, k);
+  std::string out;
+  if (!points.empty() && s.line) {
+    out +=
+        fmt::format("<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"{} points=\"{}\"/>\n",
+                    fill, 2 + 3 * static_cast<double>(hidden), dash(k), points);
+  }
+  if (!s.markers) return out;
+  for (std::size_t i = 0; i < std::min(s.x.size(), s.y.size()); ++i) {
+    if (!usable(f.plot, s.x[i], s.y[i])) continue;
+    out += marker(s, fill, f.x(s.x[i]), f.y(s.y[i]), 3 + 2 * static_cast<double>(hidden));
+  }
+  return out;
+}
+
+std::string legend(const Frame& f) {
+  std::string out;
+  const double x = kLeft + kPlotWidth + 20, text_width_available = kRight - 20 - 32;
+  for (std::size_t k = 0; k < f.plot.series.size(); ++k) {
+    const Series& s = f.plot.series[k];
+    const double y = f.top + 10 + 22 * static_cast<double>(k);
+    out += fmt::format(
+        "<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"{3}\" stroke-width=\"3\"{7}/>\n"
+        "<text x=\"{4}\" y=\"{5}\" font-size=\"{8:.1f}\">{6}</text>\n",
+        x, y, x + 24, colour(s, k), x + 32, y + 4, xml_escape(s.label),
+        s.line ? dash(k) : " stroke-opacity=\"0\"",
+        fitted_size(s.label, text_width_available, kLabelSize, kSmallestLabelSize));
+    if (!s.line && s.markers) out += marker(s, colour(s, k), x + 12, y, 4);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string render_line_plot(const LinePlot& p) {
+  const auto [xs, ys] = plot_ranges(p);
+  const TextBlock title = fit_title(p.title);
+  const TextBlock caption{wrap(p.caption, kWidth - kLeft - 20, kCaptionSize, false), kCaptionSize};
+  const double title_baseline = 28 - kTitleSize + title.size;
+  const Frame f{p, xs, ys,
+                std::max(50.0, title_baseline + title.height() - title.line_height() + 22)};
+  const double height = f.bottom() + 60 + (caption.lines.empty() ? 0 : caption.height() + 4);
+  std::string out = fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1:.0f}\" "
+      "viewBox=\"0 0 {0} {1:.0f}\" font-family=\"DejaVu Sans, Arial, sans-serif\" "
+      "font-size=\"12\">\n"
+      "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n",
+      kWidth, std::ceil(height));
+  out += text_lines(title, kLeft, title_baseline, " font-weight=\"bold\"");
+  out += grid(f) + axes(f);
+  out += text_lines(caption, kLeft, f.bottom() + 60 + kCaptionSize, " fill=\"#333\"");
   // Series, clipped to the plot area.
   out += fmt::format(
       "<clipPath id=\"plot\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/></clipPath>\n"
       "<g clip-path=\"url(#plot)\">\n",
-      kLeft, kTop, plot_w, plot_h);
-  for (std::size_t k = 0; k < p.series.size(); ++k) {
-    const Series& s = p.series[k];
-    const char* colour = kColours[k % std::size(kColours)];
-    std::string points;
-    double last_y = std::numeric_limits<double>::quiet_NaN();
-    std::string markers;
-    for (std::size_t i = 0; i < std::min(s.x.size(), s.y.size()); ++i) {
-      if (!usable(p, s.x[i], s.y[i])) continue;
-      const double x = px(s.x[i]), y = py(s.y[i]);
-      if (s.step && !std::isnan(last_y)) points += fmt::format("{:.2f},{:.2f} ", x, last_y);
-      points += fmt::format("{:.2f},{:.2f} ", x, y);
-      last_y = y;
-      if (s.markers) {
-        markers += fmt::format("<circle cx=\"{:.2f}\" cy=\"{:.2f}\" r=\"3\" fill=\"{}\"/>\n", x, y,
-                               colour);
-      }
-    }
-    if (s.step && !std::isnan(last_y)) {
-      // A distribution keeps its last value: continue the step to the right edge.
-      points += fmt::format("{:.2f},{:.2f} ", kLeft + plot_w, last_y);
-    }
-    if (!points.empty() && s.line) {
-      out += fmt::format(
-          "<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"2\"{} points=\"{}\"/>\n", colour,
-          dash(k), points);
-    }
-    out += markers;
-  }
-  out += "</g>\n";
-  // Legend.
-  for (std::size_t k = 0; k < p.series.size(); ++k) {
-    const double y = kTop + 10 + 22 * static_cast<double>(k);
-    const double x = kLeft + plot_w + 20;
-    out += fmt::format(
-        "<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"{3}\" stroke-width=\"3\"{7}/>\n"
-        "<text x=\"{4}\" y=\"{5}\">{6}</text>\n",
-        x, y, x + 24, kColours[k % std::size(kColours)], x + 32, y + 4,
-        xml_escape(p.series[k].label), p.series[k].line ? dash(k) : " stroke-opacity=\"0\"");
-    if (!p.series[k].line && p.series[k].markers)
-      out += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"4\" fill=\"{}\"/>\n", x + 12, y,
-                         kColours[k % std::size(kColours)]);
-  }
-  out += "</svg>\n";
+      kLeft, f.top, kPlotWidth, kPlotHeight);
+  std::vector<std::string> points;
+  for (const Series& s : p.series) points.push_back(vertices(f, s));
+  for (std::size_t k = 0; k < p.series.size(); ++k)
+    out += series_path(f, p.series[k], k, points[k], hidden_under(p, points, k));
+  out += "</g>\n" + legend(f) + "</svg>\n";
   return out;
 }
 

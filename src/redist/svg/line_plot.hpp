@@ -8,27 +8,37 @@
 
 namespace redist::svg {
 
+enum class MarkerShape {
+  circle,   // filled, small
+  diamond,  // open and larger: published values drawn next to measured ones
+};
+
 struct Series {
   std::string label;
   std::vector<double> x, y;  // same length; points drawn in the given order
   bool step = false;     // a right-continuous step function (distributions), continued at its last
                          // value to the right edge of the plot
-  bool markers = false;  // a small circle at every point
+  bool markers = false;  // a marker at every point
   bool line = true;      // false: markers only, no line between the points
+  MarkerShape shape = MarkerShape::circle;
+  std::string colour{};  // an SVG colour; empty: the palette's colour for the series' position
 };
 
 struct LinePlot {
-  std::string title;
+  std::string title;    // wrapped (and shrunk) to the width of the figure, never clipped
+  std::string caption;  // optional, wrapped under the x-axis label: sources, published values
   std::string x_label, y_label;
   std::vector<Series> series;
   bool log_x = false;  // logarithmic x axis (every x must then be > 0)
-  // Axis ranges; by default the data's range (y from 0 when all y >= 0).
+  // Axis ranges. A bound left unset is the data's, moved out by a margin so that no point lies on
+  // the frame; a bound set here is kept as given (points beyond it are clipped).
   std::optional<double> x_min, x_max, y_min, y_max;
 };
 
-// A complete SVG document (about 900 x 520 px) with axes, nice ticks, a legend and the title.
-// Colours cycle through 8; series beyond the eighth are dashed.
-// Series with no points are listed in the legend only. Non-finite points are skipped.
+// A complete SVG document (900 px wide, about 520 px high, taller for a long title or a caption)
+// with axes, nice ticks, a legend and the title. Colours cycle through 8; series beyond the
+// eighth are dashed. Series with no points are listed in the legend only. Non-finite points are
+// skipped.
 std::string render_line_plot(const LinePlot& plot);
 
 }  // namespace redist::svg

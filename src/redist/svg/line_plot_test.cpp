@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <fstream>
+#include <string>
+#include <vector>
 
 namespace redist::svg {
 namespace {
@@ -56,6 +58,85 @@ TEST(LinePlot, LogAxisSkipsNonPositiveAndNonFinitePoints) {
   EXPECT_EQ(count(svg, "<circle"), 4u);              // x = 0 and NaN skipped
   EXPECT_NE(svg.find(">1000<"), std::string::npos);  // decade ticks
   EXPECT_EQ(svg.find("nan"), std::string::npos);
+}
+
+// The y coordinates of a polyline's vertices.
+std::vector<double> vertex_ys(const std::string& svg) {
+  const std::size_t start = svg.find("points=\"") + 8;
+  std::vector<double> ys;
+  std::string points = svg.substr(start, svg.find('"', start) - start);
+  for (std::size_t comma = points.find(','); comma != std::string::npos;
+       comma = points.find(',', comma + 1))
+    ys.push_back(std::stod(points.substr(comma + 1)));
+  return ys;
+}
+
+double attribute(const std::string& svg, const std::string& element, const std::string& name) {
+  const std::size_t at = svg.find(name + "=\"", svg.find(element));
+  return std::stod(svg.substr(at + name.size() + 2));
+}
+
+// Curves at 100% (every platform within 0% of the best) used to be drawn on the top frame.
+TEST(LinePlot, AutomaticRangeKeepsTheCurvesOffTheFrame) {
+  LinePlot p;
+  p.series.push_back({"BBA", {0}, {100}, true, false});
+  p.series.push_back({"R-BSA", {0, 1, 2}, {97, 99, 100}, true, false});
+  const std::string svg = render_line_plot(p);
+  const double top = attribute(svg, "<rect x=\"80\"", "y");
+  const double bottom = top + attribute(svg, "<rect x=\"80\"", "height");
+  for (double y : vertex_ys(svg)) {
+    EXPECT_GT(y, top + 5);
+    EXPECT_LT(y, bottom - 5);
+  }
+}
+
+// Identical distributions (BBA and MBBSA on homogeneous platforms) used to hide each other: the
+// ones drawn first are wider, so every colour shows.
+TEST(LinePlot, CoincidingSeriesStayVisible) {
+  LinePlot p;
+  for (const char* name : {"BBA", "MBBSA", "R-BSA"}) p.series.push_back({name, {0}, {100}, true});
+  p.series.push_back({"other", {0, 1}, {50, 100}, true});
+  const std::string svg = render_line_plot(p);
+  EXPECT_EQ(count(svg, "stroke-width=\"8\""), 1u);  // BBA, under two others
+  EXPECT_EQ(count(svg, "stroke-width=\"5\""), 1u);  // MBBSA, under one
+  EXPECT_EQ(count(svg, "stroke-width=\"2\""), 2u);  // R-BSA and the other one
+}
+
+TEST(LinePlot, FixedBoundsAreKept) {
+  LinePlot p;
+  p.series.push_back({"s", {1, 2}, {1, 3}, false, false});
+  p.y_min = 0;
+  p.y_max = 2;  // the second point leaves through the top
+  const std::string svg = render_line_plot(p);
+  EXPECT_NE(svg.find(">2</text>"), std::string::npos);
+  EXPECT_EQ(svg.find(">2.5</text>"), std::string::npos);
+}
+
+// A long title is wrapped onto more lines (and the figure grows), never cut at the right edge.
+TEST(LinePlot, LongTitlesAreWrapped) {
+  LinePlot p;
+  p.title =
+      "STAR Figure 23(b): distance to the best, homogeneous links, heterogeneous computation, "
+      "faster communicating (c <= w)";
+  const std::string one = render_line_plot(p);
+  EXPECT_EQ(count(one, "font-weight=\"bold\""), 2u);
+  p.title = std::string(2000, 'x');  // no space at all: cut between characters
+  const std::string many = render_line_plot(p);
+  EXPECT_GT(count(many, "font-weight=\"bold\""), 10u);
+  EXPECT_GT(attribute(many, "<svg", "height"), attribute(one, "<svg", "height"));
+  const std::size_t first = many.find("font-weight=\"bold\">") + 19;
+  const std::size_t length = many.find('<', first) - first;
+  EXPECT_LE(length * 12 * 0.68, 900 - 80 - 20);
+}
+
+TEST(LinePlot, PublishedValuesAreOpenDiamondsWithACaption) {
+  LinePlot p;
+  p.caption = "paper: about 93% within 3%";
+  p.series.push_back({"paper", {3}, {93}, false, true, false, MarkerShape::diamond, "#000000"});
+  const std::string svg = render_line_plot(p);
+  EXPECT_EQ(count(svg, "<polygon"), 2u);  // the point and its legend entry
+  EXPECT_NE(svg.find("stroke=\"#000000\""), std::string::npos);
+  EXPECT_NE(svg.find(">paper: about 93% within 3%<"), std::string::npos);
 }
 
 TEST(LinePlot, EmptyPlotIsStillADocument) {
