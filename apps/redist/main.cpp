@@ -10,7 +10,7 @@
 
 #include "apps/redist/cli.hpp"
 #include "redist/common/error.hpp"
-#include "redist/io/fields.hpp"
+#include "redist/io/options.hpp"
 
 namespace {
 
@@ -18,14 +18,6 @@ namespace {
 int print_error(const std::string& message, int code) {
   std::cerr << "error: " << redist::one_line(message, 1000) << "\n";
   return code;
-}
-
-// The error line of an input error, with what its field means when the field is an instance's
-// (`missing field; H: the data each processor exchanges ... (at $.cluster.H)`).
-std::string with_meaning(const redist::InputError& e) {
-  const std::string meaning = redist::io::field_meaning(e.path());
-  if (meaning.empty()) return e.what();
-  return e.message() + "; " + meaning + " (at " + e.path() + ")";
 }
 
 }  // namespace
@@ -59,7 +51,7 @@ int main(int argc, char** argv) {
   try {
     code = action ? action() : 2;
   } catch (const redist::InputError& e) {
-    return print_error(with_meaning(redist::located(e, "$")), 2);
+    return print_error(redist::io::with_field_meaning(redist::located(e, "$")).what(), 2);
   } catch (const std::bad_alloc&) {
     return print_error("out of memory (at redist): use a smaller instance", 3);
   } catch (const std::exception& e) {

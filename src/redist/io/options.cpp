@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "redist/io/fields.hpp"
+
 namespace redist::io {
 
 EntryOptions::EntryOptions(std::string_view text, std::initializer_list<std::string_view> known) {
@@ -31,6 +33,12 @@ std::optional<std::int64_t> EntryOptions::integer(std::string_view name) const {
   if (it == options_.end()) return std::nullopt;
   if (!it->is_number_integer()) throw OptionError("must be an integer", std::string(name));
   return it->get<std::int64_t>();
+}
+
+InputError with_field_meaning(const InputError& e) {
+  const std::string meaning = field_meaning(e.path());
+  if (meaning.empty() || e.message().find(meaning) != std::string::npos) return e;
+  return InputError(e.message() + "; " + meaning, e.path());
 }
 
 bool EntryOptions::wants_text() const {

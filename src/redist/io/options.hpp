@@ -30,14 +30,19 @@ class EntryOptions {
   Json options_;
 };
 
+// `e` with what its field means (io/fields.hpp) before the location, when the field is an
+// instance's: `missing field; H: the data each processor exchanges ... (at $.cluster.H)`.
+InputError with_field_meaning(const InputError& e);
+
 // Runs `body`; an InputError it throws is rethrown as the command line reports it, located under
-// the family's document object `root` ("$.ring"; see redist::located).
+// the family's document object `root` ("$.ring"; see redist::located) and saying what its field
+// means.
 template <typename Body>
 auto located_in(std::string_view root, Body&& body) {
   try {
     return body();
   } catch (const InputError& e) {
-    throw located(e, root);
+    throw with_field_meaning(located(e, root));
   }
 }
 
