@@ -14,10 +14,12 @@
 
 #include <string>
 
+#include "redist/star/lower_bound.hpp"
 #include "redist/star/model.hpp"
 
 namespace redist::star {
 
+// The least M with sum_i floor(M / w_i) >= sum_i L_i (lower_bound.cpp).
 double computation_lower_bound(const Instance& instance);
 
 // The planners write one transfer per moved task (about 70 bytes of JSON each) and MBBSA/R-BSA
@@ -27,6 +29,9 @@ inline constexpr std::int64_t kMaxPlannedTasks = 10000000;
 // R-BSA places every task at each of its ~40 bisection steps: beyond this many tasks in total it
 // runs for many minutes, and is refused (`best` skips it with a note).
 inline constexpr std::int64_t kMaxRbsaTasks = 2000000;
+
+// `best` runs exact (when it accepts the instance) with this node budget: about 0.2 s at most.
+inline constexpr std::int64_t kBestExactNodes = 2000000;
 
 // OptionError at "algorithm" for an unknown name.
 Schedule plan_star(const Instance& instance, const std::string& algorithm);
