@@ -18,6 +18,12 @@ namespace redist::star {
 
 namespace {
 
+std::int64_t total_tasks(const Instance& in) {
+  std::int64_t total = 0;
+  for (std::int64_t l : in.loads) total += l;  // validate_instance: total <= 2^53
+  return total;
+}
+
 // lower_bound: star_lower_bound, or the makespan when a theorem proves it optimal; `optimal`
 // when the makespan meets it.
 void set_bound(const Instance& in, Schedule& s) {
@@ -27,12 +33,33 @@ void set_bound(const Instance& in, Schedule& s) {
   if (!s.optimal) s.optimal = false;
 }
 
+// One heuristic with its theorem and its bound, without exact.
+Schedule plan_heuristic(const Instance& in, const std::string& name) {
+  Schedule s;
+  if (name == "bba") {
+    s = plan_bba(in);
+    if (homogeneous_links(in) && homogeneous_computation(in)) s.optimal = true;
+  } else if (name == "mbbsa") {
+    s = plan_mbbsa(in);
+  } else {
+    if (total_tasks(in) > kMaxRbsaTasks) {
+      throw InputError(fmt::format("R-BSA plans at most {} tasks in total (it places every task at "
+                                   "each bisection step); use algorithm bba or mbbsa",
+                                   kMaxRbsaTasks),
+                       "loads");
+    }
+    s = plan_rbsa(in);
+  }
+  set_bound(in, s);
+  return s;
+}
+
 // The best valid schedule of bba, mbbsa and rbsa (ties: the earlier), with notes.
 Schedule best_heuristic(const Instance& in, std::vector<std::string>& notes) {
   Schedule s;
   bool have = false;
   for (const char* name : {"bba", "mbbsa", "rbsa"}) {
-    if (have && s.optimal.value_or(false)) {
+    if (have && *s.optimal) {
       // A later algorithm replaces s only when strictly better: impossible once s is proven
       // optimal (makespan = lower bound, or a theorem).
       notes.push_back(std::string(name) + " not run: " + s.algorithm + " is proven optimal");
@@ -40,7 +67,7 @@ Schedule best_heuristic(const Instance& in, std::vector<std::string>& notes) {
     }
     Schedule candidate;
     try {
-      candidate = plan_star(in, name);
+      candidate = plan_heuristic(in, name);
     } catch (const InputError& e) {
       notes.push_back(std::string(name) + " skipped: " + e.message());
       continue;
@@ -54,22 +81,27 @@ Schedule best_heuristic(const Instance& in, std::vector<std::string>& notes) {
   return s;
 }
 
-// Runs exact from s within kBestExactNodes; keeps its schedule when strictly better, its proof
-// or its bound otherwise.
-void improve_by_exact(const Instance& in, Schedule& s, std::vector<std::string>& notes) {
+// When exact accepts the instance and s is not proven optimal: exact from s within
+// kBestExactNodes. Its proof makes s optimal; its bound (the optimum, when it finds better)
+// raises s's lower bound; with `adopt`, a strictly better schedule of exact replaces s.
+void run_exact(const Instance& in, Schedule& s, std::vector<std::string>& notes, bool adopt) {
+  if (*s.optimal) return;
   if (!exact_accepts(in)) {
-    notes.push_back(fmt::format("exact not run: more than {} workers or {} tasks", kExactMaxWorkers,
-                                kExactMaxTasks));
-    return;
-  }
-  if (s.optimal.value_or(false)) {
-    notes.push_back("exact not run: " + s.algorithm + " is proven optimal");
+    if (adopt) {
+      notes.push_back(
+          fmt::format("exact not run (more than {} workers or {} tasks): optimality "
+                      "not checked",
+                      kExactMaxWorkers, kExactMaxTasks));
+    }
     return;
   }
   Schedule e = plan_exact_from(in, s, kBestExactNodes);
   notes.insert(notes.end(), e.notes.begin(), e.notes.end());
-  if (e.makespan < s.makespan && validate_schedule(in, e).valid) {
+  if (e.makespan < s.makespan && adopt && validate_schedule(in, e).valid) {
     s = std::move(e);
+  } else if (e.makespan < s.makespan) {
+    s.lower_bound = std::max(*s.lower_bound, *e.lower_bound);
+    notes.push_back(fmt::format("exact finds a makespan of {}", e.makespan));
   } else {
     s.optimal = e.optimal;
     s.lower_bound = *s.optimal ? s.makespan : std::max(*s.lower_bound, *e.lower_bound);
@@ -80,7 +112,8 @@ void improve_by_exact(const Instance& in, Schedule& s, std::vector<std::string>&
 Schedule plan_best(const Instance& in) {
   std::vector<std::string> notes;
   Schedule s = best_heuristic(in, notes);
-  improve_by_exact(in, s, notes);
+  if (*s.optimal) notes.push_back("exact not run: " + s.algorithm + " is proven optimal");
+  run_exact(in, s, notes, true);
   s.notes = std::move(notes);
   s.notes.push_back("best of bba, mbbsa, rbsa, exact: " + s.algorithm);
   return s;
@@ -89,38 +122,24 @@ Schedule plan_best(const Instance& in) {
 }  // namespace
 
 Schedule plan_star(const Instance& in, const std::string& algorithm) {
-  std::int64_t total = 0;
-  for (std::int64_t l : in.loads) total += l;  // validate_instance: total <= 2^53
+  const std::int64_t total = total_tasks(in);
   if (total > kMaxPlannedTasks) {
     throw InputError(fmt::format("{} tasks in total, more than {}: too many to plan task by task "
                                  "(one transfer per moved task); group tasks into larger ones",
                                  total, kMaxPlannedTasks),
                      "loads");
   }
-  Schedule s;
-  if (algorithm == "bba") {
-    s = plan_bba(in);
-    if (homogeneous_links(in) && homogeneous_computation(in)) s.optimal = true;
-  } else if (algorithm == "mbbsa") {
-    s = plan_mbbsa(in);
-  } else if (algorithm == "rbsa") {
-    if (total > kMaxRbsaTasks) {
-      throw InputError(fmt::format("R-BSA plans at most {} tasks in total (it places every task at "
-                                   "each bisection step); use algorithm bba or mbbsa",
-                                   kMaxRbsaTasks),
-                       "loads");
-    }
-    s = plan_rbsa(in);
-  } else if (algorithm == "exact") {
-    return plan_exact(in);
-  } else if (algorithm == "best") {
-    return plan_best(in);
-  } else {
+  if (algorithm == "exact") return plan_exact(in);
+  if (algorithm == "best") return plan_best(in);
+  if (algorithm != "bba" && algorithm != "mbbsa" && algorithm != "rbsa") {
     throw OptionError(
         "unknown algorithm '" + algorithm + "' (expected bba, mbbsa, rbsa, exact or best)",
         "algorithm");
   }
-  set_bound(in, s);
+  Schedule s = plan_heuristic(in, algorithm);
+  std::vector<std::string> notes;
+  run_exact(in, s, notes, false);
+  s.notes.insert(s.notes.end(), notes.begin(), notes.end());
   return s;
 }
 
