@@ -125,17 +125,31 @@ struct Search {
 
   // Can the n - k remaining tasks all be computed before `best`? Worker r receives its first
   // one at >= max(master_out, arrival[k]) + c_r, then one per c_r, and computes them one per w_r
-  // after its current end.
+  // after its current end: that gives it a number of slots. The remaining forwards use distinct
+  // slots, each costing its worker's c on the master's port: forwards j..n-1 end at >=
+  // arrival[j] (or master_out) + the n - j cheapest slot costs, and the last one is followed by
+  // a computation of some worker with a slot.
   bool fits(std::size_t k, double master_out) const {
+    const std::size_t n = arrival.size();
     const double first = std::max(master_out, arrival[k]);
-    double slots = 0;
-    for (std::size_t r = 0; r < m; ++r) {
+    double need = static_cast<double>(n - k), w_last = kInf;
+    std::array<double, kExactMaxTasks + 1> cheapest{};  // cheapest[t]: sum of t cheapest slots
+    std::size_t filled = 0;
+    for (std::size_t r : sender_order) {  // by non-decreasing c
       const double e = first + in.c[r];
       const double by_compute = strictly_before(best, std::max(end[r], e), in.w[r]);
       const double by_port = best > e + in.w[r] ? std::ceil((best - e - in.w[r]) / in.c[r]) : 0;
-      slots += std::min(by_compute, by_port);
+      const double slots = std::min(by_compute, by_port);
+      if (slots <= 0) continue;
+      w_last = std::min(w_last, in.w[r]);
+      for (double t = 0; t < slots && need > 0; ++t, --need, ++filled) {
+        cheapest[filled + 1] = cheapest[filled] + in.c[r];
+      }
     }
-    return slots >= static_cast<double>(arrival.size() - k);
+    if (need > 0) return false;
+    double last_end = master_out + cheapest[n - k];
+    for (std::size_t j = k; j < n; ++j) last_end = std::max(last_end, arrival[j] + cheapest[n - j]);
+    return last_end + w_last < best;
   }
 
   // True when an equal or better visit of this state was already searched.
