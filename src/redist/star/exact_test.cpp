@@ -79,9 +79,9 @@ TEST(StarExact, EqualsTheBruteForceOptimum) {
   }
 }
 
-// 5 workers, 40 tasks, where the search needs far more than 1000 nodes.
+// 6 workers, 40 tasks, where the search needs more than 1000 nodes.
 Instance hard_instance() {
-  return Instance{{28, 35, 36, 22, 26}, {71, 50, 71, 62, 60}, {0, 2, 15, 23, 0}};
+  return Instance{{44, 10, 85, 40, 60, 52}, {61, 82, 53, 12, 9, 42}, {4, 23, 6, 4, 1, 2}};
 }
 
 TEST(StarExact, StopsAtItsNodeCapWithABound) {
