@@ -152,12 +152,25 @@ struct Search {
     return last_end + w_last < best;
   }
 
+  // Sorts the ends of interchangeable workers (equal c and w, sending no task from k on) in the
+  // key: states that differ by a permutation of them have the same completions.
+  void canonical_ends(std::size_t k, StateKey& key) const {
+    for (std::size_t i = 0; i < m; ++i) {  // selection sort within each class
+      if (!done_sending(i, k)) continue;
+      for (std::size_t j = i + 1; j < m; ++j) {
+        const bool same = in.c[j] == in.c[i] && in.w[j] == in.w[i] && done_sending(j, k);
+        if (same && key.t[i + 1] > key.t[j + 1]) std::swap(key.t[i + 1], key.t[j + 1]);
+      }
+    }
+  }
+
   // True when an equal or better visit of this state was already searched.
   bool seen(std::size_t k, double master_out, double current_max) {
     StateKey key;
     key.k = k;
     key.t[0] = master_out;
     for (std::size_t q = 0; q < m; ++q) key.t[q + 1] = end[q];
+    canonical_ends(k, key);
     auto it = memo.find(key);
     if (it != memo.end()) {
       if (it->second <= current_max) return true;
