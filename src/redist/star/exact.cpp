@@ -51,7 +51,7 @@ struct StateHash {
     return h;
   }
 };
-constexpr std::size_t kMaxMemo = 1 << 20;
+constexpr std::size_t kMaxMemo = 1 << 18;  // about 30 MB
 
 struct Search {
   const Instance& in;
@@ -177,7 +177,8 @@ struct Search {
       it->second = current_max;
       return false;
     }
-    if (memo.size() < kMaxMemo) memo.emplace(key, current_max);
+    if (memo.size() >= kMaxMemo) memo.clear();  // keeps the memory bounded, recent states kept
+    memo.emplace(key, current_max);
     return false;
   }
 
@@ -334,12 +335,10 @@ Schedule plan_exact_from(const Instance& in, const Schedule& start, std::int64_t
   Schedule s = start;
   s.notes.clear();
   double unsearched = kInf;
-  std::int64_t nodes = 0;
   if (start.makespan > bound * (1 + 1e-12)) {
     // Raised by one ulp so that the search finds a schedule of its own at the start's makespan.
     Search search(in, std::nextafter(start.makespan, kInf), max_nodes);
     unsearched = search.run();
-    nodes = search.nodes;
     if (search.found && search.best < start.makespan) s = rebuild(in, search);
   }
   s.algorithm = "exact";
@@ -351,7 +350,6 @@ Schedule plan_exact_from(const Instance& in, const Schedule& start, std::int64_t
                     "optimality not proven",
                     max_nodes));
   }
-  (void)nodes;
   return s;
 }
 
