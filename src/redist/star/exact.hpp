@@ -31,8 +31,9 @@
 // bound of the count vectors left unsearched (every schedule of a searched vector is no better
 // than the incumbent). Refuses (InputError) instances with more than kExactMaxWorkers workers or
 // kExactMaxTasks tasks in total.
-// Complexity: exponential; at most max_nodes nodes, each O(m log m), plus the enumeration of the
-// prod_i (L_i + 1) count vectors.
+// Complexity: exponential; at most max_nodes nodes, each O(m^2 + n) for n moved tasks, plus the
+// enumeration of the prod_i (L_i + 1) count vectors (at most 2 x 10^5 within the limits); the
+// memo holds at most 2^18 states (about 30 MB) and is emptied when full.
 #pragma once
 
 #include "redist/star/model.hpp"
