@@ -6,8 +6,6 @@
 #include <numeric>
 #include <vector>
 
-#include "redist/star/planner.hpp"
-
 namespace redist::star {
 
 namespace {

@@ -34,6 +34,9 @@
 
 namespace redist::star {
 
+// T1 alone: the least M with sum_i floor(M / w_i) >= sum_i L_i.
+double computation_lower_bound(const Instance& instance);
+
 // B above, never below the computation bound (T1 alone). 0 when there is no task.
 double star_lower_bound(const Instance& instance);
 

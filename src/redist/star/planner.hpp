@@ -27,9 +27,6 @@
 
 namespace redist::star {
 
-// The least M with sum_i floor(M / w_i) >= sum_i L_i (lower_bound.cpp).
-double computation_lower_bound(const Instance& instance);
-
 // The planners write one transfer per moved task (about 70 bytes of JSON each) and MBBSA/R-BSA
 // hold per-task arrays: instances with more tasks in total are refused (InputError at
 // loads) rather than writing gigabytes or running for minutes.
