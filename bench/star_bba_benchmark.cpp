@@ -11,6 +11,7 @@
 #include <random>
 
 #include "redist/star/bba.hpp"
+#include "redist/star/exact.hpp"
 #include "redist/star/mbbsa.hpp"
 #include "redist/star/planner.hpp"
 #include "redist/star/random_instances.hpp"
@@ -67,6 +68,34 @@ BENCHMARK_CAPTURE(BM_Plan, BestHeterogeneous, best, make_instance(false, false))
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Plan, BbaConcentrated, bba, concentrated(true))->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Plan, MbbsaConcentrated, mbbsa, concentrated(false))
+    ->Unit(benchmark::kMillisecond);
+
+// exact at the size limits it documents: 50 random platforms (STAR §4.1 types in turn, the
+// u^2 spread) of `workers` workers and 40 tasks, seed 2024 + workers, solved one after the
+// other per iteration. Counters: how many were proven optimal, and the nodes of the slowest.
+void BM_ExactRandom(benchmark::State& state) {
+  const auto workers = static_cast<std::size_t>(state.range(0));
+  std::mt19937_64 rng(2024 + workers);
+  std::vector<Instance> instances;
+  for (int t = 0; t < 50; ++t) {
+    const redist::star::PlatformType type{t % 4 == 0, t % 2 == 0,
+                                          static_cast<redist::star::Range>(t % 3)};
+    instances.push_back(redist::star::random_instance(rng, type, {workers, workers, 40, 40}));
+  }
+  int proven = 0;
+  for (auto _ : state) {
+    proven = 0;
+    for (const Instance& in : instances) proven += *redist::star::plan_exact(in).optimal;
+  }
+  state.counters["proven"] = proven;
+  state.counters["instances"] = static_cast<double>(instances.size());
+}
+BENCHMARK(BM_ExactRandom)->Arg(5)->Arg(6)->Unit(benchmark::kMillisecond);
+
+// One of the slowest proven of 2000 such platforms with 6 workers (docs/star.md).
+BENCHMARK_CAPTURE(
+    BM_Plan, ExactSlow, [](const Instance& in) { return redist::star::plan_exact(in); },
+    Instance{{31, 41, 35, 46, 45, 47}, {73, 61, 58, 65, 58, 74}, {1, 3, 21, 0, 3, 12}})
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace

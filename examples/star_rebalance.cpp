@@ -7,7 +7,8 @@
 // computes one in w[i] and sends or receives one to or from the master in c[i]. A task moves
 // from worker `from` to the master, then from the master to worker `to` (one Transfer per task);
 // the master sends one task and receives one task at a time. The makespan is the end of the
-// last computation; the lower bound is the computation bound (no communication counted).
+// last computation; the lower bound counts computation and the master's ports, or is the makespan
+// when proven optimal (by a theorem, or by the exact search that `best` runs on small instances).
 //
 // Exit status: 0 when both schedules are valid, 1 otherwise (or on any error).
 #include <cmath>
@@ -68,8 +69,9 @@ int main() try {
   platform.w = {4, 3, 2, 5};  // time to compute one task
   platform.loads = {11, 1, 0, 2};
 
-  // `best` (the default) keeps the best of the heuristics BBA, MBBSA and R-BSA; `exact` searches
-  // every schedule of small instances (at most 6 workers and 40 tasks) and proves its optimum.
+  // `best` (the default) keeps the best of the heuristics BBA, MBBSA and R-BSA, then runs the
+  // exact search from it on small instances (at most 6 workers and 40 tasks), which proves the
+  // optimum or finds better; `exact` runs that search alone.
   bool ok = plan_and_show(platform, "best");
   std::printf("\n");
   ok = plan_and_show(platform, "exact") && ok;

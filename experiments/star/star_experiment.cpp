@@ -275,6 +275,10 @@ void add_optimum_row(Table& optimum, const StarExperimentOptions& o, const Platf
       ++refused;
       continue;
     }
+    if (!*e.optimal) {  // stopped at its node cap: not an optimum
+      ++refused;
+      continue;
+    }
     const auto s = run_heuristics(in);
     const double best = std::min({s[0].makespan, s[1].makespan, s[2].makespan});
     for (std::size_t a = 0; a < 3; ++a)
@@ -295,7 +299,8 @@ void add_optimum_row(Table& optimum, const StarExperimentOptions& o, const Platf
                                    : round6(*std::max_element(to_opt[3].begin(), to_opt[3].end())));
   optimum.rows.push_back(orow);
   if (refused > 0)
-    optimum.notes.push_back(fmt::format("row {}: {} platforms refused by exact", row + 1, refused));
+    optimum.notes.push_back(
+        fmt::format("row {}: {} platforms refused or not solved by exact", row + 1, refused));
 }
 
 }  // namespace

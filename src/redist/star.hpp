@@ -41,9 +41,11 @@ struct PlanOptions {
   std::string algorithm = "best";  // bba | mbbsa | rbsa | exact | best
 };
 
-// The schedule with makespan, lower_bound (the computation bound) and optimal (true only when
-// proven). OptionError at "algorithm" for an unknown name; InputError for an invalid instance or
-// one beyond the limits (kMaxPlannedTasks).
+// The schedule with makespan, lower_bound (star_lower_bound: computation, the master's ports,
+// each receiver's capacity; the makespan when proven optimal) and optimal (true only when
+// proven, by a theorem, the bound, or exact's search on small instances; see planner.hpp).
+// OptionError at "algorithm" for an unknown name; InputError for an invalid instance or one beyond
+// the limits (kMaxPlannedTasks).
 inline Schedule plan(const Instance& instance, const PlanOptions& options = {}) {
   return plan_star(instance, options.algorithm);
 }

@@ -6,10 +6,12 @@
 
 #include "redist/common/error.hpp"
 #include "redist/star/bba.hpp"
+#include "redist/star/lower_bound.hpp"
 #include "redist/star/mbbsa.hpp"
 #include "redist/star/random_instances.hpp"
 #include "redist/star/rbsa.hpp"
 #include "redist/star/validate.hpp"
+#include "redist/testing/star_brute_force.hpp"
 #include "redist/testing/star_checks.hpp"
 
 namespace redist::star {
@@ -62,6 +64,38 @@ TEST(StarExact, NeverWorseThanHeuristicsAndValid) {
     EXPECT_LE(e.makespan, plan_mbbsa(in).makespan);
     EXPECT_LE(e.makespan, plan_rbsa(in).makespan);
   }
+}
+
+TEST(StarExact, EqualsTheBruteForceOptimum) {
+  std::mt19937_64 rng(13);
+  for (int trial = 0; trial < 3000; ++trial) {
+    const PlatformType type{trial % 2 == 0, trial % 3 == 0, static_cast<Range>(trial % 3)};
+    const Instance in = random_instance(rng, type, {2, 4, 0, 6});
+    const Schedule e = plan_exact(in);
+    expect_valid_star(in, e);
+    ASSERT_DOUBLE_EQ(e.makespan, testkit::star_brute_force_optimum(in)) << "trial " << trial;
+    ASSERT_TRUE(*e.optimal);
+    ASSERT_EQ(*e.lower_bound, e.makespan);
+  }
+}
+
+// 6 workers, 40 tasks, where the search needs more than 1000 nodes.
+Instance hard_instance() {
+  return Instance{{44, 10, 85, 40, 60, 52}, {61, 82, 53, 12, 9, 42}, {4, 23, 6, 4, 1, 2}};
+}
+
+TEST(StarExact, StopsAtItsNodeCapWithABound) {
+  const Instance in = hard_instance();
+  const Schedule full = plan_exact(in);
+  ASSERT_TRUE(*full.optimal);
+  const Schedule s = plan_exact(in, 1000);
+  expect_valid_star(in, s);
+  EXPECT_FALSE(*s.optimal);
+  ASSERT_EQ(s.notes.size(), 1u);
+  EXPECT_NE(s.notes[0].find("node cap"), std::string::npos);
+  EXPECT_LE(*s.lower_bound, full.makespan);
+  EXPECT_GE(*s.lower_bound, star_lower_bound(in));
+  EXPECT_GE(s.makespan, full.makespan);
 }
 
 }  // namespace

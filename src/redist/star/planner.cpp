@@ -18,94 +18,128 @@ namespace redist::star {
 
 namespace {
 
-double count_by(const Instance& in, double M) {
-  double total = 0;
-  for (double w : in.w) total += std::floor(M / w);
+std::int64_t total_tasks(const Instance& in) {
+  std::int64_t total = 0;
+  for (std::int64_t l : in.loads) total += l;  // validate_instance: total <= 2^53
   return total;
 }
 
-}  // namespace
-
-double computation_lower_bound(const Instance& in) {
-  double tasks = 0;
-  for (std::int64_t l : in.loads) tasks += static_cast<double>(l);
-  if (tasks == 0) return 0;
-  // count_by(hi) >= tasks: every worker can compute its own load by max_i L_i w_i (finite by
-  // validate_instance, unlike tasks * min w, which may overflow).
-  double lo = 0, hi = 0;
-  for (std::size_t i = 0; i < in.workers(); ++i) {
-    hi = std::max(hi, static_cast<double>(in.loads[i]) * in.w[i]);
-  }
-  for (int it = 0; it < 200 && hi - lo > 1e-12 * hi; ++it) {
-    const double mid = lo + (hi - lo) / 2;
-    (count_by(in, mid) >= tasks ? hi : lo) = mid;
-  }
-  // The bound is a grid point k * w_i in (lo, hi]: the largest one <= hi.
-  double bound = 0;
-  for (double w : in.w) bound = std::max(bound, std::floor(hi / w) * w);
-  return std::min(bound, hi);
+// lower_bound: star_lower_bound, or the makespan when a theorem proves it optimal; `optimal`
+// when the makespan meets it.
+void set_bound(const Instance& in, Schedule& s) {
+  const double bound = star_lower_bound(in);
+  s.lower_bound = std::max(bound, s.optimal.value_or(false) ? s.makespan : 0.0);
+  if (s.makespan <= *s.lower_bound * (1 + 1e-12)) s.optimal = true;
+  if (!s.optimal) s.optimal = false;
 }
 
-Schedule plan_star(const Instance& in, const std::string& algorithm) {
-  std::int64_t total = 0;
-  for (std::int64_t l : in.loads) total += l;  // validate_instance: total <= 2^53
-  if (total > kMaxPlannedTasks) {
-    throw InputError(fmt::format("{} tasks in total, more than {}: too many to plan task by task "
-                                 "(one transfer per moved task); group tasks into larger ones",
-                                 total, kMaxPlannedTasks),
-                     "loads");
-  }
+// One heuristic with its theorem and its bound, without exact.
+Schedule plan_heuristic(const Instance& in, const std::string& name) {
   Schedule s;
-  if (algorithm == "bba") {
+  if (name == "bba") {
     s = plan_bba(in);
     if (homogeneous_links(in) && homogeneous_computation(in)) s.optimal = true;
-  } else if (algorithm == "mbbsa") {
+  } else if (name == "mbbsa") {
     s = plan_mbbsa(in);
-  } else if (algorithm == "rbsa") {
-    if (total > kMaxRbsaTasks) {
+  } else {
+    if (total_tasks(in) > kMaxRbsaTasks) {
       throw InputError(fmt::format("R-BSA plans at most {} tasks in total (it places every task at "
                                    "each bisection step); use algorithm bba or mbbsa",
                                    kMaxRbsaTasks),
                        "loads");
     }
     s = plan_rbsa(in);
-  } else if (algorithm == "exact") {
-    return plan_exact(in);
-  } else if (algorithm == "best") {
-    bool have = false;
-    std::vector<std::string> notes;
-    for (const char* name : {"bba", "mbbsa", "rbsa"}) {
-      if (have && s.optimal.value_or(false)) {
-        // A later algorithm replaces s only when strictly better: impossible once s is proven
-        // optimal (makespan = lower bound, or a theorem).
-        notes.push_back(std::string(name) + " not run: " + s.algorithm + " is proven optimal");
-        continue;
-      }
-      Schedule candidate;
-      try {
-        candidate = plan_star(in, name);
-      } catch (const InputError& e) {
-        notes.push_back(std::string(name) + " skipped: " + e.message());
-        continue;
-      }
-      if (!validate_schedule(in, candidate).valid) {
-        notes.push_back(std::string(name) + " skipped: invalid schedule");  // never expected
-        continue;
-      }
-      if (!have || candidate.makespan < s.makespan) s = std::move(candidate), have = true;
+  }
+  set_bound(in, s);
+  return s;
+}
+
+// The best valid schedule of bba, mbbsa and rbsa (ties: the earlier), with notes.
+Schedule best_heuristic(const Instance& in, std::vector<std::string>& notes) {
+  Schedule s;
+  bool have = false;
+  for (const char* name : {"bba", "mbbsa", "rbsa"}) {
+    if (have && *s.optimal) {
+      // A later algorithm replaces s only when strictly better: impossible once s is proven
+      // optimal (makespan = lower bound, or a theorem).
+      notes.push_back(std::string(name) + " not run: " + s.algorithm + " is proven optimal");
+      continue;
     }
-    s.notes = std::move(notes);
-    s.notes.push_back("best of bba, mbbsa, rbsa: " + s.algorithm);
-    return s;
+    Schedule candidate;
+    try {
+      candidate = plan_heuristic(in, name);
+    } catch (const InputError& e) {
+      notes.push_back(std::string(name) + " skipped: " + e.message());
+      continue;
+    }
+    if (!validate_schedule(in, candidate).valid) {
+      notes.push_back(std::string(name) + " skipped: invalid schedule");  // never expected
+      continue;
+    }
+    if (!have || candidate.makespan < s.makespan) s = std::move(candidate), have = true;
+  }
+  return s;
+}
+
+// When exact accepts the instance and s is not proven optimal: exact from s within
+// kBestExactNodes. Its proof makes s optimal; its bound (the optimum, when it finds better)
+// raises s's lower bound; with `adopt`, a strictly better schedule of exact replaces s.
+void run_exact(const Instance& in, Schedule& s, std::vector<std::string>& notes, bool adopt) {
+  if (*s.optimal) return;
+  if (!exact_accepts(in)) {
+    if (adopt) {
+      notes.push_back(
+          fmt::format("exact not run (more than {} workers or {} tasks): optimality "
+                      "not checked",
+                      kExactMaxWorkers, kExactMaxTasks));
+    }
+    return;
+  }
+  Schedule e = plan_exact_from(in, s, kBestExactNodes);
+  notes.insert(notes.end(), e.notes.begin(), e.notes.end());
+  if (e.makespan < s.makespan && adopt && validate_schedule(in, e).valid) {
+    s = std::move(e);
+  } else if (e.makespan < s.makespan) {
+    s.lower_bound = std::max(*s.lower_bound, *e.lower_bound);
+    notes.push_back(fmt::format("exact finds a makespan of {}", e.makespan));
   } else {
+    s.optimal = e.optimal;
+    s.lower_bound = *s.optimal ? s.makespan : std::max(*s.lower_bound, *e.lower_bound);
+  }
+  if (*s.optimal) notes.push_back("optimality proven by exhaustive search (exact)");
+}
+
+Schedule plan_best(const Instance& in) {
+  std::vector<std::string> notes;
+  Schedule s = best_heuristic(in, notes);
+  if (*s.optimal) notes.push_back("exact not run: " + s.algorithm + " is proven optimal");
+  run_exact(in, s, notes, true);
+  s.notes = std::move(notes);
+  s.notes.push_back("best of bba, mbbsa, rbsa, exact: " + s.algorithm);
+  return s;
+}
+
+}  // namespace
+
+Schedule plan_star(const Instance& in, const std::string& algorithm) {
+  const std::int64_t total = total_tasks(in);
+  if (total > kMaxPlannedTasks) {
+    throw InputError(fmt::format("{} tasks in total, more than {}: too many to plan task by task "
+                                 "(one transfer per moved task); group tasks into larger ones",
+                                 total, kMaxPlannedTasks),
+                     "loads");
+  }
+  if (algorithm == "exact") return plan_exact(in);
+  if (algorithm == "best") return plan_best(in);
+  if (algorithm != "bba" && algorithm != "mbbsa" && algorithm != "rbsa") {
     throw OptionError(
         "unknown algorithm '" + algorithm + "' (expected bba, mbbsa, rbsa, exact or best)",
         "algorithm");
   }
-  const double bound = computation_lower_bound(in);
-  s.lower_bound = std::max(bound, s.optimal.value_or(false) ? s.makespan : 0.0);
-  if (s.makespan <= *s.lower_bound * (1 + 1e-12)) s.optimal = true;
-  if (!s.optimal) s.optimal = false;
+  Schedule s = plan_heuristic(in, algorithm);
+  std::vector<std::string> notes;
+  run_exact(in, s, notes, false);
+  s.notes.insert(s.notes.end(), notes.begin(), notes.end());
   return s;
 }
 

@@ -1,24 +1,31 @@
 // `redist star plan --algorithm NAME` (docs/star.md): dispatch, the lower bound, `best`.
 //
-// Names: bba (bba.hpp), mbbsa (mbbsa.hpp), rbsa (rbsa.hpp), exact (exact.hpp), best (the valid
-// schedule of smallest makespan among bba, mbbsa and rbsa, each re-checked by validate.hpp; ties
-// go to the earlier in that list).
+// Names: bba (bba.hpp), mbbsa (mbbsa.hpp), rbsa (rbsa.hpp), exact (exact.hpp), best.
 //
-// lower_bound: the computation bound, the least M with sum_i floor(M / w_i) >= sum_i L_i (no
-// worker can compute more than floor(M / w_i) tasks by M, whatever the communications).
-// `optimal` is true when the makespan meets it, or when a theorem applies: exact; BBA on a fully
-// homogeneous platform (Proposition 1); MBBSA on homogeneous links when its strict test proved it
-// (Theorem 3).
-// Complexity: that of the algorithm, plus O(m log(total)) for the bound.
+// lower_bound: star_lower_bound (lower_bound.hpp: computation, the master's two ports, each
+// receiver's capacity). `optimal` is true when the makespan meets it, or when a theorem applies:
+// BBA on a fully homogeneous platform (STAR §3.3, Proposition 1); MBBSA on homogeneous links
+// when its strict test proved it (STAR §3.4, Theorem 3); or when exact's search completes.
+// When exact accepts the instance (exact.hpp: at most 6 workers and 40 tasks) and the heuristic
+// is not proven optimal, exact runs from the heuristic's schedule within kBestExactNodes nodes:
+// if it finds nothing better the schedule is proven optimal (note "optimality proven by
+// exhaustive search (exact)"); otherwise its bound raises lower_bound (note "exact finds a
+// makespan of X" when it found better; the heuristic's schedule is still the one returned).
+//
+// best: the valid schedule (each re-checked by validate.hpp) of smallest makespan among bba,
+// mbbsa and rbsa (ties: the earlier in that list; the later ones are not run once one is proven
+// optimal), then exact from it as above, whose strictly better schedule replaces it (algorithm
+// "exact"). Notes say what ran and which algorithm won ("best of bba, mbbsa, rbsa, exact: NAME").
+// Complexity: that of the algorithms, O(m log m) per step of the bound's ~64-step bisection, and
+// at most kBestExactNodes nodes of exact (about 1 s).
 #pragma once
 
 #include <string>
 
+#include "redist/star/lower_bound.hpp"
 #include "redist/star/model.hpp"
 
 namespace redist::star {
-
-double computation_lower_bound(const Instance& instance);
 
 // The planners write one transfer per moved task (about 70 bytes of JSON each) and MBBSA/R-BSA
 // hold per-task arrays: instances with more tasks in total are refused (InputError at
@@ -27,6 +34,9 @@ inline constexpr std::int64_t kMaxPlannedTasks = 10000000;
 // R-BSA places every task at each of its ~40 bisection steps: beyond this many tasks in total it
 // runs for many minutes, and is refused (`best` skips it with a note).
 inline constexpr std::int64_t kMaxRbsaTasks = 2000000;
+
+// Node budget of exact inside `best` and the heuristics (about 1 s on one core).
+inline constexpr std::int64_t kBestExactNodes = 2000000;
 
 // OptionError at "algorithm" for an unknown name.
 Schedule plan_star(const Instance& instance, const std::string& algorithm);

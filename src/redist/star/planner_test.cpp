@@ -11,6 +11,8 @@
 #include "redist/star/exact.hpp"
 #include "redist/star/random_instances.hpp"
 #include "redist/star/validate.hpp"
+#include "redist/testing/star_brute_force.hpp"
+#include "redist/testing/star_checks.hpp"
 
 namespace redist::star {
 namespace {
@@ -33,6 +35,34 @@ TEST(StarPlanner, BestAndBoundsOnRandomInstances) {
       }
     }
   }
+}
+
+// Every plan whose makespan is the optimum says so, and no other does.
+TEST(StarPlanner, OptimalPlansAreCertifiedOnSmallPlatforms) {
+  std::mt19937_64 rng(14);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const PlatformType type{trial % 2 == 0, trial % 3 == 0, static_cast<Range>(trial % 3)};
+    const Instance in = random_instance(rng, type, {2, 4, 0, 6});
+    const double optimum = testkit::star_brute_force_optimum(in);
+    for (const char* name : {"bba", "mbbsa", "rbsa", "exact", "best"}) {
+      const Schedule s = plan_star(in, name);
+      testkit::expect_valid_star(in, s);
+      ASSERT_LE(*s.lower_bound, optimum * (1 + 1e-12)) << name << " " << trial;
+      const bool at_optimum = s.makespan <= optimum * (1 + 1e-12);
+      ASSERT_EQ(*s.optimal, at_optimum) << name << " " << trial;
+      if (*s.optimal) ASSERT_EQ(*s.lower_bound, s.makespan) << name;
+    }
+    ASSERT_DOUBLE_EQ(plan_star(in, "best").makespan, optimum);
+  }
+}
+
+TEST(StarPlanner, BestReportsExactsProof) {
+  // The §4.2 trace: BBA 14, MBBSA 13 (not proven by a theorem: computation heterogeneous).
+  const Schedule s = plan_star(Instance{{2, 2, 2, 2}, {3, 3, 4, 4}, {8, 1, 1, 0}}, "best");
+  EXPECT_DOUBLE_EQ(s.makespan, 13);
+  EXPECT_TRUE(*s.optimal);
+  EXPECT_EQ(*s.lower_bound, 13);
+  EXPECT_EQ(s.notes.back(), "best of bba, mbbsa, rbsa, exact: " + s.algorithm);
 }
 
 TEST(StarPlanner, RefusesTooManyTasks) {
@@ -108,9 +138,11 @@ TEST(SlowPath, BestSkipsHeuristicsThatCannotBeatAProvenOptimum) {
   // better and are not run.
   const Schedule s = plan_star(Instance{{1, 1, 1}, {2, 2, 2}, {30, 0, 0}}, "best");
   EXPECT_EQ(s.algorithm, "bba");
-  ASSERT_EQ(s.notes.size(), 3u);
+  ASSERT_EQ(s.notes.size(), 4u);
   EXPECT_EQ(s.notes[0], "mbbsa not run: bba is proven optimal");
   EXPECT_EQ(s.notes[1], "rbsa not run: bba is proven optimal");
+  EXPECT_EQ(s.notes[2], "exact not run: bba is proven optimal");
+  EXPECT_EQ(s.notes[3], "best of bba, mbbsa, rbsa, exact: bba");
 }
 
 TEST(StarPlanner, ComputationLowerBound) {
