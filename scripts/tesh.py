@@ -14,8 +14,9 @@ is the program under test. `>` lines are the command's standard output, all of i
 byte. `! expect return N` sets the exit status the next command must end with (0 otherwise).
 Commands run in SOURCE_DIR, so that bundled files are found by their relative paths.
 
-Usage: tesh.py REDIST SOURCE_DIR TRANSCRIPT...
-Prints a unified diff for each failing command and exits 1 when one fails.
+Usage: tesh.py [--update] REDIST SOURCE_DIR TRANSCRIPT...
+Prints a unified diff for each failing command and exits 1 when one fails. With --update, writes
+each command's actual output into the transcript instead (then read the diff before committing).
 """
 import difflib
 import shlex
@@ -61,11 +62,31 @@ def run(redist, source_dir, path):
     return failures
 
 
+def update(redist, source_dir, path):
+    """Rewrites the `>` lines of each command with what it prints now."""
+    out = []
+    for line in open(path, encoding="utf-8").read().splitlines():
+        if line.startswith("> ") or line == ">":
+            continue
+        out.append(line)
+        if line.startswith("$ "):
+            argv = shlex.split(line[2:])
+            argv = [redist] + argv[1:] if argv[0] == "redist" else argv
+            result = subprocess.run(argv, cwd=source_dir, capture_output=True, text=True)
+            out += [f"> {l}" if l else ">" for l in result.stdout.splitlines()]
+    open(path, "w", encoding="utf-8").write("\n".join(out) + "\n")
+    return 0
+
+
 def main():
-    if len(sys.argv) < 4:
+    arguments = sys.argv[1:]
+    action = run
+    if arguments and arguments[0] == "--update":
+        action, arguments = update, arguments[1:]
+    if len(arguments) < 3:
         raise SystemExit(__doc__)
-    redist, source_dir = sys.argv[1], sys.argv[2]
-    failures = sum(run(redist, source_dir, path) for path in sys.argv[3:])
+    redist, source_dir = arguments[0], arguments[1]
+    failures = sum(action(redist, source_dir, path) for path in arguments[2:])
     print(f"{failures} failing command(s)")
     return 1 if failures else 0
 

@@ -52,7 +52,7 @@ if "$redist" slicering check "$f" "$work/auto.json" >/dev/null; then ok; else ko
 for algorithm in homogeneous greedy tsp exact; do
   if grep -q "$algorithm:" "$work/help.txt"; then ok; else ko "help lacks $algorithm"; fi
 done
-if grep -q 'auto (the default):' "$work/help.txt"; then ok; else ko "help lacks the default: $(cat "$work/help.txt")"; fi
+if grep -q 'auto: .*(the default)' "$work/help.txt"; then ok; else ko "help lacks the default: $(cat "$work/help.txt")"; fi
 
 # The small cluster from standard input, forced ring sizes.
 for q in 1 2 3 4; do

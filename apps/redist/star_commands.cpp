@@ -81,7 +81,9 @@ void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& e
   plan->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
   plan->add_option(
           "--algorithm,-a", options->algorithm,
-          choices({{"best", "the best valid schedule of bba, mbbsa and rbsa (the default)"},
+          choices({{"best",
+                    "the best of bba, mbbsa and rbsa, then exact when small: proven optimal "
+                    "when it can be (the default)"},
                    {"bba", "STAR §3.3: optimal when all c and all w are equal"},
                    {"mbbsa", "STAR §3.4: optimal on homogeneous links"},
                    {"rbsa", "STAR §3.5: a heuristic for heterogeneous links"},
