@@ -19,8 +19,12 @@ def options_text(options):
 
 def call(entry, *documents, options=None):
     """``entry`` applied to the JSON text of each document (then of the options object, when
-    given), its JSON output as a dict."""
+    given), its JSON output as a dict; with the option ``format="text"``, the readable summary
+    the command line prints for ``--format text``, as a str."""
     texts = [dumps(document) for document in documents]
     if options is not None:
         texts.append(options_text(options))
-    return json.loads(entry(*texts))
+    output = entry(*texts)
+    if options is not None and options.get("format") == "text":
+        return output
+    return json.loads(output)

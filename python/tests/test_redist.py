@@ -190,6 +190,13 @@ class PackageTest(Case):
 class RingTest(Case):
     EXAMPLES = sorted(p for p in EXAMPLES.glob("*.json") if "ring" in load(p))
 
+    def test_text_summary_is_the_command_lines(self):
+        instance = load(EXAMPLES / "demo-ring.json")
+        text = redist.ring.plan(instance, format="text")
+        self.assertIsInstance(text, str)
+        self.assertEqual(text, run_cli("ring", "plan", instance, "--format", "text").stdout)
+        self.assertIn("\nvalidator   valid\n", text)
+
     def test_bundled_examples(self):
         self.assertGreaterEqual(len(self.EXAMPLES), 5)
         for path in self.EXAMPLES:
@@ -229,7 +236,8 @@ class RingTest(Case):
         bad["ring"]["loads"][2] = -3
         self.assert_cli_error(lambda: redist.ring.plan(bad), "ring", "plan", bad)
         self.assert_value_error(lambda: redist.ring.plan(bad),
-                                "load must be >= 0 (at $.ring.loads[2])")
+                                "load must be >= 0; loads: the items each processor holds before the "
+                                "redistribution (at $.ring.loads[2])")
         self.assert_cli_error(lambda: redist.ring.bound(bad), "ring", "bound", bad)
         good = load(EXAMPLES / "spec-example.json")
         self.assert_cli_error(lambda: redist.ring.check(good, {"transfers": 3}), "ring", "check",
@@ -239,7 +247,7 @@ class RingTest(Case):
         self.assert_cli_error(lambda: redist.ring.plan(good, solver="simplex"), "ring", "plan",
                               good, "--solver", "simplex")
         self.assert_value_error(lambda: redist.ring.plan(good, algo="exact"),
-                                "unknown option (known: algorithm, solver) (at --algo)")
+                                "unknown option (known: algorithm, solver, format) (at --algo)")
         self.assert_value_error(lambda: redist.ring.plan(good, algorithm=3),
                                 "must be a string (at --algorithm)")
 
@@ -281,7 +289,7 @@ class LauTest(Case):
         self.assert_cli_error(lambda: redist.lau.plan(LAU, mode="both"), "lau", "plan", LAU,
                               "--mode", "both")
         self.assert_value_error(lambda: redist.lau.plan(LAU, solver="lp"),
-                                "unknown option (known: algorithm, mode) (at --solver)")
+                                "unknown option (known: algorithm, mode, format) (at --solver)")
 
 
 class StarTest(Case):
@@ -317,7 +325,7 @@ class StarTest(Case):
         self.assert_cli_error(lambda: redist.star.plan(good, algorithm="greedy"), "star", "plan",
                               good, "--algorithm", "greedy")
         self.assert_value_error(lambda: redist.star.plan(good, q=2),
-                                "unknown option (known: algorithm) (at --q)")
+                                "unknown option (known: algorithm, format) (at --q)")
 
 
 class DltTest(Case):
@@ -341,7 +349,7 @@ class DltTest(Case):
         self.assert_cli_error(lambda: redist.dlt.plan(DLT, solver="simplex"), "dlt", "plan", DLT,
                               "--solver", "simplex")
         self.assert_value_error(lambda: redist.dlt.plan(DLT, algorithm="lp7"),
-                                "unknown option (known: solver) (at --algorithm)")
+                                "unknown option (known: solver, format) (at --algorithm)")
 
 
 class SliceringTest(Case):
@@ -383,7 +391,7 @@ class SliceringTest(Case):
         self.assert_value_error(lambda: redist.slicering.plan(good, q="2"),
                                 "must be an integer (at --q)")
         self.assert_value_error(lambda: redist.slicering.plan(good, size=2),
-                                "unknown option (known: algorithm, q) (at --size)")
+                                "unknown option (known: algorithm, q, format) (at --size)")
 
 
 class BalanceTest(Case):
@@ -427,7 +435,7 @@ class BalanceTest(Case):
                                 "a policy is required (at --policy)")
         good = load(self.ADVISE)
         self.assert_value_error(lambda: redist.balance.advise(good, horizon=3),
-                                "unknown option (known: none) (at --horizon)")
+                                "unknown option (known: format) (at --horizon)")
         self.assert_value_error(lambda: redist.balance.simulate(trace, "never", plot="x.svg"),
                                 "unknown option (known: policy) (at --plot)")
 
