@@ -5,7 +5,7 @@
 // node the Traffic schedule is returned; otherwise every h' of the window [d_min, d_max] is tried
 // on {s_i - h'} and the one of minimal time in the chosen mode wins (ties: less traffic, then
 // smaller h).
-// Guarantee: none. LAU Lemma 5 (the optimum lies in the window) is false: papers/README.md's
+// Guarantee: none. LAU Lemma 5 (the optimum lies in the window) is false: docs/lau.md's
 // counterexample (loads 9 11 10 0 4 0 6 1 4 5) has window {5} with T_s = 5, while the Traffic
 // schedule itself (h' = 0) has T_s = 2. Use `optimal` (optimal.hpp) for a true optimum.
 // Complexity: O(n * window) single-send, O(n log n * window) multi-send, window = d_max - d_min + 1
