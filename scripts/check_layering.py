@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks the layering of the core library (docs/architecture.md).
+"""Checks the layering of the core library (docs/library.md).
 
 Every folder of src/redist may include, besides its own headers and the standard and third-party
 ones, only the headers of the folders it declares as dependencies in src/redist/CMakeLists.txt,
