@@ -73,6 +73,10 @@ struct PlanCheckCommand {
       chart;
   std::string family;  // "ring": titles read "redist ring plan"
 };
+// PlanCheckCommand::plan for a family's plan_json entry point and its options (without format).
+using PlanEntry = std::string (*)(std::string_view instance, std::string_view options);
+std::function<std::string(const std::string&, const std::string&)> plan_with(
+    PlanEntry entry, io::OrderedJson options);
 int run_plan_command(const PlanCheckCommand& command, const std::string& instance_file,
                      const std::string& gantt_file, const std::string& format);
 // The help of a choice: one line per (name, description), below the option.

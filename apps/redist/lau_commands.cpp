@@ -23,12 +23,7 @@ struct LauOptions {
 
 PlanCheckCommand lau_command(const LauOptions& o) {
   const io::OrderedJson options = {{"algorithm", o.algorithm}, {"mode", o.mode}};
-  auto plan = [options](const std::string& instance, const std::string& format) {
-    io::OrderedJson with_format = options;
-    with_format["format"] = format;
-    return lau::plan_json(instance, with_format.dump());
-  };
-  return {plan, lau::check_json, lau_picture, "lau"};
+  return {plan_with(lau::plan_json, options), lau::check_json, lau_picture, "lau"};
 }
 
 int run_plan(const LauOptions& o) {

@@ -33,6 +33,15 @@ int print_check_text(const std::string& verdict) {
   return verdict.find("\"valid\": true") != std::string::npos ? 0 : 1;
 }
 
+std::function<std::string(const std::string&, const std::string&)> plan_with(
+    PlanEntry entry, io::OrderedJson options) {
+  return [entry, options](const std::string& instance, const std::string& format) {
+    io::OrderedJson with_format = options;
+    with_format["format"] = format;
+    return entry(instance, with_format.dump());
+  };
+}
+
 int run_plan_command(const PlanCheckCommand& command, const std::string& instance_file,
                      const std::string& gantt_file, const std::string& format) {
   const std::string instance = io::read_text(instance_file);

@@ -40,12 +40,7 @@ std::string gantt_chart(const std::string& instance_text, const std::string& sch
 
 PlanCheckCommand ring_command(const RingOptions& o) {
   const io::OrderedJson options = {{"algorithm", o.algorithm}, {"solver", o.solver}};
-  auto plan = [options](const std::string& instance, const std::string& format) {
-    io::OrderedJson with_format = options;
-    with_format["format"] = format;
-    return ring::plan_json(instance, with_format.dump());
-  };
-  return {plan, ring::check_json, gantt_chart, "ring"};
+  return {plan_with(ring::plan_json, options), ring::check_json, gantt_chart, "ring"};
 }
 
 int run_bound(const RingOptions& o) {

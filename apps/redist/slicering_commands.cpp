@@ -25,12 +25,8 @@ struct SliceOptions {
 PlanCheckCommand slicering_command(const SliceOptions& o) {
   io::OrderedJson options = {{"algorithm", o.algorithm}};
   if (o.q_given) options["q"] = o.q;
-  auto plan = [options](const std::string& instance, const std::string& format) {
-    io::OrderedJson with_format = options;
-    with_format["format"] = format;
-    return slicering::plan_json(instance, with_format.dump());
-  };
-  return {plan, slicering::check_json, slicering_picture, "slicering"};
+  return {plan_with(slicering::plan_json, options), slicering::check_json, slicering_picture,
+          "slicering"};
 }
 
 int run_plan(const SliceOptions& o) {

@@ -45,11 +45,8 @@ std::string star_gantt_chart(const std::string& instance_text, const std::string
 }
 
 PlanCheckCommand star_command(const StarOptions& o) {
-  auto plan = [algorithm = o.algorithm](const std::string& instance, const std::string& format) {
-    return star::plan_json(instance,
-                           io::OrderedJson{{"algorithm", algorithm}, {"format", format}}.dump());
-  };
-  return {plan, star::check_json, star_gantt_chart, "star"};
+  return {plan_with(star::plan_json, {{"algorithm", o.algorithm}}), star::check_json,
+          star_gantt_chart, "star"};
 }
 
 int run_order(const StarOptions& o) {

@@ -11,13 +11,7 @@
 namespace redist::svg {
 namespace {
 
-std::size_t count_of(const std::string& text, const std::string& needle) {
-  std::size_t count = 0;
-  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) {
-    ++count;
-  }
-  return count;
-}
+using testkit::count_of;
 
 // Arrows of the chart, not counting the legend's (which start at x = 14).
 std::size_t arrows(const std::string& svg, const std::string& direction) {

@@ -1,12 +1,21 @@
-// Test support: a small XML well-formedness check for the SVG documents redist writes (no XML
-// library needed): balanced tags, quoted attributes, no raw '<' in text, every '&' starting one of
-// the five predefined entities.
+// Test support for the SVG documents redist writes: counting occurrences, and a small XML
+// well-formedness check (no XML library needed): balanced tags, quoted attributes, no raw '<' in
+// text, every '&' starting one of the five predefined entities.
 #pragma once
 
 #include <string>
 #include <vector>
 
 namespace redist::testkit {
+
+// How many times `needle` occurs in `text` (overlapping occurrences counted).
+inline std::size_t count_of(const std::string& text, const std::string& needle) {
+  std::size_t count = 0;
+  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) {
+    ++count;
+  }
+  return count;
+}
 
 // Returns an empty string when `xml` is well formed, else what is wrong and where.
 inline std::string xml_problem(const std::string& xml) {
