@@ -61,6 +61,19 @@ fast=$("$redist" dlt plan "$dlt" | grep '"makespan"')
 lp=$("$redist" dlt plan --solver lp "$dlt" | grep '"makespan"')
 if [ -n "$fast" ] && [ "$fast" = "$lp" ]; then ok; else ko "dlt fast '$fast' vs lp '$lp'"; fi
 if "$redist" dlt plan "$dlt" | grep -q '"rate"'; then ok; else ko "dlt transfers"; fi
+# --gantt on dlt plan and check: the chart of the plan, titled with its makespan; check draws
+# only a valid schedule; too many workers are refused before planning.
+if "$redist" dlt plan "$dlt" --gantt "$work/dlt.svg" >"$work/dlt-plan.json" &&
+   grep -qF 'redist dlt plan — makespan' "$work/dlt.svg" &&
+   "$redist" dlt check "$dlt" "$work/dlt-plan.json" --gantt "$work/dlt-check.svg" >/dev/null &&
+   grep -qF 'redist dlt check — makespan' "$work/dlt-check.svg"; then ok; else ko "dlt gantt"; fi
+s=$(write_json '{"transfers": [{"from": 0, "to": 1, "amount": 99, "rate": 1}]}' dlt-bad.json)
+rm -f "$work/dlt-bad.svg"
+"$redist" dlt check "$dlt" "$s" --gantt "$work/dlt-bad.svg" >/dev/null
+if [ $? -eq 1 ] && [ ! -e "$work/dlt-bad.svg" ]; then ok; else ko "dlt gantt of an invalid schedule"; fi
+f=$(python3 -c 'import json; print(json.dumps({"dlt": {"b": [1] * 1001, "s": [1] * 1001, "alpha": [1] * 1001}}))')
+f=$(write_json "$f" dlt-big.json)
+expect_error "dlt gantt too many workers" 'omit --gantt' -- dlt plan --gantt "$work/big.svg" "$f"
 
 # --- input errors (exit 2, one line, JSON path) -------------------------------------------------
 f=$(write_json '{"star": {"c": [1, 2], "w": [1, 1], "loads": [1, 2, 3]}}' e.json)

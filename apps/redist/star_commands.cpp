@@ -13,6 +13,7 @@
 #include "redist/io/options.hpp"
 #include "redist/io/star_json.hpp"
 #include "redist/star.hpp"
+#include "redist/svg/dlt_gantt.hpp"
 #include "redist/svg/star_gantt.hpp"
 
 namespace redist::cli {
@@ -44,6 +45,23 @@ std::string star_gantt_chart(const std::string& instance_text, const std::string
   return title.empty() ? "" : star::star_gantt_svg(instance, schedule, title);
 }
 
+// The Gantt chart of a divisible-load schedule document (SVG), after checking its limits.
+std::string dlt_gantt_chart(const std::string& instance_text, const std::string& schedule_text,
+                            const std::string& title) {
+  const star::DltInstance instance = io::located_in(
+      "$.dlt", [&] { return io::read_dlt_instance(io::parse_document(instance_text)); });
+  star::require_dlt_gantt_size(instance.b.size(), 0);
+  if (schedule_text.empty()) return "";
+  const star::DltClaimedSchedule schedule = io::read_dlt_schedule(schedule_text);
+  star::require_dlt_gantt_size(instance.b.size(), schedule.transfers.size());
+  return title.empty() ? "" : star::dlt_gantt_svg(instance, schedule, title);
+}
+
+PlanCheckCommand dlt_command(const StarOptions& o) {
+  return {plan_with(dlt::plan_json, {{"solver", o.solver}}), dlt::check_json, dlt_gantt_chart,
+          "dlt"};
+}
+
 PlanCheckCommand star_command(const StarOptions& o) {
   return {plan_with(star::plan_json, {{"algorithm", o.algorithm}}), star::check_json,
           star_gantt_chart, "star"};
@@ -55,14 +73,11 @@ int run_order(const StarOptions& o) {
 }
 
 int run_dlt(const StarOptions& o) {
-  const std::string options = io::OrderedJson{{"solver", o.solver}, {"format", o.format}}.dump();
-  std::cout << dlt::plan_json(io::read_text(o.instance), options);
-  return 0;
+  return run_plan_command(dlt_command(o), o.instance, o.gantt, o.format);
 }
 
 int run_dlt_check(const StarOptions& o) {
-  require_distinct_inputs(o.instance, o.schedule, "instance and schedule");
-  return print_check_text(dlt::check_json(io::read_text(o.instance), io::read_text(o.schedule)));
+  return run_check_command(dlt_command(o), o.instance, o.schedule, o.gantt);
 }
 
 }  // namespace
@@ -123,6 +138,8 @@ void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& e
                             {"lp", "linear program 7 solved by COIN-OR CLP"}}))
       ->capture_default_str();
   add_format_option(dlt_plan, options->format);
+  dlt_plan->add_option("--gantt", options->gantt,
+                       "Write the schedule's Gantt chart to this SVG file");
   add_example(dlt_plan, R"({"dlt": {"b": [2, 1, 4], "s": [1, 3, 2], "alpha": [10, 0, 2]}})",
               "redist dlt plan --format text data/examples/dlt-switch.json");
   dlt_plan->callback([&action, options] { action = [options] { return run_dlt(*options); }; });
@@ -131,6 +148,7 @@ void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& e
       ->required();
   dlt_check->add_option("schedule", options->schedule, "Schedule JSON file ('-': stdin)")
       ->required();
+  dlt_check->add_option("--gantt", options->gantt, "Write the Gantt chart of a valid schedule");
   dlt_check->callback(
       [&action, options] { action = [options] { return run_dlt_check(*options); }; });
 
