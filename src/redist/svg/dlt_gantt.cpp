@@ -44,12 +44,8 @@ std::vector<double> finish_times(const DltInstance& in, const DltClaimedSchedule
 }  // namespace
 
 void require_dlt_gantt_size(std::size_t workers, std::size_t transfers) {
-  if (workers <= kDltGanttMaxWorkers && transfers <= kDltGanttMaxTransfers) return;
-  throw OptionError(fmt::format("a Gantt chart shows at most {} workers and {} transfers, this one "
-                                "would have {} workers{}; omit --gantt or draw a smaller instance",
-                                kDltGanttMaxWorkers, kDltGanttMaxTransfers, workers,
-                                transfers > 0 ? fmt::format(" and {} transfers", transfers) : ""),
-                    "gantt");
+  svg::require_chart_size({"workers", kDltGanttMaxWorkers, "transfers", kDltGanttMaxTransfers},
+                          workers, transfers, "gantt", "omit --gantt or draw a smaller instance");
 }
 
 std::string dlt_gantt_svg(const DltInstance& in, const DltClaimedSchedule& s,

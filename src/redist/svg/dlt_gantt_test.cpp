@@ -16,8 +16,8 @@ namespace {
 DltClaimedSchedule claimed(const DltSchedule& s) {
   DltClaimedSchedule c{s.makespan, s.delta, {}};
   for (const DltTransfer& t : s.transfers) {
-    c.transfers.push_back({static_cast<std::int64_t>(t.from), static_cast<std::int64_t>(t.to),
-                           t.amount, t.rate});
+    c.transfers.push_back(
+        {static_cast<std::int64_t>(t.from), static_cast<std::int64_t>(t.to), t.amount, t.rate});
   }
   return c;
 }

@@ -1,5 +1,7 @@
 #include "redist/svg/gantt.hpp"
 
+#include "redist/common/error.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -548,6 +550,17 @@ std::string format_number(double value) {
 }
 
 std::string render_svg(const GanttChart& chart) { return Renderer(chart).render(); }
+
+void require_chart_size(const ChartLimits& limits, std::size_t rows, std::size_t items,
+                        const std::string& option, const std::string& advice) {
+  if (rows <= limits.max_rows && items <= limits.max_items) return;
+  throw OptionError(
+      fmt::format("a Gantt chart shows at most {} {} and {} {}, this one would have {} {}{}; {}",
+                  limits.max_rows, limits.rows, limits.max_items, limits.items, rows, limits.rows,
+                  items > 0 ? fmt::format(" and {} {}", items, limits.items) : "",
+                  advice.empty() ? "omit --" + option : advice),
+      option);
+}
 
 double text_width(std::string_view text, double font_size) {
   return 0.62 * font_size * static_cast<double>(text_length(text));

@@ -99,6 +99,20 @@ double text_width(std::string_view text, double font_size);
 // Compact number formatting for labels: {:.6g} with "-0" printed as "0".
 std::string format_number(double value);
 
+// The size limits of a kind of chart: at most `max_rows` rows (named `rows`, "workers") and
+// `max_items` drawn items (named `items`, "transfers").
+struct ChartLimits {
+  const char* rows;
+  std::size_t max_rows;
+  const char* items;
+  std::size_t max_items;
+};
+// Throws OptionError at `option` for a chart over `limits` (`items` = 0: the rows alone, before
+// planning): "a Gantt chart shows at most 1000 workers and 20000 transfers, this one would have
+// 1001 workers; omit --gantt" (or `advice` in place of "omit --gantt" when given).
+void require_chart_size(const ChartLimits& limits, std::size_t rows, std::size_t items,
+                        const std::string& option, const std::string& advice = "");
+
 // The whole SVG document, starting with "<svg" and ending with "</svg>\n".
 std::string render_svg(const GanttChart& chart);
 

@@ -36,13 +36,8 @@ double link_cost(const Instance& instance, std::size_t from, Direction dir) {
 
 void require_gantt_size(std::size_t processors, std::size_t runs, const std::string& option,
                         const std::string& advice) {
-  if (processors <= kGanttMaxProcessors && runs <= kGanttMaxRuns) return;
-  throw OptionError(fmt::format("a Gantt chart shows at most {} processors and {} runs, this one "
-                                "would have {} processors{}; {}",
-                                kGanttMaxProcessors, kGanttMaxRuns, processors,
-                                runs > 0 ? fmt::format(" and {} runs", runs) : "",
-                                advice.empty() ? "omit --" + option : advice),
-                    option);
+  require_chart_size({"processors", kGanttMaxProcessors, "runs", kGanttMaxRuns}, processors, runs,
+                     option, advice);
 }
 
 GanttChart ring_gantt_chart(const Instance& instance, const Schedule& schedule,

@@ -36,12 +36,8 @@ std::string summary(const Schedule& s) {
 }  // namespace
 
 void require_star_gantt_size(std::size_t workers, std::size_t transfers) {
-  if (workers <= kGanttMaxWorkers && transfers <= kGanttMaxTransfers) return;
-  throw OptionError(fmt::format("a Gantt chart shows at most {} workers and {} transfers, this one "
-                                "would have {} workers{}; omit --gantt or draw a smaller instance",
-                                kGanttMaxWorkers, kGanttMaxTransfers, workers,
-                                transfers > 0 ? fmt::format(" and {} transfers", transfers) : ""),
-                    "gantt");
+  svg::require_chart_size({"workers", kGanttMaxWorkers, "transfers", kGanttMaxTransfers}, workers,
+                          transfers, "gantt", "omit --gantt or draw a smaller instance");
 }
 
 std::string star_gantt_svg(const Instance& in, const Schedule& s, const std::string& title) {
