@@ -14,8 +14,8 @@ namespace redist::ring {
 // RRV04 §3.1 Lemma 1 (homogeneous unidirectional): max over slices |delta_{k,l}| * c. O(n).
 double lemma1_bound(const Instance& instance);
 
-// RRV04 §4 Theorem 2, corrected (docs/ring-algorithms.md): max over slices with positive imbalance of
-// imbalance * cost of the slice's outgoing link (unidirectional rings). O(n).
+// RRV04 §4 Theorem 2, corrected (docs/ring-algorithms.md): max over slices with positive imbalance
+// of imbalance * cost of the slice's outgoing link (unidirectional rings). O(n).
 double theorem2_bound(const Instance& instance);
 
 // RRV04 §5.1 Lemma 6 (homogeneous bidirectional):

@@ -297,15 +297,7 @@ Schedule rebuild(const Instance& in, const Search& search) {
   std::size_t k = 0;
   for (std::size_t sender : search.sender_order) {
     for (std::int64_t j = 0; j < search.best_counts[sender]; ++j, ++k) {
-      const std::size_t r = search.best_receivers[k];
-      Transfer tr;
-      tr.from = static_cast<std::int64_t>(sender);
-      tr.to = static_cast<std::int64_t>(r);
-      tr.send_start = t;
-      t += in.c[sender];
-      tr.forward_start = std::max(t, master_out);
-      master_out = tr.forward_start + in.c[r];
-      s.transfers.push_back(tr);
+      s.transfers.push_back(relay_task(in.c, sender, search.best_receivers[k], t, master_out));
     }
   }
   finish_times(in, s);

@@ -120,4 +120,16 @@ Schedule no_transfer_schedule(const Instance& in, const std::string& algorithm) 
   return s;
 }
 
+Transfer relay_task(const std::vector<double>& c, std::size_t sender, std::size_t receiver,
+                    double& master_in, double& master_out) {
+  Transfer t;
+  t.from = static_cast<std::int64_t>(sender);
+  t.to = static_cast<std::int64_t>(receiver);
+  t.send_start = master_in;
+  master_in += c[sender];
+  t.forward_start = std::max(master_in, master_out);
+  master_out = t.forward_start + c[receiver];
+  return t;
+}
+
 }  // namespace redist::star

@@ -61,6 +61,12 @@ bool homogeneous_computation(const Instance& instance);
 // then each received task, in arrival order, from max(previous end, arrival). O(m + n log n).
 void finish_times(const Instance& instance, Schedule& schedule);
 
+// One task relayed from `sender` to `receiver` in the normal form of STAR Theorem 1: sent as soon
+// as the master's receive port is free (master_in), forwarded as soon as it has arrived and the
+// master's send port is free (master_out); advances both ports. `c` as Instance::c.
+Transfer relay_task(const std::vector<double>& c, std::size_t sender, std::size_t receiver,
+                    double& master_in, double& master_out);
+
 // The schedule with no transfer (every worker computes its own tasks).
 Schedule no_transfer_schedule(const Instance& instance, const std::string& algorithm);
 

@@ -73,15 +73,8 @@ Schedule plan_order(const OrderInstance& in) {
         left_at_r = -in.delta[receivers[r]];
       }
       const std::size_t receiver = receivers[r];
-      Transfer t;
-      t.from = static_cast<std::int64_t>(sender);
-      t.to = static_cast<std::int64_t>(receiver);
-      t.send_start = master_in;
-      master_in += in.c[sender];
-      t.forward_start = std::max(master_in, master_out);
-      master_out = t.forward_start + in.c[receiver];
+      s.transfers.push_back(relay_task(in.c, sender, receiver, master_in, master_out));
       s.finish[receiver] = master_out;
-      s.transfers.push_back(t);
       --left_at_r;
     }
   }

@@ -14,17 +14,6 @@ namespace redist::star {
 
 namespace {
 
-svg::GanttBar bar(std::size_t row, std::size_t lane, double end, std::string label,
-                  std::string css_class) {
-  svg::GanttBar b;
-  b.row = row;
-  b.lane = lane;
-  b.end = end;
-  b.label = std::move(label);
-  b.css_class = std::move(css_class);
-  return b;
-}
-
 // Each worker's finish time: max(final load / s, end of its last reception).
 std::vector<double> finish_times(const DltInstance& in, const DltClaimedSchedule& s) {
   const std::size_t m = in.b.size();
@@ -76,11 +65,13 @@ std::string dlt_gantt_svg(const DltInstance& in, const DltClaimedSchedule& s,
   }
   for (const auto& [key, label] : lanes) {
     const auto& [row, lane, minus_end] = key;
-    chart.bars.push_back(bar(row, lane, -minus_end, label, lane == 0 ? "send" : "recv"));
+    chart.bars.push_back(
+        svg::span_bar(row, lane, 0.0, -minus_end, label, lane == 0 ? "send" : "recv"));
   }
   const std::vector<double> finish = finish_times(in, s);
   for (std::size_t i = 0; i < m; ++i) {
-    if (finish[i] > 0) chart.bars.push_back(bar(i, 2, finish[i], "compute", "compute"));
+    if (finish[i] > 0)
+      chart.bars.push_back(svg::span_bar(i, 2, 0.0, finish[i], "compute", "compute"));
     makespan = std::max(makespan, finish[i]);
   }
   const std::string summary = "makespan " + svg::format_number(makespan);

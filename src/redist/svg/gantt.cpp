@@ -551,6 +551,18 @@ std::string format_number(double value) {
 
 std::string render_svg(const GanttChart& chart) { return Renderer(chart).render(); }
 
+GanttBar span_bar(std::size_t row, std::size_t lane, double start, double end, std::string label,
+                  std::string css_class) {
+  GanttBar b;
+  b.row = row;
+  b.lane = lane;
+  b.start = start;
+  b.end = end;
+  b.label = std::move(label);
+  b.css_class = std::move(css_class);
+  return b;
+}
+
 void require_chart_size(const ChartLimits& limits, std::size_t rows, std::size_t items,
                         const std::string& option, const std::string& advice) {
   if (rows <= limits.max_rows && items <= limits.max_items) return;

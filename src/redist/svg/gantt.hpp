@@ -40,6 +40,10 @@ struct GanttBar {
   double item_period = 0.0;
 };
 
+// A plain bar: `label` on [start, end) of lane `lane` of row `row`, coloured by `css_class`.
+GanttBar span_bar(std::size_t row, std::size_t lane, double start, double end, std::string label,
+                  std::string css_class);
+
 struct GanttClass {
   std::string name;    // CSS class name ([A-Za-z0-9_-]; other characters are replaced by '_')
   std::string colour;  // e.g. "#0072B2"

@@ -12,18 +12,6 @@ namespace redist::star {
 
 namespace {
 
-svg::GanttBar bar(std::size_t row, std::size_t lane, double start, double end, std::string label,
-                  std::string css_class) {
-  svg::GanttBar b;
-  b.row = row;
-  b.lane = lane;
-  b.start = start;
-  b.end = end;
-  b.label = std::move(label);
-  b.css_class = std::move(css_class);
-  return b;
-}
-
 // "bba: makespan 12, lower bound 10, optimal: not proven" (the bound and the claim when known).
 std::string summary(const Schedule& s) {
   std::string line = fmt::format("{}: makespan {}", s.algorithm.empty() ? "schedule" : s.algorithm,
@@ -68,10 +56,10 @@ std::string star_gantt_svg(const Instance& in, const Schedule& s, const std::str
     const std::size_t from = static_cast<std::size_t>(t.from), to = static_cast<std::size_t>(t.to);
     const std::string label = fmt::format("{}>{}", from, to);
     const double a_end = t.send_start + in.c[from], b_end = t.forward_start + in.c[to];
-    chart.bars.push_back(bar(1 + from, 0, t.send_start, a_end, label, "send"));
-    chart.bars.push_back(bar(0, 1, t.send_start, a_end, label, "recv"));
-    chart.bars.push_back(bar(0, 0, t.forward_start, b_end, label, "send"));
-    chart.bars.push_back(bar(1 + to, 1, t.forward_start, b_end, label, "recv"));
+    chart.bars.push_back(svg::span_bar(1 + from, 0, t.send_start, a_end, label, "send"));
+    chart.bars.push_back(svg::span_bar(0, 1, t.send_start, a_end, label, "recv"));
+    chart.bars.push_back(svg::span_bar(0, 0, t.forward_start, b_end, label, "send"));
+    chart.bars.push_back(svg::span_bar(1 + to, 1, t.forward_start, b_end, label, "recv"));
     ++sent[from];
     arrivals[to].push_back(b_end);
   }
@@ -79,7 +67,7 @@ std::string star_gantt_svg(const Instance& in, const Schedule& s, const std::str
     const std::int64_t kept = in.loads[i] - std::min(sent[i], in.loads[i]);
     double end = static_cast<double>(kept) * in.w[i];
     if (kept > 0) {
-      svg::GanttBar own = bar(1 + i, 2, 0.0, end, fmt::format("{} own", kept), "compute");
+      svg::GanttBar own = svg::span_bar(1 + i, 2, 0.0, end, fmt::format("{} own", kept), "compute");
       own.items = kept;
       own.item_length = in.w[i];
       own.item_period = in.w[i];
@@ -89,7 +77,7 @@ std::string star_gantt_svg(const Instance& in, const Schedule& s, const std::str
     for (double a : arrivals[i]) {
       const double start = std::max(end, a);
       end = start + in.w[i];
-      chart.bars.push_back(bar(1 + i, 2, start, end, "recv'd", "compute-received"));
+      chart.bars.push_back(svg::span_bar(1 + i, 2, start, end, "recv'd", "compute-received"));
     }
   }
   chart.markers.push_back({s.makespan, "makespan", true, "#222222"});
