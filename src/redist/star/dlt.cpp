@@ -101,21 +101,58 @@ double upper_end(const DltInstance& in, std::size_t i, double T) {
   return std::min(T * in.b[i], in.alpha[i]);
 }
 
-// Deltas inside the boxes at T summing to 0 (T feasible).
-std::vector<double> deltas_at(const DltInstance& in, double T) {
-  const std::size_t m = in.alpha.size();
-  std::vector<double> lo(m), hi(m), delta(m);
-  const double total = total_load(in);
-  double sum_lo = 0, slack = 0;
-  for (std::size_t i = 0; i < m; ++i) {
-    lo[i] = lower_end(in, i, T, total);
-    hi[i] = upper_end(in, i, T);
-    sum_lo += lo[i];
-    slack += std::max(0.0, hi[i] - lo[i]);
+// The deltas' sum is 0 only to rounding: the residual is moved onto the worker with the most
+// room left in its box in the direction that cancels it (a sender keeping a sliver more, or a
+// receiver taking it), rather than onto whichever transfer comes last.
+// Returns false when no box has room enough (T is then a hair below what the deltas need).
+bool absorb_rounding(const std::vector<double>& lo, const std::vector<double>& hi,
+                     std::vector<double>& delta) {
+  double residual = 0;
+  for (double d : delta) residual += d;
+  if (residual == 0) return true;
+  std::size_t best = 0;
+  double best_room = -1;
+  for (std::size_t i = 0; i < delta.size(); ++i) {
+    const double room = residual > 0 ? delta[i] - lo[i] : hi[i] - delta[i];
+    if (room > best_room) best = i, best_room = room;
   }
-  const double theta = slack > 0 ? std::clamp(-sum_lo / slack, 0.0, 1.0) : 0.0;
-  for (std::size_t i = 0; i < m; ++i) delta[i] = lo[i] + theta * std::max(0.0, hi[i] - lo[i]);
-  return delta;
+  const double shift = std::min(std::abs(residual), std::max(best_room, 0.0));
+  delta[best] += residual > 0 ? -shift : shift;
+  return shift == std::abs(residual);
+}
+
+// Deltas inside the boxes at T summing to 0 (T feasible): one share of every box's room,
+// measured from the lower ends (theta = -sum lo / room) or, when the deltas sit near the upper
+// ends, from them (1 - theta = sum hi / room), so that a delta much smaller than its box is not
+// the difference of two nearly equal numbers. Returns whether the rounding residual fit.
+bool deltas_at(const DltInstance& in, double T, std::vector<double>& delta) {
+  const std::size_t m = in.alpha.size();
+  std::vector<double> lo(m), hi(m);
+  delta.assign(m, 0.0);
+  const double total = total_load(in);
+  double sum_lo = 0, sum_hi = 0, room = 0;
+  for (std::size_t i = 0; i < m; ++i) {
+    // T >= alpha_i / (s_i + b_i) makes the box non-empty, but alpha_i - T s_i cancels when s_i
+    // dwarfs b_i and may round above T b_i: the lower end is kept at most the upper end.
+    hi[i] = upper_end(in, i, T);
+    lo[i] = std::min(lower_end(in, i, T, total), hi[i]);
+    sum_lo += lo[i];
+    sum_hi += hi[i];
+    room += hi[i] - lo[i];
+  }
+  const bool from_hi = sum_hi < -sum_lo;
+  const double share = room > 0 ? std::clamp((from_hi ? sum_hi : -sum_lo) / room, 0.0, 1.0) : 0.0;
+  for (std::size_t i = 0; i < m; ++i) {
+    delta[i] = from_hi ? hi[i] - share * (hi[i] - lo[i]) : lo[i] + share * (hi[i] - lo[i]);
+    // A rounding sliver (1e-12 of the total load at most) whose rate delta / T would be a
+    // subnormal double is left out when the box allows it: its transfer could not be timed to
+    // double precision. What it leaves of the sum is absorbed below.
+    if (T > 0 && lo[i] <= 0 && 0 <= hi[i] && std::abs(delta[i]) <= 1e-12 * total &&
+        std::abs(delta[i]) / T < std::numeric_limits<double>::min()) {
+      delta[i] = 0;
+    }
+  }
+  return absorb_rounding(lo, hi, delta);
 }
 
 // The solver's deltas moved into the boxes at T (CLP meets constraints only to its tolerance),
@@ -200,9 +237,10 @@ DltSchedule solve_dlt_fast(const DltInstance& in) {
   for (std::size_t k = 0; k <= m; ++k) {
     const double right = k < m ? t[order[k]] : inf;
     const double A = alpha_after[k], B = s_after[k] + b_before;
-    const double root = A <= 0 ? prev : A / B;  // g is non-increasing: its least zero
-    if (root <= right) {
-      T = std::max(prev, root);
+    // g is non-increasing: its least zero lies on this piece when g(right) = A - right B <= 0.
+    // (Tested as A <= right B, not as A / B <= right: A / B may underflow to 0.)
+    if (A <= 0 || A <= right * B) {
+      T = A <= 0 ? prev : std::max(prev, A / B);
       break;
     }
     b_before += in.b[order[k]];
@@ -210,8 +248,15 @@ DltSchedule solve_dlt_fast(const DltInstance& in) {
   }
   // Every box non-empty: alpha_i - T s_i <= T b_i.
   for (std::size_t i = 0; i < m; ++i) T = std::max(T, in.alpha[i] / (in.s[i] + in.b[i]));
+  // alpha_i - T s_i cancels when T s_i is close to alpha_i, so the T found may be a hair below
+  // what the deltas need in floating point: T then grows by relative steps doubling from one
+  // rounding unit, at most 2^-33 in all (far inside the 1e-7 the solvers agree to).
+  for (double step = std::numeric_limits<double>::epsilon(); !deltas_at(in, T, out.delta);
+       step *= 2) {
+    if (step > 0x1p-34) break;
+    T *= 1 + step;
+  }
   out.makespan = T;
-  out.delta = deltas_at(in, T);
   return out;
 }
 
@@ -275,11 +320,18 @@ void dlt_transfers(DltSchedule& s) {
   s.transfers.clear();
   if (s.makespan <= 0) return;
   // North-west corner: senders and receivers in index order, each transfer exhausting the
-  // current sender or the current receiver, so at most S + R - 1 transfers.
+  // current sender or the current receiver, so at most S + R - 1 transfers. The largest receiver
+  // comes last, so that it is the one to take what rounding leaves over.
   std::vector<std::size_t> senders, receivers;
   for (std::size_t i = 0; i < s.delta.size(); ++i) {
     if (s.delta[i] > 0) senders.push_back(i);
     if (s.delta[i] < 0) receivers.push_back(i);
+  }
+  if (!receivers.empty()) {
+    const auto largest =
+        std::min_element(receivers.begin(), receivers.end(),
+                         [&](std::size_t x, std::size_t y) { return s.delta[x] < s.delta[y]; });
+    std::rotate(largest, largest + 1, receivers.end());
   }
   std::size_t a = 0, b = 0;
   double to_send = senders.empty() ? 0 : s.delta[senders[0]];
@@ -297,13 +349,16 @@ void dlt_transfers(DltSchedule& s) {
   }
   // The sums of the positive and of the negative deltas may differ by rounding: what senders
   // still hold then goes to the largest receiver (a sender that keeps a sliver of load it cannot
-  // compute in time would be wrong; the largest receiver absorbs it within rounding).
+  // compute in time would be wrong; the largest receiver absorbs it within rounding). The
+  // current sender's sliver joins its last transfer, which went to that receiver.
   if (receivers.empty()) return;
-  const std::size_t largest =
-      *std::min_element(receivers.begin(), receivers.end(),
-                        [&](std::size_t x, std::size_t y) { return s.delta[x] < s.delta[y]; });
+  const std::size_t largest = receivers.back();
   for (; a < senders.size(); ++a) {
-    if (to_send > 0) {
+    if (to_send > 0 && !s.transfers.empty() && s.transfers.back().from == senders[a]) {
+      DltTransfer& last = s.transfers.back();
+      last.amount += to_send;
+      last.rate = last.amount / s.makespan;
+    } else if (to_send > 0) {
       s.transfers.push_back({senders[a], largest, to_send, to_send / s.makespan});
     }
     if (a + 1 < senders.size()) to_send = s.delta[senders[a + 1]];
@@ -334,6 +389,29 @@ void require_checked(const DltInstance& instance, const DltSchedule& schedule) {
   }
 }
 
+// The schedule's own finish in floating point, from its transfers as the validator sums them:
+// every worker's link busy with what it sends or receives at rate b_i, and its computation of
+// what it keeps or receives. When a worker keeps a load so much smaller than alpha_i that its
+// rounding shows in its computing time, or a receiver at its bandwidth takes a rounding sliver
+// more, this exceeds T by that rounding; the makespan then becomes it and the rates are slowed
+// to it.
+void settle_makespan(const DltInstance& in, DltSchedule& s) {
+  const std::size_t m = in.alpha.size();
+  std::vector<double> sent(m, 0.0), received(m, 0.0);
+  for (const DltTransfer& t : s.transfers) {
+    sent[t.from] += t.amount;
+    received[t.to] += t.amount;
+  }
+  double finish = s.makespan;
+  for (std::size_t i = 0; i < m; ++i) {
+    const double work = std::max(0.0, in.alpha[i] - sent[i] + received[i]);
+    finish = std::max({finish, work / in.s[i], sent[i] / in.b[i], received[i] / in.b[i]});
+  }
+  if (finish <= s.makespan) return;
+  s.makespan = finish;
+  for (DltTransfer& t : s.transfers) t.rate = t.amount / finish;
+}
+
 }  // namespace
 
 DltSchedule plan_dlt(const DltInstance& instance, const std::string& solver) {
@@ -346,10 +424,20 @@ DltSchedule plan_dlt(const DltInstance& instance, const std::string& solver) {
         "alpha");
   }
   DltSchedule schedule = solve_dlt(instance, solver);
-  dlt_transfers(schedule);
-  require_checked(instance, schedule);
   schedule.lower_bound = schedule.makespan;
-  schedule.optimal = true;
+  dlt_transfers(schedule);
+  settle_makespan(instance, schedule);
+  // Beyond a relative 1e-6 the rounding is no longer a detail of the plan: refused as below.
+  if (!(schedule.makespan <= schedule.lower_bound * (1 + 1e-6))) {
+    throw InputError(fmt::format("the values span more than double precision resolves (a worker's "
+                                 "rounding takes its computation to {}, the optimum is {}); use "
+                                 "b, s and alpha of closer magnitudes",
+                                 schedule.makespan, schedule.lower_bound),
+                     "");
+  }
+  require_checked(instance, schedule);
+  // Optimal to the 1e-7 the solvers are tested to agree to.
+  schedule.optimal = schedule.makespan <= schedule.lower_bound * (1 + 1e-7);
   return schedule;
 }
 

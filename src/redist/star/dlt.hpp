@@ -25,6 +25,13 @@
 //
 // Guarantee: both solvers return the optimal T of LP 7 (tests: equal to 1e-7 relative on random
 // instances, and every schedule passes dlt_validate.hpp); T = 0 when every alpha is 0.
+// Rounding: alpha_i - T s_i cancels when a worker keeps a small part of its load. The deltas are
+// kept inside their boxes (lower ends clamped to upper ends, shares measured from the nearer end,
+// the sum's rounding residual moved onto the box with the most room, T raised by a few rounding
+// units when no box has room), and plan_dlt takes as makespan the schedule's own finish as the
+// validator computes it. It is LP 7's optimum to 1e-7 relative on every instance whose b, s and
+// alpha span 12 orders of magnitude (tests: 2000 random ones); when the rounding costs more than
+// 1e-7, `optimal` is false and lower_bound keeps the optimum; beyond 1e-6 the instance is refused.
 // Complexity: fast O(m log m), transfers O(m); lp: CLP's.
 //
 // Limits and extreme values: validate_dlt_instance refuses sums of alpha or of s and b that
@@ -83,7 +90,8 @@ DltSchedule solve_dlt(const DltInstance& instance, const std::string& solver);
 
 // `dlt plan`: the optimal schedule with its transfers, re-checked by dlt_validate.hpp. InputError
 // at "alpha" beyond the solver's worker limit, at "" (the instance) when the values span more than
-// double precision resolves so that the plan would fail its check.
+// double precision resolves so that the plan would fail its check or finish more than 1e-6 after
+// the optimum.
 DltSchedule plan_dlt(const DltInstance& instance, const std::string& solver);
 
 // Adds the transfers (north-west corner, at most S + R - 1) for schedule.delta and .makespan.

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "redist/star/dlt.hpp"
+#include "redist/testing/random_dlt.hpp"
 
 namespace redist::star {
 namespace {
@@ -27,20 +28,6 @@ DltSchedule planned(const DltInstance& in, const std::string& solver) {
   return s;
 }
 
-// Platforms mixing scales: some workers empty, some links far slower than the speeds and the
-// converse (where the paper's LP 7 alone lets empty workers send).
-DltInstance random_dlt(std::mt19937_64& rng) {
-  std::uniform_real_distribution<double> exponent(-3.0, 3.0);
-  const std::size_t m = 1 + rng() % 10;
-  DltInstance in;
-  for (std::size_t i = 0; i < m; ++i) {
-    in.b.push_back(std::pow(10.0, exponent(rng)));
-    in.s.push_back(std::pow(10.0, exponent(rng)));
-    in.alpha.push_back(rng() % 3 == 0 ? 0.0 : std::pow(10.0, exponent(rng)));
-  }
-  return in;
-}
-
 TEST(PhysicalValidity, DltWorkerNeverSendsMoreThanItHolds) {
   // Worker 1 holds nothing; LP 7 without delta_i <= alpha_i lets it send.
   const DltInstance in{{1, 10, 100}, {1, 0.1, 100}, {100, 0, 0}};
@@ -58,7 +45,9 @@ TEST(PhysicalValidity, DltRandomPlansPassTheIndependentCheck) {
   std::mt19937_64 rng(20261123);
   int checked = 0;
   for (int trial = 0; trial < 3000; ++trial) {
-    const DltInstance in = random_dlt(rng);
+    // Six orders of magnitude: some links far slower than the speeds and the converse (where the
+    // paper's LP 7 alone lets empty workers send).
+    const DltInstance in = testkit::random_dlt(rng, 6, 10);
     const DltSchedule fast = planned(in, "fast"), lp = planned(in, "lp");
     // delta_i <= alpha_i keeps LP 7's optimum: the two solvers still agree.
     ASSERT_NEAR(fast.makespan, lp.makespan, 1e-7 * lp.makespan) << trial;
