@@ -1,6 +1,7 @@
 #include "redist/slicering/shares.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace redist::slicering {
@@ -32,12 +33,29 @@ Shares optimal_shares(const Cluster& cluster, const std::vector<std::size_t>& ri
     active = m + 1;
     if (m + 1 == q || above <= comm[order[m + 1]] - base) break;
   }
-  // The member of smallest comm gets above / (W w) > 0, so the total is positive.
+  // The member of smallest comm gets above / (W w) > 0, so the total is positive...
   double total = 0.0;
   for (std::size_t m = 0; m < active; ++m) {
     const std::size_t k = order[m];
     out.alpha[k] = std::max(0.0, (above - (comm[k] - base)) / (cluster.W * cluster.w[ring[k]]));
     total += out.alpha[k];
+  }
+  // ...unless that share underflows while every other member's T - comm_k cancels (a processor
+  // of w = 1e-128 whose comm exceeds the smallest one by 1e-41 has T - comm_k = 1e-128, lost
+  // next to 1e-41). The shares then come from T - comm_k = (W + sum_j (comm_j - comm_k) / w_j)
+  // / sum_j 1/w_j, which subtracts comms only, in O(active^2).
+  if (!(total > 0) || !std::isfinite(total)) {
+    total = 0.0;
+    for (std::size_t m = 0; m < active; ++m) {
+      const std::size_t k = order[m];
+      double spread = 0.0;
+      for (std::size_t n = 0; n < active; ++n) {
+        spread += (comm[order[n]] - comm[k]) / cluster.w[ring[order[n]]];
+      }
+      const double slack = std::max(0.0, (cluster.W + spread) / a);
+      out.alpha[k] = slack / cluster.W / cluster.w[ring[k]];
+      total += out.alpha[k];
+    }
   }
   for (double& x : out.alpha) x /= total;
   double t = 0.0;

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <random>
 
 #include "redist/slicering/validate.hpp"
@@ -85,6 +86,24 @@ TEST(Shares, ClosedFormMatchesWaterFillingAndChecker) {
     const CheckResult check = check_solution(cl, signed_ring, s.alpha, s.makespan);
     EXPECT_TRUE(check.valid) << check.reason;
   }
+}
+
+// A processor of w = 1e-128 next to one of w = 1e300 whose comm is 1e-41 smaller: the fast one's
+// T - comm (1e-128) is lost next to the comms, and the slow one's share underflows. The shares
+// are recomputed from differences of comms: finite, summing to 1, the fast one doing the work.
+TEST(Shares, UnderflowingShareNextToCancellingOnesStaysFinite) {
+  Cluster cl;
+  cl.w = {9.976890781897148e-129, 1e300};
+  cl.c = {1e-300, 4.887331567175565e-42, 6.167341695585077e-300, 1.0};
+  cl.W = 1;
+  cl.H = 1;
+  const Shares s = optimal_shares(cl, {0, 1});
+  ASSERT_TRUE(std::isfinite(s.alpha[0]) && std::isfinite(s.alpha[1]));
+  EXPECT_DOUBLE_EQ(s.alpha[0] + s.alpha[1], 1.0);
+  EXPECT_DOUBLE_EQ(s.alpha[0], 1.0);
+  EXPECT_TRUE(std::isfinite(s.makespan) && s.makespan > 0);
+  const CheckResult r = check_solution(cl, {0, 1}, s.alpha, s.makespan);
+  EXPECT_TRUE(r.valid) << r.reason;
 }
 
 }  // namespace
