@@ -115,13 +115,7 @@ TEST(GanttChart, GenericChartRendersRowsLanesBarsAndLegend) {
   chart.legend = {{"a", "things", false}};
   auto bar = [](std::size_t row, std::size_t lane, double start, double end, std::string label,
                 bool hatched) {
-    GanttBar b;
-    b.row = row;
-    b.lane = lane;
-    b.start = start;
-    b.end = end;
-    b.label = std::move(label);
-    b.css_class = "a";
+    GanttBar b = span_bar(row, lane, start, end, std::move(label), "a");
     b.hatched = hatched;
     return b;
   };
