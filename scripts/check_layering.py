@@ -5,8 +5,9 @@ Every folder of src/redist may include, besides its own headers and the standard
 ones, only the headers of the folders it declares as dependencies in src/redist/CMakeLists.txt,
 which CMake writes to BUILD/layering.txt as lines `folder:dep1 dep2`. Tests (*_test.cpp) may
 include anything. The public headers (src/redist/*.hpp) are above the families: a family
-includes only its own (redist/lau.hpp in lau/); io, which implements their JSON entry points, and
-text, which summarises what they return, include them all. Prints every offending include and exits 1 when there is one.
+includes only its own (redist/lau.hpp in lau/); api, which implements their JSON entry points, and
+text, which summarises what they return, include them all. io (JSON reading and writing) includes
+no public header and nothing of text. Prints every offending include and exits 1 when there is one.
 
 Usage: check_layering.py SRC_REDIST_DIR LAYERING_TXT
 """
@@ -40,7 +41,7 @@ def offences(root, table):
                 if parts[0] != "redist":
                     yield f"{source}:{number}: includes {match.group(1)} (outside the core)"
                 elif len(parts) == 2:
-                    if folder not in ("io", "text") and parts[1] != folder + ".hpp":
+                    if folder not in ("api", "text") and parts[1] != folder + ".hpp":
                         yield f"{source}:{number}: includes the public header {match.group(1)}"
                 elif parts[1] != folder and parts[1] not in deps:
                     yield (f"{source}:{number}: {folder}/ includes {match.group(1)}, but "

@@ -28,6 +28,11 @@ int print_check_result(bool valid, double makespan, const std::string& reason) {
   return valid ? 0 : 1;
 }
 
+int print_verdict(const CheckResult& verdict) {
+  std::cout << io::check_result_text(verdict);
+  return verdict.valid ? 0 : 1;
+}
+
 int print_check_text(const std::string& verdict) {
   std::cout << verdict;
   return verdict.find("\"valid\": true") != std::string::npos ? 0 : 1;

@@ -4,11 +4,11 @@
 
 #include <fmt/format.h>
 
-#include "redist/balance.hpp"
+#include "redist/balance/advise.hpp"
+#include "redist/balance/simulate.hpp"
 #include "redist/balance/targets.hpp"
 #include "redist/common/checked.hpp"
 #include "redist/io/ring_json.hpp"
-#include "redist/text/balance_summary.hpp"
 
 namespace redist::io {
 namespace {
@@ -134,32 +134,3 @@ OrderedJson write_simulation(const balance::SimulationResult& r) {
 }
 
 }  // namespace redist::io
-
-namespace redist::balance {
-
-std::string advise_json(std::string_view instance, std::string_view options) {
-  return io::located_in("$.balance", [&] {
-    const io::EntryOptions o(options, {"format"});
-    const bool text = o.wants_text();
-    const AdviseInput input = io::read_advise_instance(io::parse_document(instance));
-    const Advice advice = advise(input);
-    if (text) return text::advise_summary(input, advice, "redist balance advise", "");
-    return io::output_text(io::write_advice(advice));
-  });
-}
-
-std::string simulate_json(std::string_view instance, std::string_view options) {
-  return io::located_in("$.balance", [&] {
-    const io::EntryOptions o(options, {"policy"});
-    if (!o.has("policy")) throw OptionError("a policy is required", "policy");
-    const std::string policy = o.text("policy", "");
-    const Trace trace = io::read_balance_trace(io::parse_document(instance));
-    return io::output_text(io::write_simulation(simulate(trace, policy)));
-  });
-}
-
-std::string plan_json(std::string_view instance, std::string_view options) {
-  return advise_json(instance, options);
-}
-
-}  // namespace redist::balance
