@@ -110,7 +110,8 @@ int run_plan(const PlanCommand<Instance, Result>& command, const std::string& in
   if (!gantt_file.empty()) command.chart_limits(instance);
   const Result result = command.plan(instance);
   if (!gantt_file.empty()) {
-    write_text_file(gantt_file, command.chart(instance, result, "redist " + command.family + " plan"),
+    write_text_file(gantt_file,
+                    command.chart(instance, result, "redist " + command.family + " plan"),
                     "--gantt");
   }
   if (format == "text") {

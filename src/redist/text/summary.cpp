@@ -49,6 +49,30 @@ void Summary::field(std::string_view label, std::string_view value) {
   line(fmt::format("{:<{}}{}", label, kLabelWidth, value));
 }
 
+void Summary::optimality(const PlanClaims& claims, std::string_view algorithm) {
+  switch (claims.proof) {
+    case Proof::lower_bound:
+      field("optimal", "yes (makespan equals the lower bound)");
+      return;
+    case Proof::search:
+      field("optimal", "yes (proven by exhaustive search)");
+      return;
+    case Proof::theorem:
+      field("optimal",
+            fmt::format("yes (the {} algorithm is optimal on such instances)", algorithm));
+      return;
+    case Proof::none:
+      break;
+  }
+  if (claims.lower_bound > 0 && claims.makespan > claims.lower_bound) {
+    field("optimal",
+          fmt::format("not proven (makespan {:.1f}% above the lower bound)",
+                      100.0 * (claims.makespan - claims.lower_bound) / claims.lower_bound));
+  } else {
+    field("optimal", "not proven");
+  }
+}
+
 void Summary::optimality(bool optimal, double makespan, std::optional<double> lower_bound,
                          std::string_view algorithm) {
   if (optimal && lower_bound && makespan <= *lower_bound) {

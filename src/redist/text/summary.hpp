@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "redist/common/result.hpp"
+
 namespace redist::text {
 
 inline constexpr std::size_t kMaxListed = 32;  // numbers on one `loads`-like line
@@ -35,6 +37,11 @@ class Summary {
   // algorithm)" or "not proven (makespan 12.5% above the lower bound)".
   void optimality(bool optimal, double makespan, std::optional<double> lower_bound,
                   std::string_view algorithm);
+  // The same verdict from the plan's own claims, with how optimality was proven: "yes (makespan
+  // equals the lower bound)", "yes (proven by exhaustive search)", "yes (the <algorithm> algorithm
+  // is optimal on such instances)", or "not proven (...% above the lower bound)". Nothing is
+  // recomputed: the words follow claims.proof.
+  void optimality(const PlanClaims& claims, std::string_view algorithm);
   // The validator's verdict on what is summarised.
   void validator(bool valid, std::string_view reason);
   // Writes "  ... and N more (the JSON output lists every one)" when `shown` < `total`.
