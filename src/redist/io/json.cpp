@@ -277,6 +277,11 @@ void write_plan_summary(std::string& out, const PlanSummary& summary) {
   }
 }
 
+void write_plan_claims(std::string& out, std::string_view algorithm, const PlanClaims& claims) {
+  write_plan_summary(out, {std::string(algorithm), claims.makespan, claims.lower_bound,
+                           claims.optimal});
+}
+
 std::string child_path(const std::string& path, std::string_view key) {
   const bool plain =
       !key.empty() && key.size() <= 64 && std::all_of(key.begin(), key.end(), [](char c) {

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "redist/common/check.hpp"
+#include "redist/common/result.hpp"
 #include "redist/common/error.hpp"
 
 namespace redist::io {
@@ -103,6 +104,9 @@ ScheduleHeader read_schedule_header(const Json& document,
 // Appends `{`, then "algorithm", "makespan", "lower_bound" and "gap" (= makespan / lower_bound
 // - 1, when the bound is > 0), "optimal", one per line; the caller appends the rest and `}`.
 void write_plan_summary(std::string& out, const PlanSummary& summary);
+// The same for a planner's typed result: its claims as they are (lower_bound and optimal always
+// written).
+void write_plan_claims(std::string& out, std::string_view algorithm, const PlanClaims& claims);
 
 std::string child_path(const std::string& path, std::string_view key);
 std::string index_path(const std::string& path, std::size_t index);
