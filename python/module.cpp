@@ -105,7 +105,7 @@ PYBIND11_MODULE(_redist, m) {
       m.def_submodule("balance", "Rebalancing an iterative application on a ring.");
   const std::string advise_doc =
       std::string("What `redist balance advise` prints: rebalance now, and to what. ") + kRaises;
-  def_plan(balance, "plan", &redist::balance::plan_json,
+  def_plan(balance, "plan", &redist::balance::advise_json,
            "The family's plan: the advice. " + advise_doc);
   def_plan(balance, "advise", &redist::balance::advise_json, advise_doc);
   const std::string simulate_doc =

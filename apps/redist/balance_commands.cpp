@@ -51,46 +51,39 @@ std::string simulation_plot(const balance::Trace& trace, const balance::Simulati
   return svg::render_line_plot(plot);
 }
 
-// `advise --gantt`: the advice, and the chart of the planned redistribution.
-int advise_with_chart(const std::string& text, const std::string& gantt,
-                      const std::string& format) {
-  const balance::AdviseInput in = io::read_advise_instance(io::parse_document(text));
-  svg::require_gantt_size(in.loads.size(), 0, "gantt");
-  const balance::Advice advice = balance::advise(in);
-  svg::require_gantt_size(in.loads.size(), advice.schedule.transfers.size(), "gantt");
-  const ring::Instance instance =
-      balance::redistribution_instance(in.ring, in.loads, advice.targets);
-  write_text_file(gantt, svg::ring_gantt_svg(instance, advice.schedule, "redist balance advise"),
-                  "--gantt");
-  if (format == "text") {
-    std::cout << text::advise_summary(in, advice, "redist balance advise", "");
-  } else {
-    print_json(io::write_advice(advice));
-  }
-  return 0;
-}
-
+// `balance advise`: the advice (read once, planned once), its summary or JSON document, and with
+// --gantt the chart of the planned redistribution.
 int run_advise(const BalanceOptions& o) {
-  if (o.gantt.empty()) {
-    const std::string options = io::OrderedJson{{"format", o.format}}.dump();
-    std::cout << balance::advise_json(io::read_text(o.instance), options);
-    return 0;
-  }
   const std::string text = io::read_text(o.instance);
-  return io::located_in("$.balance", [&] { return advise_with_chart(text, o.gantt, o.format); });
+  return io::located_in("$.balance", [&] {
+    const balance::AdviseInput in = io::read_advise_instance(io::parse_document(text));
+    if (!o.gantt.empty()) svg::require_gantt_size(in.loads.size(), 0, "gantt");
+    const balance::Advice advice = balance::advise(in);
+    if (!o.gantt.empty()) {
+      svg::require_gantt_size(in.loads.size(), advice.schedule.transfers.size(), "gantt");
+      const ring::Instance instance =
+          balance::redistribution_instance(in.ring, in.loads, advice.targets);
+      write_text_file(o.gantt,
+                      svg::ring_gantt_svg(instance, advice.schedule, "redist balance advise"),
+                      "--gantt");
+    }
+    if (o.format == "text") {
+      std::cout << text::advise_summary(in, advice, "redist balance advise", "");
+    } else {
+      print_json(io::write_advice(advice));
+    }
+    return 0;
+  });
 }
 
+// `balance simulate`: the run of the trace under the policy, its document, and with --plot its
+// iteration times.
 int run_simulate(const BalanceOptions& o) {
   const std::string text = io::read_text(o.instance);
-  if (o.plot.empty()) {
-    const std::string options = io::OrderedJson{{"policy", o.policy}}.dump();
-    std::cout << balance::simulate_json(text, options);
-    return 0;
-  }
   return io::located_in("$.balance", [&] {
     const balance::Trace trace = io::read_balance_trace(io::parse_document(text));
     const balance::SimulationResult result = balance::simulate(trace, o.policy);
-    write_text_file(o.plot, simulation_plot(trace, result), "--plot");
+    if (!o.plot.empty()) write_text_file(o.plot, simulation_plot(trace, result), "--plot");
     print_json(io::write_simulation(result));
     return 0;
   });

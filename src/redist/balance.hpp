@@ -9,9 +9,9 @@
 //   simulate(trace, policy)                  redist/balance/simulate.hpp: totals, rebalances
 //   hindsight_optimum (`oracle`)             redist/balance/oracle.hpp
 //   advise(input)                            redist/balance/advise.hpp: rebalance now? to what?
-// JSON entry points: exactly what `redist balance advise|simulate` print; the family's plan is
-// the advice. There is no check: the advised redistribution is a ring schedule (redist/ring.hpp).
-// The plan entry point also takes {"format": "text"}: it then returns the readable summary of
+// JSON entry points: exactly what `redist balance advise|simulate` print (the family's plan is
+// the advice; Python's `balance.plan` names it so, as in every family). There is no check: the advised redistribution is a ring schedule (redist/ring.hpp).
+// The advise entry point also takes {"format": "text"}: it then returns the readable summary of
 // `--format text` (redist/text/, docs/formats.md "Text summaries") instead of the JSON.
 // Errors: redist::InputError (a std::invalid_argument) whose what() is the command line's error
 // line; the typed functions say where in the model's words (`speeds[2]`; an OptionError names the
@@ -48,8 +48,5 @@ std::string advise_json(std::string_view instance, std::string_view options = "{
 // `redist balance simulate`: `instance` is {"balance": {"ring", "speeds", "loads" | "items"}};
 // `options` is {"policy": NAME} (required; OptionError at "policy" without it).
 std::string simulate_json(std::string_view instance, std::string_view options);
-
-// The family's plan: the advice (same as advise_json).
-std::string plan_json(std::string_view instance, std::string_view options = "{}");
 
 }  // namespace redist::balance

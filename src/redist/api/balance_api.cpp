@@ -27,8 +27,4 @@ std::string simulate_json(std::string_view instance, std::string_view options) {
   });
 }
 
-std::string plan_json(std::string_view instance, std::string_view options) {
-  return advise_json(instance, options);
-}
-
 }  // namespace redist::balance

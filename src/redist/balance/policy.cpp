@@ -164,29 +164,38 @@ class MetaBalancer final : public Policy {
   std::vector<double> imbalance_;
 };
 
-std::unique_ptr<Policy> make_at(std::string_view list, std::int64_t iterations) {
-  std::set<std::int64_t> points;
-  std::int64_t previous = 0;
+// The points of `at:K1,K2,...`, parsed (strictly increasing counts).
+std::vector<std::int64_t> parse_points(std::string_view list) {
+  std::vector<std::int64_t> points;
   while (true) {
     const std::size_t comma = list.find(',');
     const std::int64_t k = parse_count(list.substr(0, comma), "an `at:` iteration");
-    if (k <= previous) bad("the `at:` iterations must be strictly increasing");
-    if (k >= iterations)
-      bad(fmt::format("`at:` iteration {} is not before the last iteration ({})", k, iterations));
-    points.insert(k);
-    previous = k;
+    if (!points.empty() && k <= points.back())
+      bad("the `at:` iterations must be strictly increasing");
+    points.push_back(k);
     if (comma == std::string_view::npos) break;
     list.remove_prefix(comma + 1);
   }
-  std::string name = "at:";
-  for (std::int64_t k : points) {
-    if (name.size() > 3) name += ',';
-    name += std::to_string(k);
-  }
-  return std::make_unique<At>(std::move(points), name);
+  return points;
 }
 
 }  // namespace
+
+std::unique_ptr<Policy> make_at_policy(const std::vector<std::int64_t>& points,
+                                       std::int64_t iterations) {
+  if (points.empty()) return std::make_unique<Never>();
+  std::string name = "at:";
+  std::int64_t previous = 0;
+  for (const std::int64_t k : points) {
+    if (k <= previous) bad("the `at:` iterations must be strictly increasing from 1");
+    if (k >= iterations)
+      bad(fmt::format("`at:` iteration {} is not before the last iteration ({})", k, iterations));
+    if (name.size() > 3) name += ',';
+    name += std::to_string(k);
+    previous = k;
+  }
+  return std::make_unique<At>(std::set<std::int64_t>(points.begin(), points.end()), name);
+}
 
 std::unique_ptr<Policy> make_policy(std::string_view spec, std::int64_t iterations) {
   const std::size_t colon = spec.find(':');
@@ -204,7 +213,7 @@ std::unique_ptr<Policy> make_policy(std::string_view spec, std::int64_t iteratio
     if (has_arg && arg.empty()) bad("`stable-horizon:` needs a factor A after the colon");
     return make_stable_horizon(arg);
   }
-  if (head == "at" && has_arg) return make_at(arg, iterations);
+  if (head == "at" && has_arg) return make_at_policy(parse_points(arg), iterations);
   if (head == "every" && has_arg) return std::make_unique<Every>(parse_count(arg, "E"));
   if (head == "threshold" && has_arg) {
     const double r = parse_number(arg, "R");

@@ -68,6 +68,11 @@ class Policy {
 // which is not online (simulate.hpp handles it).
 std::unique_ptr<Policy> make_policy(std::string_view spec, std::int64_t iterations);
 
+// The policy `at:K1,K2,...` for points already parsed (strictly increasing, each in 1..K-1;
+// InputError at "policy" otherwise); `never` for no point. Its name() is the spec it stands for.
+std::unique_ptr<Policy> make_at_policy(const std::vector<std::int64_t>& points,
+                                       std::int64_t iterations);
+
 // The policy names for help texts, with a placeholder for parameters (e.g. "every:E").
 const std::vector<std::string>& policy_names();
 

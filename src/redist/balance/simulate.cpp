@@ -77,14 +77,9 @@ SimulationResult simulate(const Trace& trace, std::string_view policy) {
 
 SimulationResult simulate_points(const Trace& trace, const std::vector<std::int64_t>& points) {
   validate_trace(trace);
-  std::string spec = points.empty() ? "never" : "at:";
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    if (i > 0) spec += ',';
-    spec += std::to_string(points[i]);
-  }
-  const std::unique_ptr<Policy> chosen = make_policy(spec, trace.iterations());
+  const std::unique_ptr<Policy> chosen = make_at_policy(points, trace.iterations());
   SimulationResult result = run(trace, *chosen);
-  result.policy = spec;
+  result.policy = chosen->name();
   return result;
 }
 
