@@ -170,13 +170,17 @@ class Renderer {
     return BarMode::hatched;
   }
 
+  // Where a bar is drawn: its class, left edge, width, top and height in pixels.
+  struct BarBox {
+    std::string cls;
+    double x0, width, y, h;
+  };
+
   void render_bar(Out& out, const GanttBar& bar) {
     if (!drawable(bar)) return;
-    const std::string cls = bar.css_class.empty() ? std::string() : css_name(bar.css_class);
-    const double x0 = scale_.x(bar.start);
-    const double width = std::max(1.0, (bar.end - bar.start) * scale_.px_per_unit);
-    const double y = lane_top(bar) + kBarInset;
-    const double h = kLaneHeight - 2.0 * kBarInset;
+    const BarBox box{bar.css_class.empty() ? std::string() : css_name(bar.css_class),
+                     scale_.x(bar.start), std::max(1.0, (bar.end - bar.start) * scale_.px_per_unit),
+                     lane_top(bar) + kBarInset, kLaneHeight - 2.0 * kBarInset};
     double period_px = 0.0;
     const BarMode mode = mode_of(bar, &period_px);
 
@@ -184,76 +188,93 @@ class Renderer {
     out += xml_escape(bar.tooltip.empty() ? bar.label : bar.tooltip);
     out += "</title>";
     std::string label = bar.label;
-    bool dark_label = false;
     bool separated = false;
     switch (mode) {
-      case BarMode::solid: {
-        put(out,
-            "<rect class=\"bar {}\" x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" height=\"{:.1f}\"/>",
-            cls, x0, y, width, h);
-        // Separators between back-to-back items, when they are far enough apart.
-        if (bar.items > 1 && period_px >= kMinSeparatorGap &&
-            separators_ + (bar.items - 1) <= kMaxSeparators) {
-          separators_ += bar.items - 1;
-          separated = true;
-          out += "<path class=\"sep\" d=\"";
-          for (std::int64_t j = 1; j < bar.items; ++j) {
-            const double t = bar.start + static_cast<double>(j) * bar.item_period;
-            put(out, "M{:.2f} {:.1f}v{:.1f}", scale_.x(t), y, h);
-          }
-          out += "\"/>";
-        }
+      case BarMode::solid:
+        separated = render_solid(out, bar, box, period_px);
         break;
-      }
-      case BarMode::items: {
-        item_rects_ += bar.items;
-        put(out,
-            "<rect class=\"span {}\" x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" "
-            "height=\"{:.1f}\"/>",
-            cls, x0, y, width, h);
-        const double item_px = std::max(1.0, bar.item_length * scale_.px_per_unit);
-        for (std::int64_t j = 0; j < bar.items; ++j) {
-          const double t = bar.start + static_cast<double>(j) * bar.item_period;
-          put(out,
-              "<rect class=\"bar {}\" x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" "
-              "height=\"{:.1f}\"/>",
-              cls, scale_.x(t), y, item_px, h);
-        }
-        dark_label = true;
+      case BarMode::items:
+        render_items(out, bar, box);
         break;
-      }
-      case BarMode::hatched: {
-        if (!used_hatch_) {
-          used_hatch_ = true;
-          hatch_class_ = cls;
-        }
-        put(out,
-            "<rect class=\"bar {} hatched\" x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" "
-            "height=\"{:.1f}\"/>",
-            cls, x0, y, width, h);
-        if (bar.items > 1 && bar.item_period > bar.item_length) {
-          std::string noted = label + " (period " + format_number(bar.item_period) + ")";
-          if (text_width(noted, kLabelFont) + 6.0 <= width) label = std::move(noted);
-        }
-        dark_label = true;
+      case BarMode::hatched:
+        render_hatched(out, bar, box, label);
         break;
-      }
     }
-    if (text_width(label, kLabelFont) + 6.0 > width) label = bar.short_label;
-    const double label_width = text_width(label, kLabelFont);
-    if (!label.empty() && label_width + 6.0 <= width) {
-      const double cx = x0 + width / 2.0;
-      if (separated) {
-        // A patch of the bar's colour keeps the separators out of the label.
-        put(out,
-            "<rect class=\"pill {}\" x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" "
-            "height=\"{:.1f}\"/>",
-            cls, cx - label_width / 2.0 - 2.0, y + 1.0, label_width + 4.0, h - 2.0);
-      }
-      put(out, "<text class=\"lbl {}\" x=\"{:.2f}\" y=\"{:.1f}\">{}</text>",
-          dark_label ? std::string("dark") : cls, cx, y + h / 2.0 + 3.5, xml_escape(label));
-    }
+    render_label(out, bar, box, label, mode != BarMode::solid, separated);
     out += "</g>\n";
+  }
+
+  // One rectangle, with separators between back-to-back items when they are far enough apart;
+  // returns whether separators were drawn.
+  bool render_solid(Out& out, const GanttBar& bar, const BarBox& box, double period_px) {
+    put(out,
+        "<rect class=\"bar {}\" x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" height=\"{:.1f}\"/>",
+        box.cls, box.x0, box.y, box.width, box.h);
+    if (bar.items <= 1 || period_px < kMinSeparatorGap ||
+        separators_ + (bar.items - 1) > kMaxSeparators) {
+      return false;
+    }
+    separators_ += bar.items - 1;
+    out += "<path class=\"sep\" d=\"";
+    for (std::int64_t j = 1; j < bar.items; ++j) {
+      const double t = bar.start + static_cast<double>(j) * bar.item_period;
+      put(out, "M{:.2f} {:.1f}v{:.1f}", scale_.x(t), box.y, box.h);
+    }
+    out += "\"/>";
+    return true;
+  }
+
+  // The bar's span, pale, and one rectangle per item.
+  void render_items(Out& out, const GanttBar& bar, const BarBox& box) {
+    item_rects_ += bar.items;
+    put(out,
+        "<rect class=\"span {}\" x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" "
+        "height=\"{:.1f}\"/>",
+        box.cls, box.x0, box.y, box.width, box.h);
+    const double item_px = std::max(1.0, bar.item_length * scale_.px_per_unit);
+    for (std::int64_t j = 0; j < bar.items; ++j) {
+      const double t = bar.start + static_cast<double>(j) * bar.item_period;
+      put(out,
+          "<rect class=\"bar {}\" x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" "
+          "height=\"{:.1f}\"/>",
+          box.cls, scale_.x(t), box.y, item_px, box.h);
+    }
+  }
+
+  // A hatched rectangle (too many spaced items to draw one by one); the label names the period
+  // when it fits.
+  void render_hatched(Out& out, const GanttBar& bar, const BarBox& box, std::string& label) {
+    if (!used_hatch_) {
+      used_hatch_ = true;
+      hatch_class_ = box.cls;
+    }
+    put(out,
+        "<rect class=\"bar {} hatched\" x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" "
+        "height=\"{:.1f}\"/>",
+        box.cls, box.x0, box.y, box.width, box.h);
+    if (bar.items > 1 && bar.item_period > bar.item_length) {
+      std::string noted = label + " (period " + format_number(bar.item_period) + ")";
+      if (text_width(noted, kLabelFont) + 6.0 <= box.width) label = std::move(noted);
+    }
+  }
+
+  // The label centred on the bar when it fits (else the short label, else none); over separators,
+  // on a patch of the bar's colour.
+  void render_label(Out& out, const GanttBar& bar, const BarBox& box, std::string label,
+                    bool dark_label, bool separated) {
+    if (text_width(label, kLabelFont) + 6.0 > box.width) label = bar.short_label;
+    const double label_width = text_width(label, kLabelFont);
+    if (label.empty() || label_width + 6.0 > box.width) return;
+    const double cx = box.x0 + box.width / 2.0;
+    if (separated) {
+      put(out,
+          "<rect class=\"pill {}\" x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" "
+          "height=\"{:.1f}\"/>",
+          box.cls, cx - label_width / 2.0 - 2.0, box.y + 1.0, label_width + 4.0, box.h - 2.0);
+    }
+    put(out, "<text class=\"lbl {}\" x=\"{:.2f}\" y=\"{:.1f}\">{}</text>",
+        dark_label ? std::string("dark") : box.cls, cx, box.y + box.h / 2.0 + 3.5,
+        xml_escape(label));
   }
 
   // Returns the y just below the legend.
