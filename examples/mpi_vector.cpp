@@ -59,6 +59,85 @@ std::string index_range(long long first, long long count, std::int64_t total) {
   return std::to_string(first) + ".." + std::to_string(total - 1) + ", 0.." + std::to_string(last);
 }
 
+// Where this rank's block starts in the global vector, from every rank's count.
+std::int64_t global_start(const std::vector<std::int64_t>& counts, int rank) {
+  std::int64_t start = 0;
+  for (int r = 0; r < rank; ++r) start += counts[static_cast<std::size_t>(r)];
+  return start;
+}
+
+// Whether the new block holds the global indices first, first + 1, ... (mod N), where first is
+// the sum of the new counts of the ranks before this one, shifted by the rotation.
+bool holds_its_items(const std::vector<int>& block, const std::vector<std::int64_t>& after,
+                     int rank, std::int64_t rotation, std::int64_t total) {
+  std::int64_t first = global_start(after, rank) - rotation;
+  first = total > 0 ? ((first % total) + total) % total : 0;
+  bool intact = static_cast<std::int64_t>(block.size()) == after[static_cast<std::size_t>(rank)];
+  for (std::size_t k = 0; intact && k < block.size(); ++k) {
+    intact = block[k] == static_cast<int>((first + static_cast<std::int64_t>(k)) % total);
+  }
+  return intact;
+}
+
+// Gathers what each rank holds now and its verdict on rank 0, which prints everything.
+void report(const redist::mpi::Redistribution& redistribution,
+            const std::vector<std::int64_t>& before, const std::vector<int>& block, bool intact,
+            int rank, int ranks, std::int64_t total) {
+  const long long mine[3] = {static_cast<long long>(block.size()),
+                             block.empty() ? -1LL : static_cast<long long>(block.front()),
+                             intact ? 1LL : 0LL};
+  std::vector<long long> all(3 * static_cast<std::size_t>(ranks));
+  MPI_Gather(mine, 3, MPI_LONG_LONG, all.data(), 3, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+  if (rank != 0) return;
+  bool all_intact = true;
+  std::printf("%d ranks, %lld items (global indices 0..%lld)\n", ranks,
+              static_cast<long long>(total), static_cast<long long>(total - 1));
+  std::printf("rank  before  after  check  global indices held after\n");
+  for (int r = 0; r < ranks; ++r) {
+    const long long* got = &all[3 * static_cast<std::size_t>(r)];
+    all_intact = all_intact && got[2] == 1;
+    std::printf("%4d %7lld %6lld  %-5s  %s\n", r,
+                static_cast<long long>(before[static_cast<std::size_t>(r)]), got[0],
+                got[2] ? "ok" : "WRONG", index_range(got[1], got[0], total).c_str());
+  }
+  std::printf("ring planner:   %s\n", redistribution.plan().algorithm.c_str());
+  std::printf("model makespan: %.3f\n", redistribution.model_makespan());
+  std::printf("rotation:       %lld\n", static_cast<long long>(redistribution.rotation()));
+  std::printf("%s\n", all_intact ? "data intact" : "DATA NOT INTACT");
+}
+
+// Plans and moves this rank's block, checks it and reports; the status every rank returns.
+int run(int argc, char** argv, int rank, int ranks) {
+  // Every rank knows every count, so each can tell where its block starts in the global vector.
+  std::vector<std::int64_t> before(static_cast<std::size_t>(ranks));
+  for (int r = 0; r < ranks; ++r) before[static_cast<std::size_t>(r)] = initial_count(r);
+  const std::int64_t total = global_start(before, ranks);
+  const std::int64_t start = global_start(before, rank);
+  const std::vector<std::int64_t> after = target_counts(argc, argv, ranks, total);
+
+  // This rank's block of the global vector: the global indices start, start + 1, ...
+  std::vector<int> block(static_cast<std::size_t>(before[static_cast<std::size_t>(rank)]));
+  for (std::size_t k = 0; k < block.size(); ++k) block[k] = static_cast<int>(start) + int(k);
+
+  // Link costs (time per item) to the next and to the previous rank: made up here, they make
+  // the ring heterogeneous. calibrate_link_costs(MPI_COMM_WORLD, sizeof(int)) measures them.
+  const redist::mpi::LinkCosts costs{1.0 + 0.5 * (rank % 3), 2.0 - 0.25 * (rank % 4)};
+
+  // Plan (collective; rank 0 plans, everyone receives the plan), then move the items. Every
+  // error (a count that does not add up, a bad cost) is thrown on every rank with the same
+  // message before any item moves.
+  redist::mpi::Redistribution redistribution(MPI_COMM_WORLD, before[static_cast<std::size_t>(rank)],
+                                             after[static_cast<std::size_t>(rank)], costs);
+  redistribution.execute(block);  // in place; block now holds this rank's new items
+
+  const bool intact = holds_its_items(block, after, rank, redistribution.rotation(), total);
+  report(redistribution, before, block, intact, rank, ranks, total);
+  // Every rank returns the same status.
+  int ok = intact ? 1 : 0, all_ok = 0;
+  MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  return all_ok ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -68,69 +147,7 @@ int main(int argc, char** argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   int status = 0;
   try {
-    // Every rank knows every count, so each can tell where its block starts in the global vector.
-    std::vector<std::int64_t> before(static_cast<std::size_t>(ranks));
-    for (int r = 0; r < ranks; ++r) before[static_cast<std::size_t>(r)] = initial_count(r);
-    std::int64_t total = 0, start = 0;
-    for (int r = 0; r < ranks; ++r) {
-      if (r == rank) start = total;
-      total += before[static_cast<std::size_t>(r)];
-    }
-    const std::vector<std::int64_t> after = target_counts(argc, argv, ranks, total);
-
-    // This rank's block of the global vector: the global indices start, start + 1, ...
-    std::vector<int> block(static_cast<std::size_t>(before[static_cast<std::size_t>(rank)]));
-    for (std::size_t k = 0; k < block.size(); ++k) block[k] = static_cast<int>(start) + int(k);
-
-    // Link costs (time per item) to the next and to the previous rank: made up here, they make
-    // the ring heterogeneous. calibrate_link_costs(MPI_COMM_WORLD, sizeof(int)) measures them.
-    const redist::mpi::LinkCosts costs{1.0 + 0.5 * (rank % 3), 2.0 - 0.25 * (rank % 4)};
-
-    // Plan (collective; rank 0 plans, everyone receives the plan), then move the items. Every
-    // error (a count that does not add up, a bad cost) is thrown on every rank with the same
-    // message before any item moves.
-    redist::mpi::Redistribution redistribution(MPI_COMM_WORLD,
-                                               before[static_cast<std::size_t>(rank)],
-                                               after[static_cast<std::size_t>(rank)], costs);
-    redistribution.execute(block);  // in place; block now holds this rank's new items
-
-    // Check: the new block holds the global indices first, first + 1, ... (mod N), where first
-    // is the sum of the new counts of the ranks before this one, shifted by the rotation.
-    std::int64_t first = -redistribution.rotation();
-    for (int r = 0; r < rank; ++r) first += after[static_cast<std::size_t>(r)];
-    first = total > 0 ? ((first % total) + total) % total : 0;
-    bool intact = static_cast<std::int64_t>(block.size()) == after[static_cast<std::size_t>(rank)];
-    for (std::size_t k = 0; intact && k < block.size(); ++k) {
-      intact = block[k] == static_cast<int>((first + static_cast<std::int64_t>(k)) % total);
-    }
-
-    // Gather what each rank holds now and its verdict on rank 0, which prints everything.
-    const long long mine[3] = {static_cast<long long>(block.size()),
-                               block.empty() ? -1LL : static_cast<long long>(block.front()),
-                               intact ? 1LL : 0LL};
-    std::vector<long long> all(3 * static_cast<std::size_t>(ranks));
-    MPI_Gather(mine, 3, MPI_LONG_LONG, all.data(), 3, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
-    if (rank == 0) {
-      bool all_intact = true;
-      std::printf("%d ranks, %lld items (global indices 0..%lld)\n", ranks,
-                  static_cast<long long>(total), static_cast<long long>(total - 1));
-      std::printf("rank  before  after  check  global indices held after\n");
-      for (int r = 0; r < ranks; ++r) {
-        const long long* got = &all[3 * static_cast<std::size_t>(r)];
-        all_intact = all_intact && got[2] == 1;
-        std::printf("%4d %7lld %6lld  %-5s  %s\n", r,
-                    static_cast<long long>(before[static_cast<std::size_t>(r)]), got[0],
-                    got[2] ? "ok" : "WRONG", index_range(got[1], got[0], total).c_str());
-      }
-      std::printf("ring planner:   %s\n", redistribution.plan().algorithm.c_str());
-      std::printf("model makespan: %.3f\n", redistribution.model_makespan());
-      std::printf("rotation:       %lld\n", static_cast<long long>(redistribution.rotation()));
-      std::printf("%s\n", all_intact ? "data intact" : "DATA NOT INTACT");
-    }
-    // Every rank returns the same status.
-    int ok = intact ? 1 : 0, all_ok = 0;
-    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    status = all_ok ? 0 : 1;
+    status = run(argc, argv, rank, ranks);
   } catch (const redist::mpi::Error& e) {
     // Collective errors: the same message on every rank, so rank 0 alone reports it.
     if (rank == 0) std::fprintf(stderr, "error: %s\n", e.what());
