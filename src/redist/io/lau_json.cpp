@@ -69,14 +69,65 @@ LauDocument read_lau_document(const Json& document, bool with_flows) {
 
 namespace {
 
+// The send mode named at `path`: single or multi.
+lau::Mode read_mode(const Json& value, const std::string& path) {
+  const std::string name = as_string(value, path);
+  if (name != "single" && name != "multi") {
+    throw InputError("unknown mode '" + one_line(name, 40) + "' (expected single or multi)", path);
+  }
+  return name == "single" ? lau::Mode::single : lau::Mode::multi;
+}
+
+// A time claim: an integer, or null for a deadlock.
+lau::Time read_time(const Json& value, const std::string& path) {
+  return value.is_null() ? lau::Time{} : lau::Time{as_int64(value, path)};
+}
+
+}  // namespace
+
+LauPlanDocument read_lau_plan(const Json& document) {
+  as_object(document, "$");
+  reject_unknown_fields(
+      document, "$",
+      {"algorithm", "mode", "flows", "h", "t_single", "t_multi", "traffic", "optimal"});
+  LauPlanDocument doc;
+  lau::Plan& plan = doc.plan;
+  plan.flows = as_int64_array(require(document, "$", "flows"), "$.flows");
+  if (const auto it = document.find("mode"); it != document.end()) {
+    plan.mode = read_mode(*it, "$.mode");
+  }
+  if (const auto it = document.find("algorithm"); it != document.end()) {
+    plan.algorithm = as_string(*it, "$.algorithm");
+  }
+  if (const auto it = document.find("optimal"); it != document.end()) {
+    plan.optimal = as_bool(*it, "$.optimal");
+  }
+  const auto find = [&](const char* key) { return document.find(key); };
+  if (const auto it = find("t_single"); (doc.stated.t_single = it != document.end())) {
+    plan.t_single = read_time(*it, "$.t_single");
+  }
+  if (const auto it = find("t_multi"); (doc.stated.t_multi = it != document.end())) {
+    plan.t_multi = read_time(*it, "$.t_multi");
+  }
+  if (const auto it = find("h"); (doc.stated.h = it != document.end())) {
+    plan.h = as_int64(*it, "$.h");
+  }
+  if (const auto it = find("traffic"); (doc.stated.traffic = it != document.end())) {
+    plan.traffic = as_int64(*it, "$.traffic");
+  }
+  return doc;
+}
+
+namespace {
+
 std::string time_json(const lau::Time& t) { return t ? fmt::format("{}", *t) : "null"; }
 
 }  // namespace
 
-std::string lau_plan_json(const lau::Plan& plan, lau::Mode mode, bool optimal) {
+std::string lau_plan_json(const lau::Plan& plan) {
   std::string out;
   out += "{\n  \"algorithm\": " + Json(plan.algorithm).dump();
-  out += fmt::format(",\n  \"mode\": \"{}\"", lau::mode_name(mode));
+  out += fmt::format(",\n  \"mode\": \"{}\"", lau::mode_name(plan.mode));
   out += ",\n  \"flows\": [";
   for (std::size_t i = 0; i < plan.flows.size(); ++i) {
     if (i > 0) out += ',';
@@ -87,7 +138,7 @@ std::string lau_plan_json(const lau::Plan& plan, lau::Mode mode, bool optimal) {
   out += ",\n  \"t_single\": " + time_json(plan.t_single);
   out += ",\n  \"t_multi\": " + time_json(plan.t_multi);
   out += fmt::format(",\n  \"traffic\": {}", plan.traffic);
-  out += fmt::format(",\n  \"optimal\": {}\n}}\n", optimal ? "true" : "false");
+  out += fmt::format(",\n  \"optimal\": {}\n}}\n", plan.optimal ? "true" : "false");
   return out;
 }
 

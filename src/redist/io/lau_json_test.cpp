@@ -68,7 +68,9 @@ TEST(LauJson, WritesThePlan) {
   p.t_single = 2;
   p.t_multi = std::nullopt;
   p.traffic = 4;
-  const Json j = Json::parse(lau_plan_json(p, lau::Mode::multi, true));
+  p.mode = lau::Mode::multi;
+  p.optimal = true;
+  const Json j = Json::parse(lau_plan_json(p));
   EXPECT_EQ(j["algorithm"], "optimal");
   EXPECT_EQ(j["mode"], "multi");
   EXPECT_EQ(j["flows"], Json::parse("[2, 0, -2]"));

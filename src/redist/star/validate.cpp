@@ -2,19 +2,21 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
 #include <utility>
 
 #include <fmt/format.h>
 
 #include "redist/common/error.hpp"
+#include "redist/common/tolerance.hpp"
 
 namespace redist::star {
 
 namespace {
 
-ValidationResult invalid(std::string reason) {
-  ValidationResult r;
+CheckResult invalid(std::string reason) {
+  CheckResult r;
   r.valid = false;
   r.reason = std::move(reason);
   return r;
@@ -42,7 +44,7 @@ std::optional<std::pair<std::size_t, std::size_t>> first_overlap(
 
 }  // namespace
 
-ValidationResult validate_schedule(const Instance& in, const Schedule& s) {
+CheckResult check(const Instance& in, const Schedule& s, const Stated& stated) {
   const std::int64_t m = static_cast<std::int64_t>(in.loads.size());
   const std::size_t n = s.transfers.size();
 
@@ -95,7 +97,7 @@ ValidationResult validate_schedule(const Instance& in, const Schedule& s) {
     std::multiset<double> held(arrivals[i].begin(), arrivals[i].end());
     for (std::size_t j = static_cast<std::size_t>(own_sent); j < sends[i].size(); ++j) {
       const double a = sends[i][j];
-      auto it = held.upper_bound(a + 1e-9 * std::max(1.0, std::abs(a)));
+      auto it = held.upper_bound(a + kTimeTolerance * std::max(1.0, std::abs(a)));
       if (it == held.begin()) {
         return invalid(fmt::format(
             "worker {} sends at {} a task it does not hold (its {} own tasks are already sent and "
@@ -113,7 +115,7 @@ ValidationResult validate_schedule(const Instance& in, const Schedule& s) {
     finish[i] = end;
     makespan = std::max(makespan, end);
   }
-  const double tol = 1e-9 * makespan;
+  const double tol = kTimeTolerance * makespan;
 
   for (std::size_t k = 0; k < n; ++k) {
     const Transfer& t = s.transfers[k];
@@ -142,11 +144,11 @@ ValidationResult validate_schedule(const Instance& in, const Schedule& s) {
         fmt::format("transfers {} and {} overlap on the master's send port", o->first, o->second));
   }
 
-  if (s.makespan_given && !(std::abs(s.makespan - makespan) <= tol)) {
+  if (stated.makespan && !(std::abs(s.makespan - makespan) <= tol)) {
     return invalid(
         fmt::format("makespan {} differs from the recomputed makespan {}", s.makespan, makespan));
   }
-  if (s.finish_given) {
+  if (stated.finish) {
     if (s.finish.size() != static_cast<std::size_t>(m)) {
       return invalid(fmt::format("finish has {} entries, expected {}", s.finish.size(), m));
     }
@@ -157,7 +159,7 @@ ValidationResult validate_schedule(const Instance& in, const Schedule& s) {
       }
     }
   }
-  ValidationResult r;
+  CheckResult r;
   r.valid = true;
   r.makespan = makespan;
   return r;
