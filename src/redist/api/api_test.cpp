@@ -76,7 +76,9 @@ TEST(LauApi, PlanFillsMakespanBoundAndOptimalAndCheckAgrees) {
         EXPECT_EQ(p.proof, p.optimal ? Proof::lower_bound : Proof::none);
         const CheckResult c = lau::check(in, p);
         EXPECT_EQ(c.valid, t.has_value()) << c.reason;
-        if (c.valid) EXPECT_EQ(c.makespan, p.makespan);
+        if (c.valid) {
+          EXPECT_EQ(c.makespan, p.makespan);
+        }
       }
     }
   }
