@@ -83,6 +83,18 @@ lau::Time read_time(const Json& value, const std::string& path) {
   return value.is_null() ? lau::Time{} : lau::Time{as_int64(value, path)};
 }
 
+// The times, shift and traffic the document states, and which of them it states.
+void read_claims(const Json& document, LauPlanDocument& doc) {
+  const auto end = document.end();
+  const auto t_single = document.find("t_single"), t_multi = document.find("t_multi");
+  const auto h = document.find("h"), traffic = document.find("traffic");
+  doc.stated = {t_single != end, t_multi != end, h != end, traffic != end};
+  if (doc.stated.t_single) doc.plan.t_single = read_time(*t_single, "$.t_single");
+  if (doc.stated.t_multi) doc.plan.t_multi = read_time(*t_multi, "$.t_multi");
+  if (doc.stated.h) doc.plan.h = as_int64(*h, "$.h");
+  if (doc.stated.traffic) doc.plan.traffic = as_int64(*traffic, "$.traffic");
+}
+
 }  // namespace
 
 LauPlanDocument read_lau_plan(const Json& document) {
@@ -102,19 +114,7 @@ LauPlanDocument read_lau_plan(const Json& document) {
   if (const auto it = document.find("optimal"); it != document.end()) {
     plan.optimal = as_bool(*it, "$.optimal");
   }
-  const auto find = [&](const char* key) { return document.find(key); };
-  if (const auto it = find("t_single"); (doc.stated.t_single = it != document.end())) {
-    plan.t_single = read_time(*it, "$.t_single");
-  }
-  if (const auto it = find("t_multi"); (doc.stated.t_multi = it != document.end())) {
-    plan.t_multi = read_time(*it, "$.t_multi");
-  }
-  if (const auto it = find("h"); (doc.stated.h = it != document.end())) {
-    plan.h = as_int64(*it, "$.h");
-  }
-  if (const auto it = find("traffic"); (doc.stated.traffic = it != document.end())) {
-    plan.traffic = as_int64(*it, "$.traffic");
-  }
+  read_claims(document, doc);
   return doc;
 }
 

@@ -93,5 +93,24 @@ TEST(StrictCheck, LauDocumentsHaveOnlyTheLauMember) {
             std::string::npos);
 }
 
+TEST(LauJson, ReadsAPlanAndWhatItStates) {
+  const LauPlanDocument doc = read_lau_plan(
+      Json::parse(R"({"flows": [2, 0, -2], "mode": "multi", "t_single": null, "h": 3})"));
+  EXPECT_EQ(doc.plan.flows, (std::vector<std::int64_t>{2, 0, -2}));
+  EXPECT_EQ(doc.plan.mode, lau::Mode::multi);
+  EXPECT_TRUE(doc.stated.t_single);
+  EXPECT_FALSE(doc.plan.t_single.has_value());
+  EXPECT_FALSE(doc.stated.t_multi);
+  EXPECT_TRUE(doc.stated.h);
+  EXPECT_EQ(doc.plan.h, 3);
+  EXPECT_FALSE(doc.stated.traffic);
+  try {
+    read_lau_plan(Json::parse(R"({"flows": [1, -1], "mode": "dual"})"));
+    ADD_FAILURE() << "accepted mode dual";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), "$.mode");
+  }
+}
+
 }  // namespace
 }  // namespace redist::io
