@@ -52,7 +52,7 @@ void BM_Plan(benchmark::State& state, Planner plan, Instance in) {
 
 const auto bba = [](const Instance& in) { return redist::star::plan_bba(in); };
 const auto mbbsa = [](const Instance& in) { return redist::star::plan_mbbsa(in); };
-const auto best = [](const Instance& in) { return redist::star::plan_star(in, "best"); };
+const auto best = [](const Instance& in) { return redist::star::plan(in, {"best"}); };
 
 BENCHMARK_CAPTURE(BM_Plan, BbaHomogeneous, bba, make_instance(true, true))
     ->Unit(benchmark::kMillisecond);
@@ -85,7 +85,7 @@ void BM_ExactRandom(benchmark::State& state) {
   int proven = 0;
   for (auto _ : state) {
     proven = 0;
-    for (const Instance& in : instances) proven += *redist::star::plan_exact(in).optimal;
+    for (const Instance& in : instances) proven += redist::star::plan_exact(in).optimal;
   }
   state.counters["proven"] = proven;
   state.counters["instances"] = static_cast<double>(instances.size());

@@ -7,14 +7,14 @@
 
 #include <random>
 
-#include "redist/star/dlt.hpp"
+#include "redist/dlt/planner.hpp"
 
 namespace {
 
-redist::star::DltInstance make_instance(std::size_t m) {
+redist::dlt::Instance make_instance(std::size_t m) {
   std::mt19937_64 rng(5);
   std::uniform_real_distribution<double> u(0.1, 10.0), a(0.0, 1000.0);
-  redist::star::DltInstance in;
+  redist::dlt::Instance in;
   for (std::size_t i = 0; i < m; ++i) {
     in.b.push_back(u(rng));
     in.s.push_back(u(rng));
@@ -25,15 +25,15 @@ redist::star::DltInstance make_instance(std::size_t m) {
 
 void BM_DltFast(benchmark::State& state) {
   const auto in = make_instance(static_cast<std::size_t>(state.range(0)));
-  for (auto _ : state) benchmark::DoNotOptimize(redist::star::solve_dlt_fast(in).makespan);
+  for (auto _ : state) benchmark::DoNotOptimize(redist::dlt::solve_fast(in).makespan);
 }
 BENCHMARK(BM_DltFast)->Arg(10000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 
 void BM_DltFastTransfers(benchmark::State& state) {
   const auto in = make_instance(static_cast<std::size_t>(state.range(0)));
   for (auto _ : state) {
-    redist::star::DltSchedule s = redist::star::solve_dlt_fast(in);
-    redist::star::dlt_transfers(s);
+    redist::dlt::Schedule s = redist::dlt::solve_fast(in);
+    redist::dlt::add_transfers(s);
     benchmark::DoNotOptimize(s.transfers.size());
   }
 }
@@ -41,7 +41,7 @@ BENCHMARK(BM_DltFastTransfers)->Arg(1000000)->Unit(benchmark::kMillisecond);
 
 void BM_DltLp(benchmark::State& state) {
   const auto in = make_instance(static_cast<std::size_t>(state.range(0)));
-  for (auto _ : state) benchmark::DoNotOptimize(redist::star::solve_dlt_lp(in).makespan);
+  for (auto _ : state) benchmark::DoNotOptimize(redist::dlt::solve_lp(in).makespan);
 }
 BENCHMARK(BM_DltLp)->Arg(10000)->Unit(benchmark::kMillisecond);
 

@@ -37,8 +37,8 @@ bool plan_and_show(const redist::star::Instance& platform, const std::string& al
   std::printf("--algorithm %s\n", algorithm.c_str());
   std::printf("  planner:        %s\n", schedule.algorithm.c_str());
   std::printf("  makespan:       %.3f\n", schedule.makespan);
-  if (schedule.lower_bound) std::printf("  lower bound:    %.3f\n", *schedule.lower_bound);
-  std::printf("  proven optimal: %s\n", schedule.optimal.value_or(false) ? "yes" : "no");
+  std::printf("  lower bound:    %.3f\n", schedule.lower_bound);
+  std::printf("  proven optimal: %s\n", schedule.optimal ? "yes" : "no");
   std::printf("  check:          valid, makespan %.3f\n", verdict.makespan);
   for (const std::string& note : schedule.notes)
     std::printf("  note:           %s\n", note.c_str());

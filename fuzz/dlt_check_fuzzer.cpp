@@ -3,17 +3,17 @@
 #include <cmath>
 
 #include "fuzz/fuzz_support.hpp"
-#include "redist/io/star_json.hpp"
-#include "redist/star/dlt_validate.hpp"
+#include "redist/dlt/validate.hpp"
+#include "redist/io/dlt_json.hpp"
 
 using namespace redist;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const auto documents = fuzz::split_documents(fuzz::as_text(data, size));
   fuzz::only_input_errors([&] {
-    const star::DltInstance instance = io::read_dlt_instance(io::parse_document(documents.first));
-    const star::DltClaimedSchedule schedule = io::read_dlt_schedule(documents.second);
-    const star::DltValidationResult result = star::validate_dlt_schedule(instance, schedule);
+    const dlt::Instance instance = io::read_dlt_instance(io::parse_document(documents.first));
+    const io::DltScheduleDocument doc = io::read_dlt_schedule(documents.second);
+    const CheckResult result = dlt::check(instance, doc.schedule, doc.stated);
     if (!result.valid) return;
     fuzz::require(std::isfinite(result.makespan) && result.makespan >= 0,
                   "valid dlt schedule with makespan " + fuzz::show(result.makespan));

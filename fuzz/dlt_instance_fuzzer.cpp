@@ -4,20 +4,20 @@
 #include <cmath>
 
 #include "fuzz/fuzz_support.hpp"
-#include "redist/io/star_json.hpp"
-#include "redist/star/dlt.hpp"
+#include "redist/dlt/planner.hpp"
+#include "redist/io/dlt_json.hpp"
 
 using namespace redist;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz::only_input_errors([&] {
-    const star::DltInstance instance =
+    const dlt::Instance instance =
         io::read_dlt_instance(io::parse_document(fuzz::as_text(data, size)));
-    star::DltSchedule schedule = star::solve_dlt_fast(instance);
+    dlt::Schedule schedule = dlt::solve_fast(instance);
     fuzz::require(std::isfinite(schedule.makespan) && schedule.makespan >= 0,
                   "dlt makespan " + fuzz::show(schedule.makespan));
-    if (instance.alpha.size() <= 64) star::dlt_transfers(schedule);
-    fuzz::parse_output(io::dlt_schedule_json(schedule).dump(), "dlt_schedule_json");
+    if (instance.alpha.size() <= 64) dlt::add_transfers(schedule);
+    fuzz::parse_output(io::dlt_plan_json(schedule), "dlt_plan_json");
   });
   return 0;
 }

@@ -18,20 +18,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     lau::Time best;
     bool have_best = false;
     fuzz::only_input_errors([&] {
-      best = lau::time_in(lau::plan_lau(doc.instance, "optimal", mode), mode);
+      best = lau::time_in(lau::plan(doc.instance, {"optimal", mode}), mode);
       have_best = true;
     });
     for (const char* algorithm : {"linear", "traffic", "optimal-window", "optimal"}) {
       fuzz::only_input_errors([&] {
-        const lau::Plan plan = lau::plan_lau(doc.instance, algorithm, mode);
+        const lau::Plan plan = lau::plan(doc.instance, {algorithm, mode});
         fuzz::require(!lau::unbalanced_node(doc.instance, plan.flows),
                       std::string("lau ") + algorithm + " flows do not balance every node");
         if (have_best) {
           fuzz::require(!lau::time_less(lau::time_in(plan, mode), best),
                         std::string("lau ") + algorithm + " beats optimal");
         }
-        fuzz::parse_output(io::lau_plan_json(plan, mode, false), "lau_plan_json",
-                           {"t_single", "t_multi"});
+        fuzz::parse_output(io::lau_plan_json(plan), "lau_plan_json", {"t_single", "t_multi"});
       });
     }
   }

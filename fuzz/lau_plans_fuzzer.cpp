@@ -58,7 +58,7 @@ lau::Time brute_force(const lau::Instance& instance, lau::Mode mode) {
 void check_plan(const lau::Instance& instance, const lau::Plan& plan, lau::Mode mode,
                 const std::string& name) {
   fuzz::require(!lau::unbalanced_node(instance, plan.flows), name + ": flows do not balance");
-  const std::string text = io::lau_plan_json(plan, mode, false);
+  const std::string text = io::lau_plan_json(plan);
   fuzz::parse_output(text, name, {"t_single", "t_multi"});
   const lau::Time single = lau::simulate_single(instance, plan.flows);
   fuzz::require(single == plan.t_single,
@@ -77,7 +77,7 @@ void check_plan(const lau::Instance& instance, const lau::Plan& plan, lau::Mode 
 bool slow_window(const lau::Instance& instance) {
   bool slow = true;
   fuzz::only_input_errors([&] {
-    const lau::Plan traffic = lau::plan_lau(instance, "traffic", lau::Mode::single);
+    const lau::Plan traffic = lau::plan(instance, {"traffic", lau::Mode::single});
     const double window = static_cast<double>(lau::deficit_window(instance, traffic.flows).size());
     slow = window * static_cast<double>(instance.size()) > 1e6;
   });
@@ -102,7 +102,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (lau::Mode mode : {lau::Mode::single, lau::Mode::multi}) {
     lau::Time best;
     if (!fuzz::only_input_errors([&] {
-          const lau::Plan optimal = lau::plan_lau(instance, "optimal", mode);
+          const lau::Plan optimal = lau::plan(instance, {"optimal", mode});
           check_plan(instance, optimal, mode, std::string("optimal/") + lau::mode_name(mode));
           best = lau::time_in(optimal, mode);
         })) {
@@ -112,7 +112,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       const std::string name = std::string(algorithm) + "/" + lau::mode_name(mode);
       if (name.find("optimal-window") == 0 && slow_window(instance)) continue;
       fuzz::only_input_errors([&] {
-        const lau::Plan plan = lau::plan_lau(instance, algorithm, mode);
+        const lau::Plan plan = lau::plan(instance, {algorithm, mode});
         check_plan(instance, plan, mode, name);
         fuzz::require(!lau::time_less(lau::time_in(plan, mode), best), name + " beats optimal");
       });

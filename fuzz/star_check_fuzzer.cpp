@@ -14,8 +14,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto documents = fuzz::split_documents(fuzz::as_text(data, size));
   fuzz::only_input_errors([&] {
     const star::Instance instance = io::read_star_instance(io::parse_document(documents.first));
-    const star::Schedule schedule = io::read_star_schedule(documents.second);
-    const star::ValidationResult result = star::validate_schedule(instance, schedule);
+    const io::StarScheduleDocument doc = io::read_star_schedule(documents.second);
+    const CheckResult result = star::check(instance, doc.schedule, doc.stated);
     if (!result.valid) return;
     fuzz::require(std::isfinite(result.makespan) && result.makespan >= 0,
                   "valid star schedule with makespan " + fuzz::show(result.makespan));

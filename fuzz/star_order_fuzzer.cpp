@@ -14,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::int64_t moved = 0;
     for (std::int64_t d : instance.delta) moved += d > 0 ? d : 0;  // read: no overflow
     if (moved > 100000) return;
-    const star::Schedule schedule = star::plan_order(instance);
+    const star::Schedule schedule = star::order(instance);
     fuzz::require(static_cast<std::int64_t>(schedule.transfers.size()) == moved,
                   "plan_order does not write one transfer per moved task");
     fuzz::parse_output(io::star_schedule_json(schedule), "star order output");

@@ -8,9 +8,10 @@
 #include <optional>
 
 #include "fuzz/structured.hpp"
+#include "redist/dlt/planner.hpp"
+#include "redist/dlt/validate.hpp"
+#include "redist/io/dlt_json.hpp"
 #include "redist/io/star_json.hpp"
-#include "redist/star/dlt.hpp"
-#include "redist/star/dlt_validate.hpp"
 #include "redist/star/exact.hpp"
 #include "redist/star/order.hpp"
 #include "redist/star/planner.hpp"
@@ -42,18 +43,16 @@ double check_plan(const star::Instance& star, const star::Schedule& plan, double
                   const std::string& name) {
   const std::string text = io::star_schedule_json(plan);
   fuzz::parse_output(text, "star plan " + name);
-  const star::Schedule read = fuzz::must_succeed("reading back star plan " + name,
-                                                 [&] { return io::read_star_schedule(text); });
-  const star::ValidationResult verdict = star::validate_schedule(star, read);
+  const io::StarScheduleDocument read = fuzz::must_succeed(
+      "reading back star plan " + name, [&] { return io::read_star_schedule(text); });
+  const CheckResult verdict = star::check(star, read.schedule, read.stated);
   fuzz::require(verdict.valid, "star plan " + name + " invalid: " + verdict.reason);
   fuzz::require(fuzz::at_most(bound, verdict.makespan),
                 "star plan " + name + " beats the computation bound " + fuzz::show(bound));
-  if (plan.lower_bound) {
-    fuzz::require(fuzz::at_most(*plan.lower_bound, verdict.makespan),
-                  "star plan " + name + " claims a lower bound above its makespan");
-  }
+  fuzz::require(fuzz::at_most(plan.lower_bound, verdict.makespan),
+                "star plan " + name + " claims a lower bound above its makespan");
   if (plan.transfers.size() <= 2000) {
-    fuzz::require_finite_svg(star::star_gantt_svg(star, plan, "fuzz"), "star gantt " + name);
+    fuzz::require_finite_svg(svg::star_gantt_svg(star, plan, "fuzz"), "star gantt " + name);
   }
   return verdict.makespan;
 }
@@ -77,17 +76,17 @@ void fuzz_planners(const star::Instance& drawn) {
     fuzz::only_input_errors([&] {
       const star::Schedule exact = star::plan_exact(star);
       const double makespan = check_plan(star, exact, bound, "exact");
-      if (exact.optimal.value_or(false)) optimum = makespan;  // not when stopped at its node cap
+      if (exact.optimal) optimum = makespan;  // not when stopped at its node cap
     });
   }
   for (const char* name : {"bba", "mbbsa", "rbsa", "best"}) {
     fuzz::only_input_errors([&] {
-      const star::Schedule plan = star::plan_star(star, name);
+      const star::Schedule plan = star::plan(star, {name});
       const double makespan = check_plan(star, plan, bound, name);
       if (!optimum) return;
       fuzz::require(fuzz::at_most(*optimum, makespan),
                     std::string("star plan ") + name + " beats the exact optimum");
-      if (plan.optimal.value_or(false)) {
+      if (plan.optimal) {
         fuzz::require(fuzz::at_most(makespan, *optimum),
                       std::string("star plan ") + name + " claims optimal: " +
                           fuzz::show(makespan) + " > exact " + fuzz::show(*optimum));
@@ -110,7 +109,7 @@ void fuzz_order(FuzzedDataProvider& in) {
       nlohmann::json{{"star", {{"c", order.c}, {"delta", order.delta}}}}.dump();
   fuzz::only_input_errors([&] {
     order = io::read_order_instance(io::parse_document(fuzz::finding_context()));
-    star::Schedule plan = star::plan_order(order);
+    star::Schedule plan = star::order(order);
     fuzz::parse_output(io::star_schedule_json(plan), "star order");
     star::Instance star;
     star.c = order.c;
@@ -124,14 +123,12 @@ void fuzz_order(FuzzedDataProvider& in) {
     fuzz::require(
         fuzz::at_most(last_arrival, plan.makespan) && fuzz::at_most(plan.makespan, last_arrival),
         "star order makespan is not the last arrival");
-    plan.makespan_given = false;
-    plan.finish_given = false;
-    const star::ValidationResult verdict = star::validate_schedule(star, plan);
+    const CheckResult verdict = star::check(star, plan, {false, false});
     fuzz::require(verdict.valid, "star order schedule invalid: " + verdict.reason);
   });
 }
 
-void check_dlt(const star::DltInstance& dlt, const star::DltSchedule& s, const std::string& name) {
+void check_dlt(const dlt::Instance& dlt, const dlt::Schedule& s, const std::string& name) {
   const double T = s.makespan;
   fuzz::require(std::isfinite(T) && T >= 0, name + ": makespan " + fuzz::show(T));
   double sum = 0, scale = 0;
@@ -150,7 +147,7 @@ void check_dlt(const star::DltInstance& dlt, const star::DltSchedule& s, const s
 }
 
 void fuzz_dlt(FuzzedDataProvider& in) {
-  star::DltInstance dlt;
+  dlt::Instance dlt;
   const std::size_t m = fuzz::draw_size(in, 1, 8, 300);
   dlt.b = fuzz::draw_positive(in, m);
   dlt.s = fuzz::draw_positive(in, m);
@@ -162,23 +159,23 @@ void fuzz_dlt(FuzzedDataProvider& in) {
           [&] { dlt = io::read_dlt_instance(io::parse_document(fuzz::finding_context())); })) {
     return;
   }
-  star::DltSchedule fast;
-  if (!fuzz::only_input_errors([&] { fast = star::solve_dlt_fast(dlt); })) return;
+  dlt::Schedule fast;
+  if (!fuzz::only_input_errors([&] { fast = dlt::solve_fast(dlt); })) return;
   check_dlt(dlt, fast, "dlt fast");
   if (m <= 64) {
     // What `dlt plan` writes: refused as a whole when rounding would spoil it, else valid.
     fuzz::only_input_errors([&] {
-      const star::DltSchedule plan = star::plan_dlt(dlt, "fast");
-      const std::string text = io::dlt_schedule_json(plan).dump();
+      const dlt::Schedule plan = dlt::plan(dlt);
+      const std::string text = io::dlt_plan_json(plan);
       fuzz::parse_output(text, "dlt output");
-      const star::DltValidationResult verdict =
-          star::validate_dlt_schedule(dlt, io::read_dlt_schedule(text));
+      const io::DltScheduleDocument read = io::read_dlt_schedule(text);
+      const CheckResult verdict = dlt::check(dlt, read.schedule, read.stated);
       fuzz::require(verdict.valid, "dlt plan invalid: " + verdict.reason);
     });
   }
   if (m > 40) return;
   fuzz::only_input_errors([&] {
-    const star::DltSchedule lp = star::solve_dlt_lp(dlt);
+    const dlt::Schedule lp = dlt::solve_lp(dlt);
     check_dlt(dlt, lp, "dlt lp");
     fuzz::require(fuzz::at_most(lp.makespan, fast.makespan, 1e-6) &&
                       fuzz::at_most(fast.makespan, lp.makespan, 1e-6),

@@ -43,6 +43,7 @@ using ExperimentRegistry = std::map<std::string, Experiment>;
 void register_ring_commands(CLI::App& app, Action& action);
 void register_lau_commands(CLI::App& app, Action& action, ExperimentRegistry& experiments);
 void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& experiments);
+void register_dlt_commands(CLI::App& app, Action& action);
 void register_slicering_commands(CLI::App& app, Action& action, ExperimentRegistry& experiments);
 void register_balance_commands(CLI::App& app, Action& action, ExperimentRegistry& experiments);
 void register_demo_command(CLI::App& app, Action& action);

@@ -1,12 +1,19 @@
-// `redist lau plan|eval` (docs/lau.md) and the experiment `lau` (docs/README.md): thin adapters
-// from JSON files to redist/lau.hpp.
+// `redist lau plan|check|eval` (docs/lau.md) and the experiment `lau` (docs/README.md): thin
+// adapters from JSON files to redist/lau.hpp.
 #include <iostream>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "apps/redist/cli.hpp"
 #include "experiments/lau/lau_experiment.hpp"
+#include "redist/common/error.hpp"
 #include "redist/io/json.hpp"
+#include "redist/io/lau_json.hpp"
+#include "redist/io/options.hpp"
 #include "redist/lau.hpp"
+#include "redist/svg/lau_steps.hpp"
+#include "redist/text/lau_summary.hpp"
 
 namespace redist::cli {
 
@@ -21,18 +28,84 @@ struct LauOptions {
   std::string gantt;
 };
 
-PlanCheckCommand lau_command(const LauOptions& o) {
-  const io::OrderedJson options = {{"algorithm", o.algorithm}, {"mode", o.mode}};
-  return {plan_with(lau::plan_json, options), lau::check_json, lau_picture, "lau"};
+// Overflows of computed values (traffic, times, h) come at "flows" or "h": they are located at the
+// flows they come from, `path` (as the JSON entry points do).
+template <typename Body>
+auto lau_flows_at(const std::string& path, Body&& body) {
+  try {
+    return body();
+  } catch (const InputError& e) {
+    if (e.path() == "flows" || e.path() == "h") throw InputError(e.message(), path);
+    throw;
+  }
 }
 
-int run_plan(const LauOptions& o) {
-  return run_plan_command(lau_command(o), o.instance, o.gantt, o.format);
+lau::Instance read_lau_text(const std::string& text) {
+  return io::located_in(
+      "$.lau", [&] { return io::read_lau_document(io::parse_document(text), false).instance; });
 }
 
-int run_check(const LauOptions& o) {
-  require_distinct_inputs(o.instance, o.schedule, "instance and plan");
-  return run_check_command(lau_command(o), o.instance, o.schedule, o.gantt);
+// The help of a choice: one line per (name, description) of a table.
+std::string lau_choices(const std::vector<lau::AlgorithmName>& names) {
+  std::string text = "one of:";
+  for (const lau::AlgorithmName& n : names) text += "\n      " + n.name + ": " + n.description;
+  return text;
+}
+
+// Whether the flows can be drawn at all; those that cannot are left for `check` to refuse.
+bool drawable(const lau::Instance& instance, const std::vector<std::int64_t>& flows) {
+  return flows.size() == instance.size() && !lau::unbalanced_node(instance, flows);
+}
+
+// The step chart of a plan (redist/svg/lau_steps.hpp), after checking its limits.
+std::string lau_chart(const lau::Instance& in, const lau::Plan& plan, const std::string& title) {
+  svg::require_step_chart_size(in, plan.flows, plan.mode);
+  return svg::lau_steps_svg(in, plan, title);
+}
+
+PlanCommand<lau::Instance, lau::Plan> lau_plan_command(const LauOptions& o) {
+  return {"lau",
+          read_lau_text,
+          [algorithm = o.algorithm, mode = o.mode](const lau::Instance& in) {
+            return io::located_in("$.lau", [&] {
+              const lau::PlanOptions options{algorithm, lau::parse_mode(mode)};
+              return lau_flows_at("$.lau.loads", [&] { return lau::plan(in, options); });
+            });
+          },
+          [](const lau::Plan& p) { return io::lau_plan_json(p); },
+          [](const lau::Instance& in, const lau::Plan& p) {
+            return io::located_in("$.lau", [&] {
+              return lau_flows_at("$.lau.loads", [&] { return lau::check(in, p); });
+            });
+          },
+          [](const lau::Instance& in, const lau::Plan& p, const CheckResult& verdict) {
+            return text::lau_summary(in, p, verdict, "redist lau plan", "");
+          },
+          [](const lau::Instance& in) { svg::require_step_chart_size(in.size(), 0, 0); },
+          lau_chart};
+}
+
+CheckCommand<lau::Instance, io::LauPlanDocument> lau_check_command() {
+  return {"lau",
+          read_lau_text,
+          [](const std::string& text) {
+            return io::located_in("$.lau",
+                                  [&] { return io::read_lau_plan(io::parse_document(text)); });
+          },
+          [](const lau::Instance& in, const io::LauPlanDocument& doc) {
+            return io::located_in("$.lau", [&] {
+              return lau_flows_at("$.flows", [&] { return lau::check(in, doc.plan, doc.stated); });
+            });
+          },
+          [](const lau::Instance& in, const io::LauPlanDocument& doc) {
+            svg::require_step_chart_size(in.size(), 0, 0);
+            if (drawable(in, doc.plan.flows)) {
+              svg::require_step_chart_size(in, doc.plan.flows, doc.plan.mode);
+            }
+          },
+          [](const lau::Instance& in, const io::LauPlanDocument& doc, const std::string& title) {
+            return svg::lau_steps_svg(in, doc.plan, title);
+          }};
 }
 
 int run_eval(const LauOptions& o) {
@@ -49,30 +122,31 @@ void register_lau_commands(CLI::App& app, Action& action, ExperimentRegistry& ex
 
   CLI::App* plan = lau->add_subcommand("plan", "Plan a load distribution schedule");
   plan->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
-  plan->add_option(
-          "--algorithm,-a", options->algorithm,
-          choices(
-              {{"optimal", "the least time in the mode over every valid schedule (the default)"},
-               {"linear", "LAU §4, Figure 6: prefix sums, some flow is 0"},
-               {"traffic", "LAU §4, Lemma 3: the least total traffic"},
-               {"optimal-window", "LAU §5, Figure 9 as published (not always optimal)"}}))
+  plan->add_option("--algorithm,-a", options->algorithm, lau_choices(lau::algorithm_names()))
       ->capture_default_str();
-  plan->add_option("--mode", options->mode,
-                   choices({{"single", "a node sends each neighbour one message (the default)"},
-                            {"multi", "a node forwards load as soon as it receives it"}}))
-      ->capture_default_str();
+  plan->add_option("--mode", options->mode, lau_choices(lau::mode_names()))->capture_default_str();
   add_format_option(plan, options->format);
   add_example(plan, R"({"lau": {"loads": [14, 0, 3, 9, 0, 1, 8, 5]}}  (targets: the average))",
               "redist lau plan --format text data/examples/lau-ring.json");
   plan->add_option("--gantt", options->gantt, "Write the plan's step chart to this SVG file");
-  plan->callback([&action, options] { action = [options] { return run_plan(*options); }; });
+  plan->callback([&action, options] {
+    action = [options] {
+      return run_plan(lau_plan_command(*options), options->instance, options->gantt,
+                      options->format);
+    };
+  });
 
   CLI::App* check = lau->add_subcommand("check", "Validate a plan's flows against an instance");
   check->add_option("instance", options->instance, "Instance JSON file ('-': stdin)")->required();
   check->add_option("plan", options->schedule, "Plan JSON file, as `lau plan` prints ('-': stdin)")
       ->required();
   check->add_option("--gantt", options->gantt, "Write the step chart of a valid plan");
-  check->callback([&action, options] { action = [options] { return run_check(*options); }; });
+  check->callback([&action, options] {
+    action = [options] {
+      require_distinct_inputs(options->instance, options->schedule, "instance and plan");
+      return run_check(lau_check_command(), options->instance, options->schedule, options->gantt);
+    };
+  });
 
   CLI::App* eval = lau->add_subcommand("eval", "Execution times of given flows, both modes");
   eval->add_option("instance", options->instance, "Instance with flows ('-' or none: stdin)");

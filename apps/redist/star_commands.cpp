@@ -1,5 +1,5 @@
-// `redist star plan|check|order` and `redist dlt plan` (docs/star.md, STAR): thin adapters from
-// JSON files to redist/star.hpp and redist/dlt.hpp.
+// `redist star plan|check|order` (docs/star.md, STAR): thin adapters from JSON files to
+// redist/star.hpp.
 #include <algorithm>
 #include <iostream>
 #include <memory>
@@ -9,12 +9,11 @@
 #include "apps/redist/cli.hpp"
 #include "experiments/star/star_experiment.hpp"
 #include "redist/common/error.hpp"
-#include "redist/dlt.hpp"
 #include "redist/io/options.hpp"
 #include "redist/io/star_json.hpp"
 #include "redist/star.hpp"
-#include "redist/svg/dlt_gantt.hpp"
 #include "redist/svg/star_gantt.hpp"
+#include "redist/text/star_summary.hpp"
 
 namespace redist::cli {
 
@@ -28,56 +27,63 @@ struct StarOptions {
   std::string instance = "-";
   std::string schedule;
   std::string algorithm = "best";
-  std::string solver = "fast";
   std::string gantt;
   std::string format = "json";
 };
 
-// The Gantt chart of a schedule document (SVG), after checking its limits (PlanCheckCommand).
-std::string star_gantt_chart(const std::string& instance_text, const std::string& schedule_text,
-                             const std::string& title) {
-  const star::Instance instance = io::located_in(
-      "$.star", [&] { return io::read_star_instance(io::parse_document(instance_text)); });
-  star::require_star_gantt_size(instance.workers(), 0);
-  if (schedule_text.empty()) return "";
-  const star::Schedule schedule = io::read_star_schedule(schedule_text);
-  star::require_star_gantt_size(instance.workers(), schedule.transfers.size());
-  return title.empty() ? "" : star::star_gantt_svg(instance, schedule, title);
+star::Instance read_star_text(const std::string& text) {
+  return io::located_in("$.star", [&] { return io::read_star_instance(io::parse_document(text)); });
 }
 
-// The Gantt chart of a divisible-load schedule document (SVG), after checking its limits.
-std::string dlt_gantt_chart(const std::string& instance_text, const std::string& schedule_text,
-                            const std::string& title) {
-  const star::DltInstance instance = io::located_in(
-      "$.dlt", [&] { return io::read_dlt_instance(io::parse_document(instance_text)); });
-  star::require_dlt_gantt_size(instance.b.size(), 0);
-  if (schedule_text.empty()) return "";
-  const star::DltClaimedSchedule schedule = io::read_dlt_schedule(schedule_text);
-  star::require_dlt_gantt_size(instance.b.size(), schedule.transfers.size());
-  return title.empty() ? "" : star::dlt_gantt_svg(instance, schedule, title);
+// The help of --algorithm: star::algorithm_names(), one line each.
+std::string star_algorithm_help() {
+  std::string text = "one of:";
+  for (const star::AlgorithmName& n : star::algorithm_names()) {
+    text += "\n      " + n.name + ": " + n.description;
+  }
+  return text;
 }
 
-PlanCheckCommand dlt_command(const StarOptions& o) {
-  return {plan_with(dlt::plan_json, {{"solver", o.solver}}), dlt::check_json, dlt_gantt_chart,
-          "dlt"};
+PlanCommand<star::Instance, star::Schedule> star_plan_command(const std::string& algorithm) {
+  return {"star",
+          read_star_text,
+          [algorithm](const star::Instance& in) {
+            return io::located_in("$.star", [&] { return star::plan(in, {algorithm}); });
+          },
+          io::star_schedule_json,
+          [](const star::Instance& in, const star::Schedule& s) { return star::check(in, s); },
+          [](const star::Instance& in, const star::Schedule& s, const CheckResult& verdict) {
+            return text::star_summary(in, s, verdict, "redist star plan", "");
+          },
+          [](const star::Instance& in) { svg::require_star_gantt_size(in.workers(), 0); },
+          [](const star::Instance& in, const star::Schedule& s, const std::string& title) {
+            svg::require_star_gantt_size(in.workers(), s.transfers.size());
+            return svg::star_gantt_svg(in, s, title);
+          }};
 }
 
-PlanCheckCommand star_command(const StarOptions& o) {
-  return {plan_with(star::plan_json, {{"algorithm", o.algorithm}}), star::check_json,
-          star_gantt_chart, "star"};
+CheckCommand<star::Instance, io::StarScheduleDocument> star_check_command() {
+  return {
+      "star",
+      read_star_text,
+      [](const std::string& text) {
+        return io::located_in("$.star", [&] { return io::read_star_schedule(text); });
+      },
+      [](const star::Instance& in, const io::StarScheduleDocument& doc) {
+        return io::located_in("$.star", [&] { return star::check(in, doc.schedule, doc.stated); });
+      },
+      [](const star::Instance& in, const io::StarScheduleDocument& doc) {
+        svg::require_star_gantt_size(in.workers(), 0);
+        svg::require_star_gantt_size(in.workers(), doc.schedule.transfers.size());
+      },
+      [](const star::Instance& in, const io::StarScheduleDocument& doc, const std::string& title) {
+        return svg::star_gantt_svg(in, doc.schedule, title);
+      }};
 }
 
 int run_order(const StarOptions& o) {
   std::cout << star::order_json(io::read_text(o.instance));
   return 0;
-}
-
-int run_dlt(const StarOptions& o) {
-  return run_plan_command(dlt_command(o), o.instance, o.gantt, o.format);
-}
-
-int run_dlt_check(const StarOptions& o) {
-  return run_check_command(dlt_command(o), o.instance, o.schedule, o.gantt);
 }
 
 }  // namespace
@@ -91,15 +97,7 @@ void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& e
 
   CLI::App* plan = star->add_subcommand("plan", "Plan a redistribution; prints the schedule");
   plan->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
-  plan->add_option(
-          "--algorithm,-a", options->algorithm,
-          choices({{"best",
-                    "the best of bba, mbbsa and rbsa, then exact when small: proven optimal "
-                    "when it can be (the default)"},
-                   {"bba", "STAR §3.3: optimal when all c and all w are equal"},
-                   {"mbbsa", "STAR §3.4: optimal on homogeneous links"},
-                   {"rbsa", "STAR §3.5: a heuristic for heterogeneous links"},
-                   {"exact", "branch and bound: proven optimum, up to 6 workers and 40 tasks"}}))
+  plan->add_option("--algorithm,-a", options->algorithm, star_algorithm_help())
       ->capture_default_str();
   plan->add_option("--gantt", options->gantt, "Write the schedule's Gantt chart to this SVG file");
   add_format_option(plan, options->format);
@@ -107,8 +105,8 @@ void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& e
               "redist star plan --format text data/examples/star-platform.json");
   plan->callback([&action, options] {
     action = [options] {
-      return run_plan_command(star_command(*options), options->instance, options->gantt,
-                              options->format);
+      return run_plan(star_plan_command(options->algorithm), options->instance, options->gantt,
+                      options->format);
     };
   });
 
@@ -118,8 +116,7 @@ void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& e
   check->add_option("--gantt", options->gantt, "Write the Gantt chart of a valid schedule");
   check->callback([&action, options] {
     action = [options] {
-      return run_check_command(star_command(*options), options->instance, options->schedule,
-                               options->gantt);
+      return run_check(star_check_command(), options->instance, options->schedule, options->gantt);
     };
   });
 
@@ -127,30 +124,6 @@ void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& e
       "order", "Theorem 1: optimal redistribution order when computation is neglected");
   order->add_option("instance", options->instance, "{\"star\": {\"c\", \"delta\"}} ('-': stdin)");
   order->callback([&action, options] { action = [options] { return run_order(*options); }; });
-
-  CLI::App* dlt = app.add_subcommand("dlt", "Divisible load on a switch (STAR §5)");
-  dlt->require_subcommand(1);
-  CLI::App* dlt_plan = dlt->add_subcommand("plan", "Solve LP 7 and write equations 8-9");
-  dlt_plan->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
-  dlt_plan
-      ->add_option("--solver", options->solver,
-                   choices({{"fast", "the closed form of linear program 7 (the default)"},
-                            {"lp", "linear program 7 solved by COIN-OR CLP"}}))
-      ->capture_default_str();
-  add_format_option(dlt_plan, options->format);
-  dlt_plan->add_option("--gantt", options->gantt,
-                       "Write the schedule's Gantt chart to this SVG file");
-  add_example(dlt_plan, R"({"dlt": {"b": [2, 1, 4], "s": [1, 3, 2], "alpha": [10, 0, 2]}})",
-              "redist dlt plan --format text data/examples/dlt-switch.json");
-  dlt_plan->callback([&action, options] { action = [options] { return run_dlt(*options); }; });
-  CLI::App* dlt_check = dlt->add_subcommand("check", "Validate a divisible-load schedule");
-  dlt_check->add_option("instance", options->instance, "Instance JSON file ('-': stdin)")
-      ->required();
-  dlt_check->add_option("schedule", options->schedule, "Schedule JSON file ('-': stdin)")
-      ->required();
-  dlt_check->add_option("--gantt", options->gantt, "Write the Gantt chart of a valid schedule");
-  dlt_check->callback(
-      [&action, options] { action = [options] { return run_dlt_check(*options); }; });
 
   experiments["star"] = [](const ExperimentOptions& o) {
     experiments::StarExperimentOptions options;

@@ -61,7 +61,7 @@ std::vector<PlatformType> configurations() {
 std::array<Schedule, 3> run_heuristics(const Instance& in) {
   std::array<Schedule, 3> s{star::plan_bba(in), star::plan_mbbsa(in), star::plan_rbsa(in)};
   for (const Schedule& x : s) {
-    const auto v = star::validate_schedule(in, x);
+    const auto v = star::check(in, x);
     if (!v.valid) throw std::runtime_error("invalid " + x.algorithm + " schedule: " + v.reason);
   }
   return s;
@@ -275,7 +275,7 @@ void add_optimum_row(Table& optimum, const StarExperimentOptions& o, const Platf
       ++refused;
       continue;
     }
-    if (!*e.optimal) {  // stopped at its node cap: not an optimum
+    if (!e.optimal) {  // stopped at its node cap: not an optimum
       ++refused;
       continue;
     }

@@ -37,27 +37,16 @@
 
 namespace redist::star {
 
-struct PlanOptions {
-  std::string algorithm = "best";  // bba | mbbsa | rbsa | exact | best
-};
-
-// The schedule with makespan, lower_bound (star_lower_bound: computation, the master's ports,
-// each receiver's capacity; the makespan when proven optimal) and optimal (true only when
-// proven, by a theorem, the bound, or exact's search on small instances; see planner.hpp).
-// OptionError at "algorithm" for an unknown name; InputError for an invalid instance or one beyond
-// the limits (kMaxPlannedTasks).
-inline Schedule plan(const Instance& instance, const PlanOptions& options = {}) {
-  return plan_star(instance, options.algorithm);
-}
-
-// Whether the schedule respects the one-port model and computes every task, by code that shares
-// nothing with the planners, and its recomputed makespan.
-inline CheckResult check(const Instance& instance, const Schedule& schedule) {
-  return validate_schedule(instance, schedule);
-}
-
-// STAR Theorem 1: the optimal order of the transfers when computation is neglected.
-inline Schedule order(const OrderInstance& instance) { return plan_order(instance); }
+// Declared in the headers above, the typed functions:
+//   Schedule plan(const Instance&, const PlanOptions& = {})   (planner.hpp) the schedule with
+//       makespan, lower_bound (star_lower_bound: computation, the master's ports, each receiver's
+//       capacity; the makespan when proven optimal) and optimal with its proof (the bound, a
+//       theorem, or exact's search on small instances); OptionError at "algorithm" for an unknown
+//       name, InputError for an invalid instance or one beyond the limits (kMaxPlannedTasks).
+//   CheckResult check(const Instance&, const Schedule&)       (validate.hpp) whether the schedule
+//       respects the one-port model and computes every task, by code that shares nothing with
+//       the planners, and its recomputed makespan.
+//   Schedule order(const OrderInstance&)                     (order.hpp) STAR Theorem 1.
 
 // `redist star plan`: instance {"star": {"c", "w", "loads"}}, options {"algorithm"}.
 std::string plan_json(std::string_view instance, std::string_view options = "{}");

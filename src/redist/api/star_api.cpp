@@ -1,6 +1,4 @@
-// The JSON entry points of redist/star.hpp and redist/dlt.hpp: what `redist star plan|check|order`
-// and `redist dlt plan|check` print.
-#include "redist/dlt.hpp"
+// The JSON entry points of redist/star.hpp: what `redist star plan|check|order` print.
 #include "redist/io/options.hpp"
 #include "redist/io/star_json.hpp"
 #include "redist/star.hpp"
@@ -15,7 +13,9 @@ std::string plan_json(std::string_view instance, std::string_view options) {
     const bool text = o.wants_text();
     const Instance in = io::read_star_instance(io::parse_document(instance));
     const Schedule schedule = plan(in, plan_options);
-    if (text) return text::star_summary(in, schedule, "redist star plan", "");
+    if (text) {
+      return text::star_summary(in, schedule, check(in, schedule), "redist star plan", "");
+    }
     return io::star_schedule_json(schedule);
   });
 }
@@ -23,7 +23,8 @@ std::string plan_json(std::string_view instance, std::string_view options) {
 std::string check_json(std::string_view instance, std::string_view schedule) {
   return io::located_in("$.star", [&] {
     const Instance in = io::read_star_instance(io::parse_document(instance));
-    return io::check_result_text(check(in, io::read_star_schedule(schedule)));
+    const io::StarScheduleDocument doc = io::read_star_schedule(schedule);
+    return io::check_result_text(check(in, doc.schedule, doc.stated));
   });
 }
 
@@ -34,36 +35,3 @@ std::string order_json(std::string_view instance) {
 }
 
 }  // namespace redist::star
-
-namespace redist::dlt {
-
-std::string plan_json(std::string_view instance, std::string_view options) {
-  return io::located_in("$.dlt", [&] {
-    const io::EntryOptions o(options, {"solver", "format"});
-    const PlanOptions plan_options{o.text("solver", "fast")};
-    const bool text = o.wants_text();
-    const Instance in = io::read_dlt_instance(io::parse_document(instance));
-    const Schedule schedule = plan(in, plan_options);
-    if (text) return text::dlt_summary(in, schedule, "redist dlt plan", "");
-    io::OrderedJson out;
-    out["algorithm"] = "lp7";
-    out["solver"] = schedule.solver;
-    out["makespan"] = schedule.makespan;
-    out["lower_bound"] = schedule.lower_bound;
-    out["optimal"] = schedule.optimal;
-    const io::OrderedJson body = io::dlt_schedule_json(schedule);
-    for (const auto& [key, value] : body.items()) {
-      if (key != "solver" && key != "makespan") out[key] = value;
-    }
-    return io::output_text(out);
-  });
-}
-
-std::string check_json(std::string_view instance, std::string_view schedule) {
-  return io::located_in("$.dlt", [&] {
-    const Instance in = io::read_dlt_instance(io::parse_document(instance));
-    return io::check_result_text(check(in, io::read_dlt_schedule(schedule)));
-  });
-}
-
-}  // namespace redist::dlt

@@ -69,14 +69,65 @@ LauDocument read_lau_document(const Json& document, bool with_flows) {
 
 namespace {
 
+// The send mode named at `path`: single or multi.
+lau::Mode read_mode(const Json& value, const std::string& path) {
+  const std::string name = as_string(value, path);
+  if (name != "single" && name != "multi") {
+    throw InputError("unknown mode '" + one_line(name, 40) + "' (expected single or multi)", path);
+  }
+  return name == "single" ? lau::Mode::single : lau::Mode::multi;
+}
+
+// A time claim: an integer, or null for a deadlock.
+lau::Time read_time(const Json& value, const std::string& path) {
+  return value.is_null() ? lau::Time{} : lau::Time{as_int64(value, path)};
+}
+
+// The times, shift and traffic the document states, and which of them it states.
+void read_claims(const Json& document, LauPlanDocument& doc) {
+  const auto end = document.end();
+  const auto t_single = document.find("t_single"), t_multi = document.find("t_multi");
+  const auto h = document.find("h"), traffic = document.find("traffic");
+  doc.stated = {t_single != end, t_multi != end, h != end, traffic != end};
+  if (doc.stated.t_single) doc.plan.t_single = read_time(*t_single, "$.t_single");
+  if (doc.stated.t_multi) doc.plan.t_multi = read_time(*t_multi, "$.t_multi");
+  if (doc.stated.h) doc.plan.h = as_int64(*h, "$.h");
+  if (doc.stated.traffic) doc.plan.traffic = as_int64(*traffic, "$.traffic");
+}
+
+}  // namespace
+
+LauPlanDocument read_lau_plan(const Json& document) {
+  as_object(document, "$");
+  reject_unknown_fields(
+      document, "$",
+      {"algorithm", "mode", "flows", "h", "t_single", "t_multi", "traffic", "optimal"});
+  LauPlanDocument doc;
+  lau::Plan& plan = doc.plan;
+  plan.flows = as_int64_array(require(document, "$", "flows"), "$.flows");
+  if (const auto it = document.find("mode"); it != document.end()) {
+    plan.mode = read_mode(*it, "$.mode");
+  }
+  if (const auto it = document.find("algorithm"); it != document.end()) {
+    plan.algorithm = as_string(*it, "$.algorithm");
+  }
+  if (const auto it = document.find("optimal"); it != document.end()) {
+    plan.optimal = as_bool(*it, "$.optimal");
+  }
+  read_claims(document, doc);
+  return doc;
+}
+
+namespace {
+
 std::string time_json(const lau::Time& t) { return t ? fmt::format("{}", *t) : "null"; }
 
 }  // namespace
 
-std::string lau_plan_json(const lau::Plan& plan, lau::Mode mode, bool optimal) {
+std::string lau_plan_json(const lau::Plan& plan) {
   std::string out;
   out += "{\n  \"algorithm\": " + Json(plan.algorithm).dump();
-  out += fmt::format(",\n  \"mode\": \"{}\"", lau::mode_name(mode));
+  out += fmt::format(",\n  \"mode\": \"{}\"", lau::mode_name(plan.mode));
   out += ",\n  \"flows\": [";
   for (std::size_t i = 0; i < plan.flows.size(); ++i) {
     if (i > 0) out += ',';
@@ -87,7 +138,7 @@ std::string lau_plan_json(const lau::Plan& plan, lau::Mode mode, bool optimal) {
   out += ",\n  \"t_single\": " + time_json(plan.t_single);
   out += ",\n  \"t_multi\": " + time_json(plan.t_multi);
   out += fmt::format(",\n  \"traffic\": {}", plan.traffic);
-  out += fmt::format(",\n  \"optimal\": {}\n}}\n", optimal ? "true" : "false");
+  out += fmt::format(",\n  \"optimal\": {}\n}}\n", plan.optimal ? "true" : "false");
   return out;
 }
 

@@ -3,6 +3,7 @@
 
 #include "redist/io/json.hpp"
 #include "redist/lau/model.hpp"
+#include "redist/lau/validate.hpp"
 
 namespace redist::io {
 
@@ -18,8 +19,21 @@ struct LauDocument {
 // InputError at the JSONPath of the offending value.
 LauDocument read_lau_document(const Json& document, bool with_flows);
 
+// A plan document as read: the plan (its mode single when absent, optimal false when absent) and
+// which of its claims it states.
+struct LauPlanDocument {
+  lau::Plan plan;
+  lau::Stated stated;
+};
+
+// A plan as `lau plan` prints it: `flows` required; `mode`, `algorithm`, `h`, `t_single`,
+// `t_multi` (null: a deadlock), `traffic` and `optimal` optional; no other member. Only the format
+// is checked (InputError at the JSONPath of the offending value); whether the flows form a valid
+// schedule is lau::check's job.
+LauPlanDocument read_lau_plan(const Json& document);
+
 // The plan as JSON text (one member per line, flows inline):
 // {"algorithm", "mode", "flows", "h", "t_single", "t_multi", "traffic", "optimal"}.
-std::string lau_plan_json(const lau::Plan& plan, lau::Mode mode, bool optimal);
+std::string lau_plan_json(const lau::Plan& plan);
 
 }  // namespace redist::io

@@ -68,7 +68,9 @@ TEST(LauJson, WritesThePlan) {
   p.t_single = 2;
   p.t_multi = std::nullopt;
   p.traffic = 4;
-  const Json j = Json::parse(lau_plan_json(p, lau::Mode::multi, true));
+  p.mode = lau::Mode::multi;
+  p.optimal = true;
+  const Json j = Json::parse(lau_plan_json(p));
   EXPECT_EQ(j["algorithm"], "optimal");
   EXPECT_EQ(j["mode"], "multi");
   EXPECT_EQ(j["flows"], Json::parse("[2, 0, -2]"));
@@ -89,6 +91,25 @@ TEST(StrictCheck, LauDocumentsHaveOnlyTheLauMember) {
   EXPECT_NE(error_of(R"({"lau": {"loads": [1, 1], "flows": [0, 0, 0]}})", true)
                 .find("has 3 entries, loads has 2 (at $.lau.flows)"),
             std::string::npos);
+}
+
+TEST(LauJson, ReadsAPlanAndWhatItStates) {
+  const LauPlanDocument doc = read_lau_plan(
+      Json::parse(R"({"flows": [2, 0, -2], "mode": "multi", "t_single": null, "h": 3})"));
+  EXPECT_EQ(doc.plan.flows, (std::vector<std::int64_t>{2, 0, -2}));
+  EXPECT_EQ(doc.plan.mode, lau::Mode::multi);
+  EXPECT_TRUE(doc.stated.t_single);
+  EXPECT_FALSE(doc.plan.t_single.has_value());
+  EXPECT_FALSE(doc.stated.t_multi);
+  EXPECT_TRUE(doc.stated.h);
+  EXPECT_EQ(doc.plan.h, 3);
+  EXPECT_FALSE(doc.stated.traffic);
+  try {
+    read_lau_plan(Json::parse(R"({"flows": [1, -1], "mode": "dual"})"));
+    ADD_FAILURE() << "accepted mode dual";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.path(), "$.mode");
+  }
 }
 
 }  // namespace

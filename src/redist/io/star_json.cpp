@@ -75,8 +75,9 @@ star::OrderInstance read_order_instance(const Json& document) {
   return in;
 }
 
-star::Schedule read_star_schedule(std::string_view text) {
-  star::Schedule s;
+StarScheduleDocument read_star_schedule(std::string_view text) {
+  StarScheduleDocument doc;
+  star::Schedule& s = doc.schedule;
   const ArrayStream transfers{
       "transfers", [&s](const Json& t, std::size_t k) {
         const std::string rpath = index_path("$.transfers", k);
@@ -100,17 +101,17 @@ star::Schedule read_star_schedule(std::string_view text) {
       {"algorithm", "makespan", "lower_bound", "gap", "optimal", "transfers", "finish", "notes"});
   const PlanSummary& summary = header.summary;
   s.algorithm = summary.algorithm;
-  s.makespan_given = summary.makespan.has_value();
+  doc.stated.makespan = summary.makespan.has_value();
   s.makespan = summary.makespan.value_or(0.0);
-  s.lower_bound = summary.lower_bound;
-  s.optimal = summary.optimal;
-  s.finish_given = false;
+  s.lower_bound = summary.lower_bound.value_or(0.0);
+  s.optimal = summary.optimal.value_or(false);
+  doc.stated.finish = false;
   if (auto it = document.find("finish"); it != document.end()) {
     s.finish = number_array(*it, child_path(path, "finish"));
-    s.finish_given = true;
+    doc.stated.finish = true;
   }
   s.notes = header.notes;
-  return s;
+  return doc;
 }
 
 namespace {
@@ -122,7 +123,7 @@ void require_finite_schedule(const star::Schedule& s) {
     if (!std::isfinite(x)) throw InputError("is not a finite number in the schedule", what);
   };
   require(s.makespan, "makespan");
-  if (s.lower_bound) require(*s.lower_bound, "lower_bound");
+  require(s.lower_bound, "lower_bound");
   for (std::size_t k = 0; k < s.transfers.size(); ++k) {
     require(s.transfers[k].send_start, fmt::format("transfers[{}].send_start", k));
     require(s.transfers[k].forward_start, fmt::format("transfers[{}].forward_start", k));
@@ -139,7 +140,7 @@ void write_star_schedule(std::ostream& stream, const star::Schedule& s) {
   constexpr std::size_t kChunk = 1 << 16;
   std::string out;
   out.reserve(kChunk + 256);
-  write_plan_summary(out, {s.algorithm, s.makespan, s.lower_bound, s.optimal});
+  write_plan_claims(out, s.algorithm, s);
   out += ",\n  \"transfers\": [";
   for (std::size_t k = 0; k < s.transfers.size(); ++k) {
     const star::Transfer& t = s.transfers[k];
@@ -166,76 +167,6 @@ std::string star_schedule_json(const star::Schedule& s) {
   std::ostringstream out;
   write_star_schedule(out, s);
   return out.str();
-}
-
-star::DltInstance read_dlt_instance(const Json& document) {
-  as_object(document, "$");
-  reject_unknown_fields(document, "$", {"dlt"});
-  const std::string path = "$.dlt";
-  const Json& dlt = as_object(require(document, "$", "dlt"), path);
-  reject_unknown_fields(dlt, path, {"b", "s", "alpha"});
-  star::DltInstance in;
-  in.b = number_array(require(dlt, path, "b"), child_path(path, "b"));
-  in.s = number_array(require(dlt, path, "s"), child_path(path, "s"));
-  in.alpha = number_array(require(dlt, path, "alpha"), child_path(path, "alpha"));
-  try {
-    star::validate_dlt_instance(in);
-  } catch (const InputError& e) {
-    rethrow_at(e, path);
-  }
-  return in;
-}
-
-star::DltClaimedSchedule read_dlt_schedule(std::string_view text) {
-  star::DltClaimedSchedule s;
-  const ArrayStream transfers{
-      "transfers", [&s](const Json& t, std::size_t k) {
-        const std::string rpath = index_path("$.transfers", k);
-        require_transfer_count(k, star::kMaxCheckedTransfers, rpath);
-        as_object(t, rpath);
-        reject_unknown_fields(t, rpath, {"from", "to", "amount", "rate"});
-        star::DltClaimedTransfer tr;
-        tr.from = as_int64(require(t, rpath, "from"), child_path(rpath, "from"));
-        tr.to = as_int64(require(t, rpath, "to"), child_path(rpath, "to"));
-        tr.amount = as_finite_number(require(t, rpath, "amount"), child_path(rpath, "amount"));
-        tr.rate = as_finite_number(require(t, rpath, "rate"), child_path(rpath, "rate"));
-        s.transfers.push_back(tr);
-      }};
-  const Json document = parse_document(text, &transfers);
-  const std::string path = "$";
-  as_object(document, path);
-  // Every member `dlt plan` writes, and nothing else.
-  reject_unknown_fields(
-      document, path,
-      {"algorithm", "solver", "makespan", "lower_bound", "optimal", "delta", "transfers"});
-  as_array(require(document, path, "transfers"), child_path(path, "transfers"));
-  const PlanSummary summary = read_plan_summary(document);
-  s.makespan = summary.makespan;
-  if (auto it = document.find("solver"); it != document.end()) {
-    as_string(*it, child_path(path, "solver"));
-  }
-  if (auto it = document.find("delta"); it != document.end()) {
-    s.delta = number_array(*it, child_path(path, "delta"));
-  }
-  return s;
-}
-
-OrderedJson dlt_schedule_json(const star::DltSchedule& s) {
-  OrderedJson out;
-  out["solver"] = s.solver;
-  out["makespan"] = s.makespan;
-  out["delta"] = s.delta;
-  OrderedJson transfers = OrderedJson::array();
-  for (const star::DltTransfer& t : s.transfers) {
-    OrderedJson j;
-    j["from"] = t.from;
-    j["to"] = t.to;
-    j["amount"] = t.amount;
-    j["rate"] = t.rate;
-    transfers.push_back(std::move(j));
-  }
-  out["transfers"] = std::move(transfers);
-  return out;
 }
 
 }  // namespace redist::io

@@ -53,13 +53,17 @@ TEST(StarJson, InstanceErrorsNameTheField) {
 
 TEST(StarJson, ScheduleRoundTrip) {
   const star::Instance in{{2, 2, 2, 2}, {3, 3, 4, 4}, {8, 1, 1, 0}};
-  const star::Schedule s = star::plan_star(in, "mbbsa");
-  const star::Schedule back = read_star_schedule(star_schedule_json(s));
+  const star::Schedule s = star::plan(in, {"mbbsa"});
+  const StarScheduleDocument doc = read_star_schedule(star_schedule_json(s));
+  const star::Schedule& back = doc.schedule;
+  EXPECT_TRUE(doc.stated.makespan && doc.stated.finish);
+  EXPECT_EQ(back.lower_bound, s.lower_bound);
+  EXPECT_EQ(back.optimal, s.optimal);
   EXPECT_EQ(back.algorithm, "mbbsa");
   EXPECT_EQ(back.makespan, s.makespan);
   ASSERT_EQ(back.transfers.size(), s.transfers.size());
   EXPECT_EQ(back.finish, s.finish);
-  EXPECT_TRUE(star::validate_schedule(in, back).valid);
+  EXPECT_TRUE(star::check(in, back).valid);
 }
 
 TEST(StarJson, ScheduleFormatErrors) {
@@ -81,18 +85,6 @@ TEST(StarJson, ScheduleFormatErrors) {
   // Out-of-model values are read as they are (the validator rejects them).
   EXPECT_EQ(path(R"({"transfers": [{"from": -4, "to": 9, "send_start": -1, "forward_start": 0}]})"),
             "no error");
-}
-
-TEST(StarJson, Dlt) {
-  const star::DltInstance in =
-      read_dlt_instance(parse_document(R"({"dlt": {"b": [1, 2], "s": [1, 1], "alpha": [4, 0]}})"));
-  EXPECT_EQ(in.alpha[0], 4);
-  EXPECT_THROW(read_dlt_instance(parse_document(R"({"dlt": {"b": [1], "s": [1], "alpha": [-1]}})")),
-               InputError);
-  star::DltSchedule s = star::solve_dlt(in, "fast");
-  star::dlt_transfers(s);
-  const OrderedJson j = dlt_schedule_json(s);
-  EXPECT_EQ(j["transfers"].size(), 1u);
 }
 
 }  // namespace

@@ -174,11 +174,11 @@ TEST(LauOptimalWindow, Figure10) {
 
 TEST(LauPlanner, Names) {
   const Instance in = balanced_instance({3, 1});
-  EXPECT_EQ(plan_lau(in, "optimal-window", Mode::multi).algorithm, "optimal-window");
-  EXPECT_THROW(plan_lau(in, "fast", Mode::single), InputError);
+  EXPECT_EQ(plan(in, {"optimal-window", Mode::multi}).algorithm, "optimal-window");
+  EXPECT_THROW(plan(in, {"fast", Mode::single}), InputError);
   EXPECT_THROW(parse_mode("dual"), InputError);
   // Balanced: nothing moves.
-  const Plan p = plan_lau(balanced_instance({2, 2, 2}), "optimal", Mode::single);
+  const Plan p = plan(balanced_instance({2, 2, 2}), {"optimal", Mode::single});
   EXPECT_EQ(p.t_single, 0);
   EXPECT_EQ(p.traffic, 0);
 }

@@ -6,8 +6,8 @@
 
 namespace redist::lau {
 
-Evaluation evaluate_flows(const Instance& in, const std::vector<std::int64_t>& flows,
-                          std::int64_t budget) {
+Evaluation evaluate(const Instance& in, const std::vector<std::int64_t>& flows,
+                    std::int64_t budget) {
   Evaluation e;
   e.t_single = simulate_single(in, flows);
   const auto n = static_cast<std::int64_t>(in.size());

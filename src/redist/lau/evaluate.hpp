@@ -26,7 +26,7 @@ struct Evaluation {
 
 // Requires flows that balance every node (unbalanced_node empty). InputError at "flows" when the
 // traffic, a time or h leaves int64.
-Evaluation evaluate_flows(const Instance& instance, const std::vector<std::int64_t>& flows,
-                          std::int64_t budget = kEvalSimulationBudget);
+Evaluation evaluate(const Instance& instance, const std::vector<std::int64_t>& flows,
+                    std::int64_t budget = kEvalSimulationBudget);
 
 }  // namespace redist::lau

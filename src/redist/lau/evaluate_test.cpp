@@ -18,7 +18,7 @@ namespace {
 TEST(SlowPath, EvalOfHugeFlowsUsesTheClosedForm) {
   const Instance in = balanced_instance({1, 1});
   const std::int64_t f = 1'000'000'000'000'000'000;
-  const Evaluation e = evaluate_flows(in, {f, f});
+  const Evaluation e = evaluate(in, {f, f});
   EXPECT_FALSE(e.multi_by_simulation);
   EXPECT_EQ(e.t_multi, t_multi_closed(in, {f, f}));
   EXPECT_EQ(*e.t_multi, f);             // one unit per step on each link
@@ -40,8 +40,8 @@ TEST(SlowPath, EvalByClosedFormEqualsStepByStepSimulation) {
     const Instance in = testkit::random_lau(rng, o);
     const std::int64_t h = static_cast<std::int64_t>(rng() % 201) - 100;
     const std::vector<std::int64_t> flows = shifted(linear_flows(in), h);
-    const Evaluation fast = evaluate_flows(in, flows, 0);
-    const Evaluation slow = evaluate_flows(in, flows, INT64_MAX);
+    const Evaluation fast = evaluate(in, flows, 0);
+    const Evaluation slow = evaluate(in, flows, INT64_MAX);
     EXPECT_TRUE(slow.multi_by_simulation);
     closed += !fast.multi_by_simulation;
     EXPECT_EQ(fast.t_multi, slow.t_multi) << "trial " << trial;

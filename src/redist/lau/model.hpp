@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "redist/common/checked.hpp"
+#include "redist/common/result.hpp"
 
 namespace redist::lau {
 
@@ -34,17 +35,17 @@ struct Instance {
 
 using Time = std::optional<std::int64_t>;  // nullopt: deadlock
 
-// A planned schedule (docs/lau.md `plan` output).
-struct Plan {
+// A planned schedule (docs/lau.md `plan` output). Its claims (planner.hpp) are those of the mode
+// it was planned for: makespan is its time in that mode (infinity when it deadlocks), lower_bound
+// the optimum over every valid schedule in that mode (LAU Lemma 1: every valid schedule is a shift
+// of Linear; infinity when they all deadlock), optimal when it reaches it.
+struct Plan : PlanClaims {
   std::string algorithm;
+  Mode mode = Mode::single;  // the send mode planned for
   std::vector<std::int64_t> flows;
   std::int64_t h = 0;  // flows[i] = linear[i] - h
   Time t_single, t_multi;
   std::int64_t traffic = 0;  // sum of |flows|
-  // Filled by lau::plan (redist/lau.hpp) for the mode planned for: the time in that mode, the
-  // optimum over every valid schedule (a lower bound, reached), and whether this plan reaches it.
-  Time makespan, lower_bound;
-  bool optimal = false;
 };
 
 // The largest ring any LAU command accepts: the planners keep a few 128-bit prefix sums per node

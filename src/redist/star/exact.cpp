@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "redist/common/error.hpp"
+#include "redist/common/tolerance.hpp"
 #include "redist/star/bba.hpp"
 #include "redist/star/lower_bound.hpp"
 #include "redist/star/mbbsa.hpp"
@@ -327,16 +328,19 @@ Schedule plan_exact_from(const Instance& in, const Schedule& start, std::int64_t
   Schedule s = start;
   s.notes.clear();
   double unsearched = kInf;
-  if (start.makespan > bound * (1 + 1e-12)) {
+  const bool at_bound = at_most(start.makespan, bound, kSearchResolution);
+  if (!at_bound) {
     // Raised by one ulp so that the search finds a schedule of its own at the start's makespan.
     Search search(in, std::nextafter(start.makespan, kInf), max_nodes);
     unsearched = search.run();
     if (search.found && search.best < start.makespan) s = rebuild(in, search);
   }
   s.algorithm = "exact";
-  s.optimal = unsearched == kInf;
-  s.lower_bound = *s.optimal ? s.makespan : std::max(bound, std::min(unsearched, s.makespan));
-  if (!*s.optimal) {
+  s.optimal = false;
+  s.proof = Proof::none;
+  if (unsearched == kInf) s.prove_optimal(at_bound ? Proof::lower_bound : Proof::search);
+  s.lower_bound = s.optimal ? s.makespan : std::max(bound, std::min(unsearched, s.makespan));
+  if (!s.optimal) {
     s.notes.push_back(
         fmt::format("exact stopped at its node cap ({} nodes): best schedule found, "
                     "optimality not proven",

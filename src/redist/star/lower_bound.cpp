@@ -6,9 +6,16 @@
 #include <numeric>
 #include <vector>
 
+#include "redist/common/tolerance.hpp"
+
 namespace redist::star {
 
 namespace {
+
+// The bisection for star_lower_bound stops at an interval this narrow relative to its end: a few
+// rounding units, so that the bound found is the least admitted makespan to double precision
+// (required() is then constant on the last interval, and the step below it is exact).
+constexpr double kBoundBisectionWidth = 1e-15;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
@@ -109,7 +116,7 @@ double computation_lower_bound(const Instance& in) {
   for (std::size_t i = 0; i < in.workers(); ++i) {
     hi = std::max(hi, static_cast<double>(in.loads[i]) * in.w[i]);
   }
-  for (int it = 0; it < 200 && hi - lo > 1e-12 * hi; ++it) {
+  for (int it = 0; it < 200 && hi - lo > kSearchResolution * hi; ++it) {
     const double mid = lo + (hi - lo) / 2;
     (count_by(in, mid) >= tasks ? hi : lo) = mid;
   }
@@ -131,7 +138,7 @@ double star_lower_bound(const Instance& in) {
   for (std::size_t i = 0; i < in.workers(); ++i) {
     hi = std::max(hi, static_cast<double>(in.loads[i]) * in.w[i]);
   }
-  for (int it = 0; it < 200 && hi - lo > 1e-15 * hi; ++it) {
+  for (int it = 0; it < 200 && hi - lo > kBoundBisectionWidth * hi; ++it) {
     const double mid = lo + (hi - lo) / 2;
     (p.required(mid) <= mid ? hi : lo) = mid;
   }

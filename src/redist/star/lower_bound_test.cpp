@@ -64,9 +64,9 @@ TEST(StarLowerBound, ReceiverCapacity) {
   const Instance in{{1, 5}, {10, 1}, {20, 0}};
   EXPECT_DOUBLE_EQ(computation_lower_bound(in), 19);
   EXPECT_DOUBLE_EQ(star_lower_bound(in), 70);
-  const Schedule s = plan_star(in, "best");
+  const Schedule s = plan(in, {"best"});
   EXPECT_DOUBLE_EQ(s.makespan, 70);
-  EXPECT_TRUE(*s.optimal);
+  EXPECT_TRUE(s.optimal);
   EXPECT_DOUBLE_EQ(star_lower_bound(Instance{{1, 1}, {1, 1}, {0, 0}}), 0);
 }
 

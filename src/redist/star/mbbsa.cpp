@@ -10,6 +10,7 @@
 
 #include "redist/common/error.hpp"
 
+#include "redist/common/tolerance.hpp"
 #include "redist/star/deadline_phases.hpp"
 #include "redist/star/moore.hpp"
 
@@ -228,7 +229,7 @@ Schedule plan_mbbsa(const Instance& in, MbbsaWork* work) {
   const Schedule none = no_transfer_schedule(in, "mbbsa");
   if (none.makespan == 0) {
     Schedule s = none;
-    s.optimal = true;
+    s.prove_optimal(Proof::lower_bound);  // nothing to compute: 0 is the least makespan
     return s;
   }
   const bool exact_theory = homogeneous_links(in);
@@ -237,7 +238,7 @@ Schedule plan_mbbsa(const Instance& in, MbbsaWork* work) {
   double lo = 0, hi = none.makespan;
   if (exact_theory) {
     // Bisection on the decision alone, then one plan at the upper end.
-    for (int iteration = 0; iteration < 200 && hi - lo > 1e-9 * hi; ++iteration) {
+    for (int iteration = 0; iteration < 200 && hi - lo > kTimeTolerance * hi; ++iteration) {
       const double mid = lo + (hi - lo) / 2;
       (feasible_homogeneous(in, mid, false) ? hi : lo) = mid;
     }
@@ -251,7 +252,7 @@ Schedule plan_mbbsa(const Instance& in, MbbsaWork* work) {
   // Heterogeneous links (and, on homogeneous links, a fallback that never runs on exact data):
   // the upper end jumps to the real makespan of each plan found.
   if (!exact_theory || !best) {
-    for (int iteration = 0; iteration < 200 && hi - lo > 1e-9 * hi; ++iteration) {
+    for (int iteration = 0; iteration < 200 && hi - lo > kTimeTolerance * hi; ++iteration) {
       const double mid = lo + (hi - lo) / 2;
       if (auto plan = decide(in, mid, false, work)) {
         const double makespan = plan_makespan(in, *plan);
@@ -278,7 +279,7 @@ Schedule plan_mbbsa(const Instance& in, MbbsaWork* work) {
     }
   }
   Schedule s = best ? build(in, *best) : none;
-  if (proven) s.optimal = true;
+  if (proven) s.prove_optimal(Proof::theorem);
   return s;
 }
 

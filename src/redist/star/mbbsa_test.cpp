@@ -47,7 +47,7 @@ TEST(StarMbbsa, TraceOfSection42) {
   const Schedule s = plan_mbbsa(in);
   expect_valid_star(in, s);
   EXPECT_DOUBLE_EQ(s.makespan, 13);
-  EXPECT_TRUE(s.optimal.value_or(false));
+  EXPECT_TRUE(s.optimal);
   EXPECT_FALSE(mbbsa_decide(in, 12.999).has_value());
   EXPECT_TRUE(mbbsa_decide(in, 13).has_value());
   EXPECT_FALSE(mbbsa_decide(in, 13, /*strict=*/true).has_value());
@@ -63,7 +63,7 @@ TEST(StarMbbsa, EqualsExactOnHomogeneousLinks) {
     expect_valid_star(in, s);
     const Schedule e = plan_exact(in);
     ASSERT_DOUBLE_EQ(s.makespan, e.makespan) << "trial " << trial;
-    EXPECT_TRUE(s.optimal.value_or(false)) << "trial " << trial;
+    EXPECT_TRUE(s.optimal) << "trial " << trial;
     // Theorem 3: the decision is exactly "a schedule of makespan <= M exists".
     EXPECT_TRUE(mbbsa_decide(in, e.makespan).has_value());
     if (e.makespan > 0) {
@@ -89,7 +89,7 @@ TEST(StarMbbsa, EdgeCases) {
     const Schedule s = plan_mbbsa(in);
     expect_valid_star(in, s);
     EXPECT_TRUE(s.transfers.empty());
-    EXPECT_TRUE(s.optimal.value_or(false));
+    EXPECT_TRUE(s.optimal);
   }
   // Non-integral times: still valid, and on homogeneous links still equal to exact.
   const Instance in{{0.3, 0.3, 0.3}, {0.7, 1.1, 0.9}, {9, 0, 2}};
@@ -107,7 +107,7 @@ TEST(StarMbbsa, LargeCountsAreFast) {
   }
   const Schedule s = plan_mbbsa(in);
   expect_valid_star(in, s);
-  EXPECT_TRUE(s.optimal.value_or(false));
+  EXPECT_TRUE(s.optimal);
   // Worker 0 computes one task per unit, the master forwards one per 3 units at most.
   EXPECT_GE(s.makespan, 1000000 / (1 + 1.0 / 3));
   EXPECT_LE(s.makespan, 1000000 / (1 + 1.0 / 3) + 10);

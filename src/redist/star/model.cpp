@@ -8,12 +8,11 @@
 
 #include "redist/common/checked.hpp"
 #include "redist/common/error.hpp"
+#include "redist/common/tolerance.hpp"
 
 namespace redist::star {
 
 namespace {
-
-constexpr double kTimeResolution = 1e-12;
 
 // Every time a planner or the validator forms is at most
 // 2 (sum_i L_i c_i + L c_max) + max_i L_i w_i + c_max + w_max (all tasks through the master,
@@ -39,16 +38,16 @@ void check_time_horizon(const Instance& in, double total_tasks) {
                                  "take longer than a double can hold; scale c and w down"),
                      fmt::format("c[{}]", c_max - in.c.begin()));
   }
-  // A duration below 1e-12 of the horizon would be rounded away when added to a time near it
-  // (two forwards at the same instant, a computation of no length): refused, not misreported.
+  // A duration below kTimeResolution of the horizon would be rounded away when added to a time near
+  // it (two forwards at the same instant, a computation of no length): refused, not misreported.
   const double resolution = kTimeResolution * horizon;
   for (std::size_t i = 0; i < m; ++i) {
     for (const auto& [value, name] : {std::pair{in.c[i], "c"}, std::pair{in.w[i], "w"}}) {
       if (value < resolution) {
-        throw InputError(fmt::format("{} is below 1e-12 of the longest time a schedule may reach "
+        throw InputError(fmt::format("{} is below {} of the longest time a schedule may reach "
                                      "({}): times would round it away; use values of closer "
                                      "magnitudes",
-                                     value, horizon),
+                                     value, kTimeResolution, horizon),
                          fmt::format("{}[{}]", name, i));
       }
     }

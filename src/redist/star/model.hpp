@@ -10,9 +10,10 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <vector>
+
+#include "redist/common/result.hpp"
 
 namespace redist::star {
 
@@ -30,25 +31,20 @@ struct Transfer {
   double forward_start = 0;  // b: master -> r during [b, b + c[r]), b >= a + c[s]
 };
 
-struct Schedule {
+// A schedule with its claims (makespan: the latest end of a computation; lower_bound, optimal and
+// proof as the planner established them, planner.hpp).
+struct Schedule : PlanClaims {
   std::string algorithm;
-  double makespan = 0;
-  std::optional<double> lower_bound;
-  std::optional<bool> optimal;
   std::vector<Transfer> transfers;
   std::vector<double> finish;  // per worker: end of its last computation (0 when it computes none)
-  std::vector<std::string> notes;
-  // A schedule read from a file may leave out makespan or finish: then `check` does not compare
-  // them. Planners always fill both.
-  bool makespan_given = true;
-  bool finish_given = true;
 };
 
 // Throws InputError (path relative to the instance object, e.g. "c[2]") when the instance breaks
 // the model: sizes differ, no worker, a non-finite or non-positive c or w, a negative load, a total
 // load beyond 2^53 (task counts must stay exact in double time arithmetic), a time L*w that
 // is not finite, a horizon H = 2 (sum_i L_i c_i + L c_max) + max_i L_i w_i + c_max + w_max (no
-// time a planner or the validator forms exceeds it) that overflows, or a c or w below 1e-12 H
+// time a planner or the validator forms exceeds it) that overflows, or a c or w below
+// kTimeResolution H
 // (it would be rounded away when added to a time near H).
 void validate_instance(const Instance& instance);
 

@@ -32,8 +32,9 @@ inline constexpr std::int64_t kMaxOrderTransfers = 10000000;
 // a double (every time written is at most 2 sum_i |delta_i| c_i).
 void validate_order_instance(const OrderInstance& instance);
 
-// Transfers and makespan (= last arrival at a receiver); `optimal` = true, `lower_bound` =
+// Transfers and makespan (= last arrival at a receiver); optimal by Proof::theorem, lower_bound =
 // makespan; `finish` holds each worker's last arrival (0 if it receives nothing).
-Schedule plan_order(const OrderInstance& instance);
+// STAR Theorem 1: the optimal order of the transfers when computation is neglected.
+Schedule order(const OrderInstance& instance);
 
 }  // namespace redist::star

@@ -1,6 +1,7 @@
 #include "redist/star/planner.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -8,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "redist/common/error.hpp"
+#include "redist/common/tolerance.hpp"
 #include "redist/star/bba.hpp"
 #include "redist/star/exact.hpp"
 #include "redist/star/mbbsa.hpp"
@@ -24,13 +26,12 @@ std::int64_t total_tasks(const Instance& in) {
   return total;
 }
 
-// lower_bound: star_lower_bound, or the makespan when a theorem proves it optimal; `optimal`
-// when the makespan meets it.
+// lower_bound: star_lower_bound, or the makespan when a theorem proves it optimal; optimal by
+// the bound when the makespan meets it.
 void set_bound(const Instance& in, Schedule& s) {
   const double bound = star_lower_bound(in);
-  s.lower_bound = std::max(bound, s.optimal.value_or(false) ? s.makespan : 0.0);
-  if (s.makespan <= *s.lower_bound * (1 + 1e-12)) s.optimal = true;
-  if (!s.optimal) s.optimal = false;
+  if (at_most(s.makespan, bound, kSearchResolution)) s.prove_optimal(Proof::lower_bound);
+  s.lower_bound = std::max(bound, s.optimal ? s.makespan : 0.0);
 }
 
 // One heuristic with its theorem and its bound, without exact.
@@ -38,7 +39,7 @@ Schedule plan_heuristic(const Instance& in, const std::string& name) {
   Schedule s;
   if (name == "bba") {
     s = plan_bba(in);
-    if (homogeneous_links(in) && homogeneous_computation(in)) s.optimal = true;
+    if (homogeneous_links(in) && homogeneous_computation(in)) s.prove_optimal(Proof::theorem);
   } else if (name == "mbbsa") {
     s = plan_mbbsa(in);
   } else {
@@ -59,7 +60,7 @@ Schedule best_heuristic(const Instance& in, std::vector<std::string>& notes) {
   Schedule s;
   bool have = false;
   for (const char* name : {"bba", "mbbsa", "rbsa"}) {
-    if (have && *s.optimal) {
+    if (have && s.optimal) {
       // A later algorithm replaces s only when strictly better: impossible once s is proven
       // optimal (makespan = lower bound, or a theorem).
       notes.push_back(std::string(name) + " not run: " + s.algorithm + " is proven optimal");
@@ -72,7 +73,7 @@ Schedule best_heuristic(const Instance& in, std::vector<std::string>& notes) {
       notes.push_back(std::string(name) + " skipped: " + e.message());
       continue;
     }
-    if (!validate_schedule(in, candidate).valid) {
+    if (!check(in, candidate).valid) {
       notes.push_back(std::string(name) + " skipped: invalid schedule");  // never expected
       continue;
     }
@@ -85,7 +86,7 @@ Schedule best_heuristic(const Instance& in, std::vector<std::string>& notes) {
 // kBestExactNodes. Its proof makes s optimal; its bound (the optimum, when it finds better)
 // raises s's lower bound; with `adopt`, a strictly better schedule of exact replaces s.
 void run_exact(const Instance& in, Schedule& s, std::vector<std::string>& notes, bool adopt) {
-  if (*s.optimal) return;
+  if (s.optimal) return;
   if (!exact_accepts(in)) {
     if (adopt) {
       notes.push_back(
@@ -97,31 +98,29 @@ void run_exact(const Instance& in, Schedule& s, std::vector<std::string>& notes,
   }
   Schedule e = plan_exact_from(in, s, kBestExactNodes);
   notes.insert(notes.end(), e.notes.begin(), e.notes.end());
-  if (e.makespan < s.makespan && adopt && validate_schedule(in, e).valid) {
+  if (e.makespan < s.makespan && adopt && check(in, e).valid) {
     s = std::move(e);
   } else if (e.makespan < s.makespan) {
-    s.lower_bound = std::max(*s.lower_bound, *e.lower_bound);
+    s.lower_bound = std::max(s.lower_bound, e.lower_bound);
     notes.push_back(fmt::format("exact finds a makespan of {}", e.makespan));
   } else {
-    s.optimal = e.optimal;
-    s.lower_bound = *s.optimal ? s.makespan : std::max(*s.lower_bound, *e.lower_bound);
+    if (e.optimal) s.prove_optimal(e.proof);
+    s.lower_bound = s.optimal ? s.makespan : std::max(s.lower_bound, e.lower_bound);
   }
-  if (*s.optimal) notes.push_back("optimality proven by exhaustive search (exact)");
+  if (s.optimal) notes.push_back("optimality proven by exhaustive search (exact)");
 }
 
 Schedule plan_best(const Instance& in) {
   std::vector<std::string> notes;
   Schedule s = best_heuristic(in, notes);
-  if (*s.optimal) notes.push_back("exact not run: " + s.algorithm + " is proven optimal");
+  if (s.optimal) notes.push_back("exact not run: " + s.algorithm + " is proven optimal");
   run_exact(in, s, notes, true);
   s.notes = std::move(notes);
   s.notes.push_back("best of bba, mbbsa, rbsa, exact: " + s.algorithm);
   return s;
 }
 
-}  // namespace
-
-Schedule plan_star(const Instance& in, const std::string& algorithm) {
+void require_plannable(const Instance& in) {
   const std::int64_t total = total_tasks(in);
   if (total > kMaxPlannedTasks) {
     throw InputError(fmt::format("{} tasks in total, more than {}: too many to plan task by task "
@@ -129,17 +128,53 @@ Schedule plan_star(const Instance& in, const std::string& algorithm) {
                                  total, kMaxPlannedTasks),
                      "loads");
   }
+}
+
+// "bba, mbbsa, rbsa, exact or best": the names of algorithm_names() as the errors list them.
+std::string expected_names() {
+  const std::vector<AlgorithmName>& names = algorithm_names();
+  std::string text;
+  for (std::size_t k = 1; k < names.size(); ++k) {
+    text += names[k].name + (k + 1 < names.size() ? ", " : " or ");
+  }
+  return text + names.front().name;
+}
+
+Schedule plan_by_name(const Instance& in, const std::string& algorithm) {
   if (algorithm == "exact") return plan_exact(in);
   if (algorithm == "best") return plan_best(in);
   if (algorithm != "bba" && algorithm != "mbbsa" && algorithm != "rbsa") {
-    throw OptionError(
-        "unknown algorithm '" + algorithm + "' (expected bba, mbbsa, rbsa, exact or best)",
-        "algorithm");
+    throw OptionError("unknown algorithm '" + algorithm + "' (expected " + expected_names() + ")",
+                      "algorithm");
   }
   Schedule s = plan_heuristic(in, algorithm);
   std::vector<std::string> notes;
   run_exact(in, s, notes, false);
   s.notes.insert(s.notes.end(), notes.begin(), notes.end());
+  return s;
+}
+
+}  // namespace
+
+const std::vector<AlgorithmName>& algorithm_names() {
+  static const std::vector<AlgorithmName> names = {
+      {"best",
+       "the best of bba, mbbsa and rbsa, then exact when small: proven optimal when it can be "
+       "(the default)"},
+      {"bba", "STAR §3.3: optimal when all c and all w are equal"},
+      {"mbbsa", "STAR §3.4: optimal on homogeneous links"},
+      {"rbsa", "STAR §3.5: a heuristic for heterogeneous links"},
+      {"exact", fmt::format("branch and bound: proven optimum, up to {} workers and {} tasks",
+                            kExactMaxWorkers, kExactMaxTasks)},
+  };
+  return names;
+}
+
+Schedule plan(const Instance& in, const PlanOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  require_plannable(in);
+  Schedule s = plan_by_name(in, options.algorithm);
+  s.solve_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return s;
 }
 

@@ -3,9 +3,11 @@
 // Names: bba (bba.hpp), mbbsa (mbbsa.hpp), rbsa (rbsa.hpp), exact (exact.hpp), best.
 //
 // lower_bound: star_lower_bound (lower_bound.hpp: computation, the master's two ports, each
-// receiver's capacity). `optimal` is true when the makespan meets it, or when a theorem applies:
-// BBA on a fully homogeneous platform (STAR §3.3, Proposition 1); MBBSA on homogeneous links
-// when its strict test proved it (STAR §3.4, Theorem 3); or when exact's search completes.
+// receiver's capacity), or the makespan once it is proven optimal. `optimal` is true, with its
+// `proof`, when the makespan meets that bound (Proof::lower_bound), when a theorem applies
+// (Proof::theorem: BBA on a fully homogeneous platform, STAR §3.3, Proposition 1; MBBSA on
+// homogeneous links when its strict test proved it, STAR §3.4, Theorem 3), or when exact's search
+// completes (Proof::search).
 // When exact accepts the instance (exact.hpp: at most 6 workers and 40 tasks) and the heuristic
 // is not proven optimal, exact runs from the heuristic's schedule within kBestExactNodes nodes:
 // if it finds nothing better the schedule is proven optimal (note "optimality proven by
@@ -21,6 +23,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "redist/star/lower_bound.hpp"
 #include "redist/star/model.hpp"
@@ -38,7 +41,21 @@ inline constexpr std::int64_t kMaxRbsaTasks = 2000000;
 // Node budget of exact inside `best` and the heuristics (about 1 s on one core).
 inline constexpr std::int64_t kBestExactNodes = 2000000;
 
-// OptionError at "algorithm" for an unknown name.
-Schedule plan_star(const Instance& instance, const std::string& algorithm);
+struct PlanOptions {
+  std::string algorithm = "best";  // a name of algorithm_names()
+};
+
+// An algorithm `plan` runs, as `--algorithm` names and describes it.
+struct AlgorithmName {
+  std::string name;
+  std::string description;
+};
+// best, bba, mbbsa, rbsa, exact: the names `plan` accepts, for the help and the errors.
+const std::vector<AlgorithmName>& algorithm_names();
+
+// The schedule of options.algorithm with its claims (above) and solve_seconds. OptionError at
+// "algorithm" for an unknown name; InputError for an invalid instance or one beyond the limits
+// (kMaxPlannedTasks).
+Schedule plan(const Instance& instance, const PlanOptions& options = {});
 
 }  // namespace redist::star

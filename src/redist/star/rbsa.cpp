@@ -7,6 +7,7 @@
 #include <tuple>
 #include <vector>
 
+#include "redist/common/tolerance.hpp"
 #include "redist/star/deadline_phases.hpp"
 
 namespace redist::star {
@@ -96,7 +97,7 @@ Schedule plan_rbsa(const Instance& in) {
   Schedule best = no_transfer_schedule(in, "rbsa");
   if (best.makespan == 0) return best;
   double lo = 0, hi = best.makespan;
-  for (int iteration = 0; iteration < 200 && hi - lo > 1e-9 * hi; ++iteration) {
+  for (int iteration = 0; iteration < 200 && hi - lo > kTimeTolerance * hi; ++iteration) {
     const double mid = lo + (hi - lo) / 2;
     if (auto s = rbsa_decide(in, mid)) {
       if (s->makespan < best.makespan) best = std::move(*s);

@@ -2,19 +2,21 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
 #include <utility>
 
 #include <fmt/format.h>
 
 #include "redist/common/error.hpp"
+#include "redist/common/tolerance.hpp"
 
 namespace redist::star {
 
 namespace {
 
-ValidationResult invalid(std::string reason) {
-  ValidationResult r;
+CheckResult invalid(std::string reason) {
+  CheckResult r;
   r.valid = false;
   r.reason = std::move(reason);
   return r;
@@ -40,34 +42,36 @@ std::optional<std::pair<std::size_t, std::size_t>> first_overlap(
   return std::nullopt;
 }
 
-}  // namespace
-
-ValidationResult validate_schedule(const Instance& in, const Schedule& s) {
+// The structure of each transfer (no times needed); an empty reason when all is well.
+std::string structure_problem(const Instance& in, const Schedule& s) {
   const std::int64_t m = static_cast<std::int64_t>(in.loads.size());
-  const std::size_t n = s.transfers.size();
-
-  // Structure first (no times needed).
-  for (std::size_t k = 0; k < n; ++k) {
+  for (std::size_t k = 0; k < s.transfers.size(); ++k) {
     const Transfer& t = s.transfers[k];
     if (t.from < 0 || t.from >= m) {
-      return invalid(fmt::format("transfer {}: unknown worker {} in from", k, t.from));
+      return fmt::format("transfer {}: unknown worker {} in from", k, t.from);
     }
-    if (t.to < 0 || t.to >= m) {
-      return invalid(fmt::format("transfer {}: unknown worker {} in to", k, t.to));
-    }
-    if (t.from == t.to) return invalid(fmt::format("transfer {}: from equals to ({})", k, t.to));
+    if (t.to < 0 || t.to >= m) return fmt::format("transfer {}: unknown worker {} in to", k, t.to);
+    if (t.from == t.to) return fmt::format("transfer {}: from equals to ({})", k, t.to);
     if (!std::isfinite(t.send_start) || t.send_start < 0) {
-      return invalid(fmt::format("transfer {}: send_start must be >= 0", k));
+      return fmt::format("transfer {}: send_start must be >= 0", k);
     }
     if (!std::isfinite(t.forward_start) || t.forward_start < 0) {
-      return invalid(fmt::format("transfer {}: forward_start must be >= 0", k));
+      return fmt::format("transfer {}: forward_start must be >= 0", k);
     }
   }
+  return {};
+}
 
-  // Per-worker sends (time order) and receptions (arrival order).
-  std::vector<std::vector<double>> sends(static_cast<std::size_t>(m));
-  std::vector<std::vector<double>> arrivals(static_cast<std::size_t>(m));
-  for (std::size_t k = 0; k < n; ++k) {
+// Each worker's send times and arrival times, sorted. InputError naming the transfer when a time
+// overflows a double.
+struct WorkerTimes {
+  std::vector<std::vector<double>> sends, arrivals;
+};
+
+WorkerTimes worker_times(const Instance& in, const Schedule& s) {
+  WorkerTimes times{std::vector<std::vector<double>>(in.workers()),
+                    std::vector<std::vector<double>>(in.workers())};
+  for (std::size_t k = 0; k < s.transfers.size(); ++k) {
     const Transfer& t = s.transfers[k];
     const double arrival = t.forward_start + in.c[static_cast<std::size_t>(t.to)];
     if (!std::isfinite(t.send_start + in.c[static_cast<std::size_t>(t.from)])) {
@@ -78,53 +82,77 @@ ValidationResult validate_schedule(const Instance& in, const Schedule& s) {
       throw InputError("forward_start + c[to] overflows a double",
                        fmt::format("$.transfers[{}].forward_start", k));
     }
-    sends[static_cast<std::size_t>(t.from)].push_back(t.send_start);
-    arrivals[static_cast<std::size_t>(t.to)].push_back(arrival);
+    times.sends[static_cast<std::size_t>(t.from)].push_back(t.send_start);
+    times.arrivals[static_cast<std::size_t>(t.to)].push_back(arrival);
   }
+  for (std::size_t i = 0; i < in.workers(); ++i) {
+    std::sort(times.sends[i].begin(), times.sends[i].end());
+    std::sort(times.arrivals[i].begin(), times.arrivals[i].end());
+  }
+  return times;
+}
 
-  // Computation (needs the holding rule to know which received tasks are kept).
-  std::vector<double> finish(static_cast<std::size_t>(m), 0.0);
+// What the workers compute: each one's finish and the makespan, or the reason a worker sends a
+// task it does not hold.
+struct Computation {
+  std::vector<double> finish;
   double makespan = 0.0;
-  for (std::size_t i = 0; i < static_cast<std::size_t>(m); ++i) {
-    std::sort(sends[i].begin(), sends[i].end());
-    std::sort(arrivals[i].begin(), arrivals[i].end());
-    const std::int64_t sent = static_cast<std::int64_t>(sends[i].size());
-    const std::int64_t own_sent = std::min<std::int64_t>(sent, in.loads[i]);
-    const std::int64_t kept_own = in.loads[i] - own_sent;
-    // Received tasks still held, as a multiset of arrival times; forwards taken latest first.
-    std::multiset<double> held(arrivals[i].begin(), arrivals[i].end());
-    for (std::size_t j = static_cast<std::size_t>(own_sent); j < sends[i].size(); ++j) {
-      const double a = sends[i][j];
-      auto it = held.upper_bound(a + 1e-9 * std::max(1.0, std::abs(a)));
-      if (it == held.begin()) {
-        return invalid(fmt::format(
-            "worker {} sends at {} a task it does not hold (its {} own tasks are already sent and "
-            "no received task has arrived)",
-            i, a, in.loads[i]));
-      }
-      held.erase(std::prev(it));
-    }
-    double end = static_cast<double>(kept_own) * in.w[i];
-    for (double arrival : held) end = std::max(end, arrival) + in.w[i];
-    if (!std::isfinite(end)) {
-      throw InputError(fmt::format("worker {} would compute beyond the largest double", i),
-                       "$.transfers");
-    }
-    finish[i] = end;
-    makespan = std::max(makespan, end);
-  }
-  const double tol = 1e-9 * makespan;
+  std::string problem;
+};
 
+// Worker i by the holding rule: its own tasks leave first, later sends forward the
+// latest-arrived received tasks; then it computes its kept own tasks from 0 and its kept
+// received tasks in arrival order.
+double worker_finish(const Instance& in, const WorkerTimes& times, std::size_t i,
+                     std::string& problem) {
+  const std::vector<double>& sends = times.sends[i];
+  const std::int64_t sent = static_cast<std::int64_t>(sends.size());
+  const std::int64_t own_sent = std::min<std::int64_t>(sent, in.loads[i]);
+  std::multiset<double> held(times.arrivals[i].begin(), times.arrivals[i].end());
+  for (std::size_t j = static_cast<std::size_t>(own_sent); j < sends.size(); ++j) {
+    const double a = sends[j];
+    auto it = held.upper_bound(a + kTimeTolerance * std::max(1.0, std::abs(a)));
+    if (it == held.begin()) {
+      problem = fmt::format(
+          "worker {} sends at {} a task it does not hold (its {} own tasks are already sent and "
+          "no received task has arrived)",
+          i, a, in.loads[i]);
+      return 0.0;
+    }
+    held.erase(std::prev(it));
+  }
+  double end = static_cast<double>(in.loads[i] - own_sent) * in.w[i];
+  for (double arrival : held) end = std::max(end, arrival) + in.w[i];
+  if (!std::isfinite(end)) {
+    throw InputError(fmt::format("worker {} would compute beyond the largest double", i),
+                     "$.transfers");
+  }
+  return end;
+}
+
+Computation computation(const Instance& in, const WorkerTimes& times) {
+  Computation c;
+  c.finish.assign(in.workers(), 0.0);
+  for (std::size_t i = 0; i < in.workers(); ++i) {
+    c.finish[i] = worker_finish(in, times, i, c.problem);
+    if (!c.problem.empty()) return c;
+    c.makespan = std::max(c.makespan, c.finish[i]);
+  }
+  return c;
+}
+
+// The master forwards a task only once it has arrived, and uses each port for one task at a
+// time; an empty reason when all is well.
+std::string master_problem(const Instance& in, const Schedule& s, double tol) {
+  const std::size_t n = s.transfers.size();
   for (std::size_t k = 0; k < n; ++k) {
     const Transfer& t = s.transfers[k];
     const double arrival = t.send_start + in.c[static_cast<std::size_t>(t.from)];
     if (t.forward_start < arrival - tol) {
-      return invalid(
-          fmt::format("transfer {}: the master forwards at {} a task that arrives only at {}", k,
-                      t.forward_start, arrival));
+      return fmt::format("transfer {}: the master forwards at {} a task that arrives only at {}", k,
+                         t.forward_start, arrival);
     }
   }
-  // Master ports.
   std::vector<std::pair<double, double>> in_spans(n), out_spans(n);
   std::vector<std::size_t> index(n);
   for (std::size_t k = 0; k < n; ++k) {
@@ -134,32 +162,48 @@ ValidationResult validate_schedule(const Instance& in, const Schedule& s) {
     index[k] = k;
   }
   if (auto o = first_overlap(in_spans, index, tol)) {
-    return invalid(fmt::format("transfers {} and {} overlap on the master's receive port", o->first,
-                               o->second));
+    return fmt::format("transfers {} and {} overlap on the master's receive port", o->first,
+                       o->second);
   }
   if (auto o = first_overlap(out_spans, index, tol)) {
-    return invalid(
-        fmt::format("transfers {} and {} overlap on the master's send port", o->first, o->second));
+    return fmt::format("transfers {} and {} overlap on the master's send port", o->first,
+                       o->second);
   }
+  return {};
+}
 
-  if (s.makespan_given && !(std::abs(s.makespan - makespan) <= tol)) {
-    return invalid(
-        fmt::format("makespan {} differs from the recomputed makespan {}", s.makespan, makespan));
+// The stated makespan and finish against the recomputed ones; an empty reason when they agree.
+std::string claim_problem(const Schedule& s, const Stated& stated, const Computation& c,
+                          double tol) {
+  if (stated.makespan && !(std::abs(s.makespan - c.makespan) <= tol)) {
+    return fmt::format("makespan {} differs from the recomputed makespan {}", s.makespan,
+                       c.makespan);
   }
-  if (s.finish_given) {
-    if (s.finish.size() != static_cast<std::size_t>(m)) {
-      return invalid(fmt::format("finish has {} entries, expected {}", s.finish.size(), m));
-    }
-    for (std::size_t i = 0; i < s.finish.size(); ++i) {
-      if (!(std::abs(s.finish[i] - finish[i]) <= tol)) {
-        return invalid(fmt::format("finish[{}] = {} differs from the recomputed {}", i, s.finish[i],
-                                   finish[i]));
-      }
+  if (!stated.finish) return {};
+  if (s.finish.size() != c.finish.size()) {
+    return fmt::format("finish has {} entries, expected {}", s.finish.size(), c.finish.size());
+  }
+  for (std::size_t i = 0; i < s.finish.size(); ++i) {
+    if (!(std::abs(s.finish[i] - c.finish[i]) <= tol)) {
+      return fmt::format("finish[{}] = {} differs from the recomputed {}", i, s.finish[i],
+                         c.finish[i]);
     }
   }
-  ValidationResult r;
+  return {};
+}
+
+}  // namespace
+
+CheckResult check(const Instance& in, const Schedule& s, const Stated& stated) {
+  if (std::string why = structure_problem(in, s); !why.empty()) return invalid(why);
+  const Computation c = computation(in, worker_times(in, s));
+  if (!c.problem.empty()) return invalid(c.problem);
+  const double tol = kTimeTolerance * c.makespan;
+  if (std::string why = master_problem(in, s, tol); !why.empty()) return invalid(why);
+  if (std::string why = claim_problem(s, stated, c, tol); !why.empty()) return invalid(why);
+  CheckResult r;
   r.valid = true;
-  r.makespan = makespan;
+  r.makespan = c.makespan;
   return r;
 }
 

@@ -14,9 +14,9 @@
 #include <cstddef>
 #include <string>
 
-#include "redist/star/dlt_validate.hpp"
+#include "redist/dlt/model.hpp"
 
-namespace redist::star {
+namespace redist::svg {
 
 inline constexpr std::size_t kDltGanttMaxWorkers = 1000;
 inline constexpr std::size_t kDltGanttMaxTransfers = 20000;
@@ -25,8 +25,8 @@ inline constexpr std::size_t kDltGanttMaxTransfers = 20000;
 // the limits (`transfers` = 0: the workers alone, before planning).
 void require_dlt_gantt_size(std::size_t workers, std::size_t transfers);
 
-// The instance must have passed validate_dlt_instance, and the schedule its validator.
-std::string dlt_gantt_svg(const DltInstance& instance, const DltClaimedSchedule& schedule,
+// The instance must have passed dlt::validate_instance, and the schedule dlt::check.
+std::string dlt_gantt_svg(const dlt::Instance& instance, const dlt::Schedule& schedule,
                           const std::string& title);
 
-}  // namespace redist::star
+}  // namespace redist::svg

@@ -7,25 +7,16 @@
 #include <random>
 
 #include "redist/common/error.hpp"
-#include "redist/star/dlt.hpp"
+#include "redist/dlt/planner.hpp"
 #include "redist/testing/xml_check.hpp"
 
-namespace redist::star {
+namespace redist::svg {
 namespace {
 
-DltClaimedSchedule claimed(const DltSchedule& s) {
-  DltClaimedSchedule c{s.makespan, s.delta, {}};
-  for (const DltTransfer& t : s.transfers) {
-    c.transfers.push_back(
-        {static_cast<std::int64_t>(t.from), static_cast<std::int64_t>(t.to), t.amount, t.rate});
-  }
-  return c;
-}
-
 TEST(DltGantt, ConcurrentTransfersShareALaneAndStayLabelled) {
-  const DltInstance in{{2, 1, 4, 1}, {1, 3, 2, 1}, {10, 0, 2, 6}};
-  const DltSchedule s = plan_dlt(in, "fast");
-  const std::string svg = dlt_gantt_svg(in, claimed(s), "redist dlt plan");
+  const dlt::Instance in{{2, 1, 4, 1}, {1, 3, 2, 1}, {10, 0, 2, 6}};
+  const dlt::Schedule s = dlt::plan(in);
+  const std::string svg = dlt_gantt_svg(in, s, "redist dlt plan");
   EXPECT_EQ(testkit::xml_problem(svg), "");
   EXPECT_NE(svg.find("redist dlt plan — makespan 3.6"), std::string::npos);
   EXPECT_NE(svg.find("0&gt;1: 3.6, 0&gt;2: 2.8"), std::string::npos) << svg;
@@ -36,14 +27,14 @@ TEST(DltGantt, RandomOptimalSchedulesDrawWellFormed) {
   std::mt19937_64 rng(17);
   std::uniform_real_distribution<double> value(0.1, 10.0);
   for (int k = 0; k < 200; ++k) {
-    DltInstance in;
+    dlt::Instance in;
     for (int i = 0; i < 2 + k % 9; ++i) {
       in.b.push_back(value(rng));
       in.s.push_back(value(rng));
       in.alpha.push_back(k % 3 == 0 && i > 0 ? 0.0 : value(rng));
     }
-    const DltSchedule s = plan_dlt(in, "fast");
-    const std::string svg = dlt_gantt_svg(in, claimed(s), "");
+    const dlt::Schedule s = dlt::plan(in);
+    const std::string svg = dlt_gantt_svg(in, s, "");
     ASSERT_EQ(testkit::xml_problem(svg), "") << k;
     EXPECT_EQ(svg.find("nan"), std::string::npos);
   }
@@ -56,4 +47,4 @@ TEST(DltGantt, RefusesChartsBeyondItsLimits) {
 }
 
 }  // namespace
-}  // namespace redist::star
+}  // namespace redist::svg

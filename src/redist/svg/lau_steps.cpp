@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 
 #include "redist/common/error.hpp"
@@ -54,13 +55,21 @@ struct Layout {
   double grid_bottom() const { return y(nodes) + 12.0; }
 };
 
+// The plan's lower bound in steps, when it states one (> 0 and finite: a plan read from a file
+// states none, and a bound of 0 steps tells nothing).
+lau::Time known_bound(const lau::Plan& plan) {
+  if (!(plan.lower_bound > 0) || !std::isfinite(plan.lower_bound)) return {};
+  return static_cast<std::int64_t>(plan.lower_bound);
+}
+
 // The title line: the caller's title, the algorithm, the mode, the makespan and the bound.
 std::string title_line(const lau::Plan& plan, Mode mode, std::int64_t steps,
                        const std::string& title) {
   std::string line = plan.algorithm.empty() ? "flows" : plan.algorithm;
   line += fmt::format(", {}: makespan {} step{}", mode_text(mode), steps, steps == 1 ? "" : "s");
-  if (plan.lower_bound) line += fmt::format(", lower bound {}", *plan.lower_bound);
-  line += plan.optimal ? ", optimal: yes" : (plan.lower_bound ? ", optimal: no" : "");
+  const lau::Time bound = known_bound(plan);
+  if (bound) line += fmt::format(", lower bound {}", *bound);
+  line += plan.optimal ? ", optimal: yes" : (bound ? ", optimal: no" : "");
   return title.empty() ? line : title + " — " + line;
 }
 
@@ -215,7 +224,7 @@ Drawn checked_trace(const lau::Instance& instance, const std::vector<std::int64_
     throw InputError(fmt::format("the flows do not balance node {}", *v), "flows");
   }
   Drawn d;
-  d.evaluation = lau::evaluate_flows(instance, flows);
+  d.evaluation = lau::evaluate(instance, flows);
   const lau::Time t = mode == Mode::single ? d.evaluation.t_single : d.evaluation.t_multi;
   require_step_chart_size(instance.size(), t.value_or(0), 0);
   try {
@@ -252,9 +261,10 @@ void require_step_chart_size(const lau::Instance& instance, const std::vector<st
   checked_trace(instance, flows, mode);
 }
 
-std::string lau_steps_svg(const lau::Instance& instance, const lau::Plan& plan, Mode mode,
+std::string lau_steps_svg(const lau::Instance& instance, const lau::Plan& plan,
                           const std::string& title) {
   const std::size_t n = instance.size();
+  const Mode mode = plan.mode;
   const Drawn drawn = checked_trace(instance, plan.flows, mode);
   const lau::Trace& trace = drawn.trace;
   const std::int64_t steps = drawn.steps;
@@ -278,7 +288,7 @@ std::string lau_steps_svg(const lau::Instance& instance, const lau::Plan& plan, 
       drawn.evaluation.h);
   draw_steps(out, layout);
   draw_nodes(out, layout, instance, plan.flows);
-  draw_bound(out, layout, plan.lower_bound);
+  draw_bound(out, layout, known_bound(plan));
   draw_messages(out, layout, trace.messages);
   draw_legend(out, legend_top, notes);
   out += "</svg>\n";

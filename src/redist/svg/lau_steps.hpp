@@ -42,11 +42,12 @@ void require_step_chart_size(std::size_t nodes, std::int64_t steps, std::size_t 
 void require_step_chart_size(const lau::Instance& instance, const std::vector<std::int64_t>& flows,
                              lau::Mode mode);
 
-// The chart of plan.flows executed in `mode` on `instance`; the title line is `title` (may be
-// empty), then plan.algorithm, the mode, plan.makespan, plan.lower_bound and plan.optimal (those
-// left empty are not shown). Flows that deadlock are drawn up to the deadlock, with a note. The
-// flows must have one entry per node and balance every node (InputError otherwise).
-std::string lau_steps_svg(const lau::Instance& instance, const lau::Plan& plan, lau::Mode mode,
+// The chart of plan.flows executed in plan.mode on `instance`; the title line is `title` (may be
+// empty), then plan.algorithm, the mode, the makespan, plan.lower_bound (when > 0 and finite: a
+// plan read from a file states none) and plan.optimal. Flows that deadlock are drawn up to the
+// deadlock, with a note. The flows must have one entry per node and balance every node (InputError
+// otherwise).
+std::string lau_steps_svg(const lau::Instance& instance, const lau::Plan& plan,
                           const std::string& title);
 
 }  // namespace redist::svg

@@ -31,7 +31,7 @@ TEST(LauStepChart, SingleSendDrawsOneArrowPerLink) {
   const lau::Instance in = lau::balanced_instance({7, 0, 3, 1, 1, 0});
   lau::Plan plan = figure2_plan();
   plan.makespan = 5;
-  const std::string svg = lau_steps_svg(in, plan, lau::Mode::single, "redist lau plan");
+  const std::string svg = lau_steps_svg(in, plan, "redist lau plan");
   EXPECT_EQ(testkit::xml_problem(svg), "");
   EXPECT_EQ(arrows(svg, "right"), 5u);  // five non-zero flows, rightwards
   EXPECT_EQ(arrows(svg, "left"), 0u);
@@ -49,7 +49,9 @@ TEST(LauStepChart, MultiSendDrawsEveryPartialMessage) {
   const lau::Plan plan = figure2_plan();
   const lau::Trace trace = lau::trace_multi(in, plan.flows);
   ASSERT_EQ(trace.time, 3);
-  const std::string svg = lau_steps_svg(in, plan, lau::Mode::multi, "");
+  lau::Plan multi = plan;
+  multi.mode = lau::Mode::multi;
+  const std::string svg = lau_steps_svg(in, multi, "");
   EXPECT_EQ(testkit::xml_problem(svg), "");
   EXPECT_EQ(arrows(svg, "right"), trace.messages.size());
   EXPECT_NE(svg.find("linear, multi-send: makespan 3 steps"), std::string::npos);
@@ -63,7 +65,7 @@ TEST(LauStepChart, LeftMessagesAndTheWrapLink) {
   plan.flows = {-1, 1};  // P1 -> P0 over both links
   plan.optimal = true;
   plan.lower_bound = 1;
-  const std::string svg = lau_steps_svg(in, plan, lau::Mode::single, "t");
+  const std::string svg = lau_steps_svg(in, plan, "t");
   EXPECT_EQ(testkit::xml_problem(svg), "");
   EXPECT_EQ(arrows(svg, "left"), 1u);
   EXPECT_EQ(arrows(svg, "right"), 1u);
@@ -75,14 +77,14 @@ TEST(LauStepChart, BalancedAndDeadlocked) {
   const lau::Instance balanced = lau::balanced_instance({3, 3, 3});
   lau::Plan none;
   none.flows = {0, 0, 0};
-  const std::string empty = lau_steps_svg(balanced, none, lau::Mode::single, "");
+  const std::string empty = lau_steps_svg(balanced, none, "");
   EXPECT_EQ(testkit::xml_problem(empty), "");
   EXPECT_NE(empty.find("no message"), std::string::npos);
 
   const lau::Instance ones = lau::balanced_instance({1, 1, 1});
   lau::Plan cycle;
   cycle.flows = {2, 2, 2};  // every node red: single-send deadlocks at once
-  const std::string stuck = lau_steps_svg(ones, cycle, lau::Mode::single, "");
+  const std::string stuck = lau_steps_svg(ones, cycle, "");
   EXPECT_EQ(testkit::xml_problem(stuck), "");
   EXPECT_NE(stuck.find("deadlock"), std::string::npos);
 }
@@ -90,8 +92,7 @@ TEST(LauStepChart, BalancedAndDeadlocked) {
 TEST(LauStepChart, EscapesTheTitle) {
   lau::Plan plan;
   plan.flows = {1, 0};
-  const std::string svg =
-      lau_steps_svg(lau::balanced_instance({2, 0}), plan, lau::Mode::single, "<a & b>");
+  const std::string svg = lau_steps_svg(lau::balanced_instance({2, 0}), plan, "<a & b>");
   EXPECT_NE(svg.find("&lt;a &amp; b&gt;"), std::string::npos);
   EXPECT_EQ(testkit::xml_problem(svg), "") << svg;
 }
@@ -111,10 +112,11 @@ TEST(LauStepChart, RefusesChartsBeyondItsLimits) {
   // 10^18 multi-send steps: known from the closed form, refused without simulating.
   const lau::Instance in = lau::balanced_instance({1, 1});
   lau::Plan huge;
+  huge.mode = lau::Mode::multi;
   huge.flows = {1'000'000'000'000'000'000, 1'000'000'000'000'000'000};
-  EXPECT_THROW(lau_steps_svg(in, huge, lau::Mode::multi, ""), InputError);
+  EXPECT_THROW(lau_steps_svg(in, huge, ""), InputError);
   huge.flows = {1, 0};
-  EXPECT_THROW(lau_steps_svg(in, huge, lau::Mode::multi, ""), InputError);  // unbalanced
+  EXPECT_THROW(lau_steps_svg(in, huge, ""), InputError);  // unbalanced
 }
 
 }  // namespace

@@ -8,29 +8,30 @@
 #include "redist/common/error.hpp"
 #include "redist/svg/gantt.hpp"
 
-namespace redist::star {
+namespace redist::svg {
 
 namespace {
 
 // "bba: makespan 12, lower bound 10, optimal: not proven" (the bound and the claim when known).
-std::string summary(const Schedule& s) {
+std::string summary(const star::Schedule& s) {
   std::string line = fmt::format("{}: makespan {}", s.algorithm.empty() ? "schedule" : s.algorithm,
-                                 svg::format_number(s.makespan));
-  if (s.lower_bound) line += ", lower bound " + svg::format_number(*s.lower_bound);
-  line += s.optimal.value_or(false) ? ", optimal: yes" : ", optimal: not proven";
+                                 format_number(s.makespan));
+  if (s.lower_bound > 0) line += ", lower bound " + format_number(s.lower_bound);
+  line += s.optimal ? ", optimal: yes" : ", optimal: not proven";
   return line;
 }
 
 }  // namespace
 
 void require_star_gantt_size(std::size_t workers, std::size_t transfers) {
-  svg::require_chart_size({"workers", kGanttMaxWorkers, "transfers", kGanttMaxTransfers}, workers,
-                          transfers, "gantt", "omit --gantt or draw a smaller instance");
+  require_chart_size({"workers", kStarGanttMaxWorkers, "transfers", kStarGanttMaxTransfers},
+                     workers, transfers, "gantt", "omit --gantt or draw a smaller instance");
 }
 
-std::string star_gantt_svg(const Instance& in, const Schedule& s, const std::string& title) {
+std::string star_gantt_svg(const star::Instance& in, const star::Schedule& s,
+                           const std::string& title) {
   const std::size_t m = in.workers();
-  svg::GanttChart chart;
+  GanttChart chart;
   chart.title = title.empty() ? summary(s) : title + " — " + summary(s);
   chart.subtitle = fmt::format("master and {} worker{}, {} task{} moved", m, m == 1 ? "" : "s",
                                s.transfers.size(), s.transfers.size() == 1 ? "" : "s");
@@ -48,7 +49,7 @@ std::string star_gantt_svg(const Instance& in, const Schedule& s, const std::str
   std::vector<std::int64_t> sent(m, 0);
   std::vector<std::vector<double>> arrivals(m);
   for (std::size_t k = 0; k < s.transfers.size(); ++k) {
-    const Transfer& t = s.transfers[k];
+    const star::Transfer& t = s.transfers[k];
     if (t.from < 0 || t.to < 0 || static_cast<std::size_t>(t.from) >= m ||
         static_cast<std::size_t>(t.to) >= m) {
       continue;
@@ -56,10 +57,10 @@ std::string star_gantt_svg(const Instance& in, const Schedule& s, const std::str
     const std::size_t from = static_cast<std::size_t>(t.from), to = static_cast<std::size_t>(t.to);
     const std::string label = fmt::format("{}>{}", from, to);
     const double a_end = t.send_start + in.c[from], b_end = t.forward_start + in.c[to];
-    chart.bars.push_back(svg::span_bar(1 + from, 0, t.send_start, a_end, label, "send"));
-    chart.bars.push_back(svg::span_bar(0, 1, t.send_start, a_end, label, "recv"));
-    chart.bars.push_back(svg::span_bar(0, 0, t.forward_start, b_end, label, "send"));
-    chart.bars.push_back(svg::span_bar(1 + to, 1, t.forward_start, b_end, label, "recv"));
+    chart.bars.push_back(span_bar(1 + from, 0, t.send_start, a_end, label, "send"));
+    chart.bars.push_back(span_bar(0, 1, t.send_start, a_end, label, "recv"));
+    chart.bars.push_back(span_bar(0, 0, t.forward_start, b_end, label, "send"));
+    chart.bars.push_back(span_bar(1 + to, 1, t.forward_start, b_end, label, "recv"));
     ++sent[from];
     arrivals[to].push_back(b_end);
   }
@@ -67,7 +68,7 @@ std::string star_gantt_svg(const Instance& in, const Schedule& s, const std::str
     const std::int64_t kept = in.loads[i] - std::min(sent[i], in.loads[i]);
     double end = static_cast<double>(kept) * in.w[i];
     if (kept > 0) {
-      svg::GanttBar own = svg::span_bar(1 + i, 2, 0.0, end, fmt::format("{} own", kept), "compute");
+      GanttBar own = span_bar(1 + i, 2, 0.0, end, fmt::format("{} own", kept), "compute");
       own.items = kept;
       own.item_length = in.w[i];
       own.item_period = in.w[i];
@@ -77,15 +78,15 @@ std::string star_gantt_svg(const Instance& in, const Schedule& s, const std::str
     for (double a : arrivals[i]) {
       const double start = std::max(end, a);
       end = start + in.w[i];
-      chart.bars.push_back(svg::span_bar(1 + i, 2, start, end, "recv'd", "compute-received"));
+      chart.bars.push_back(span_bar(1 + i, 2, start, end, "recv'd", "compute-received"));
     }
   }
   chart.markers.push_back({s.makespan, "makespan", true, "#222222"});
-  if (s.lower_bound && *s.lower_bound < s.makespan) {
-    chart.markers.push_back({*s.lower_bound, "lower bound", false, "#555555"});
+  if (s.lower_bound > 0 && s.lower_bound < s.makespan) {
+    chart.markers.push_back({s.lower_bound, "lower bound", false, "#555555"});
   }
   chart.horizon = s.makespan;
-  return svg::render_svg(chart);
+  return render_svg(chart);
 }
 
-}  // namespace redist::star
+}  // namespace redist::svg

@@ -9,8 +9,8 @@
 // Complexity: O(n log n + m) for n transfers.
 //
 // Size: every moved task is drawn (4 bars and a computation), so a chart shows at most
-// kGanttMaxWorkers workers and kGanttMaxTransfers transfers (beyond, nobody can read it and the
-// file grows to hundreds of megabytes); require_star_gantt_size refuses larger ones.
+// kStarGanttMaxWorkers workers and kStarGanttMaxTransfers transfers (beyond, nobody can read it and
+// the file grows to hundreds of megabytes); require_star_gantt_size refuses larger ones.
 #pragma once
 
 #include <cstddef>
@@ -18,16 +18,17 @@
 
 #include "redist/star/model.hpp"
 
-namespace redist::star {
+namespace redist::svg {
 
-inline constexpr std::size_t kGanttMaxWorkers = 1000;
-inline constexpr std::size_t kGanttMaxTransfers = 20000;
+inline constexpr std::size_t kStarGanttMaxWorkers = 1000;
+inline constexpr std::size_t kStarGanttMaxTransfers = 20000;
 
 // Throws OptionError at "gantt" when a chart of `workers` rows and `transfers` moved tasks is
 // over the limits (`transfers` = 0: the workers alone, before planning).
 void require_star_gantt_size(std::size_t workers, std::size_t transfers);
 
-std::string star_gantt_svg(const Instance& instance, const Schedule& schedule,
+// The chart of `schedule` on `instance`; a lower_bound of 0 (none stated) is not shown.
+std::string star_gantt_svg(const star::Instance& instance, const star::Schedule& schedule,
                            const std::string& title);
 
-}  // namespace redist::star
+}  // namespace redist::svg

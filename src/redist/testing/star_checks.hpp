@@ -9,7 +9,7 @@ namespace redist::testkit {
 
 // The independent validator accepts the schedule and recomputes its makespan.
 inline void expect_valid_star(const star::Instance& in, const star::Schedule& s) {
-  const star::ValidationResult r = star::validate_schedule(in, s);
+  const CheckResult r = star::check(in, s);
   ASSERT_TRUE(r.valid) << r.reason;
   ASSERT_NEAR(r.makespan, s.makespan, 1e-9 * s.makespan);
 }

@@ -1,8 +1,9 @@
 #include "redist/text/lau_summary.hpp"
 
+#include <cmath>
+
 #include <fmt/format.h>
 
-#include "redist/lau.hpp"
 #include "redist/text/summary.hpp"
 
 namespace redist::text {
@@ -40,11 +41,27 @@ void describe_messages(Summary& out, const lau::Instance& in, const lau::Plan& p
   out.rows_left_out(shown, total);
 }
 
+// The plan's lower bound: the optimum in its mode, an integer number of steps, or infinity when
+// every valid schedule deadlocks.
+std::string lower_bound(const lau::Plan& p) {
+  if (!std::isfinite(p.lower_bound)) return "none: every valid schedule deadlocks";
+  return steps(static_cast<std::int64_t>(p.lower_bound)) +
+         " (the optimum over every valid schedule, LAU Lemma 1)";
+}
+
+void optimality(Summary& out, const lau::Plan& p) {
+  if (!std::isfinite(p.makespan) && !p.optimal) {
+    out.field("optimal", "not proven (the plan deadlocks)");
+  } else {
+    out.optimality(p, p.algorithm);
+  }
+}
+
 }  // namespace
 
-std::string lau_summary(const lau::Instance& in, const lau::Plan& p, lau::Mode mode,
+std::string lau_summary(const lau::Instance& in, const lau::Plan& p, const CheckResult& verdict,
                         std::string_view heading, std::string_view source) {
-  const CheckResult check = lau::check(in, p.flows, mode);
+  const lau::Mode mode = p.mode;
   Summary out;
   out.line(fmt::format("{}: ring of {} nodes{}", heading, in.size(),
                        source.empty() ? "" : fmt::format(" ({})", source)));
@@ -53,14 +70,10 @@ std::string lau_summary(const lau::Instance& in, const lau::Plan& p, lau::Mode m
   out.blank();
   out.field("algorithm", p.algorithm);
   out.field("mode", fmt::format("{}-send", lau::mode_name(mode)));
-  out.field("makespan", steps(p.makespan));
-  out.field("lower bound", p.lower_bound ? steps(p.lower_bound) +
-                                               " (the optimum over every valid "
-                                               "schedule, LAU Lemma 1)"
-                                         : "none: every valid schedule deadlocks");
-  const bool optimal = p.optimal;
-  out.field("optimal", optimal ? "yes (makespan equals the optimum)" : "no");
-  out.validator(check.valid, check.reason);
+  out.field("makespan", steps(lau::time_in(p, mode)));
+  out.field("lower bound", lower_bound(p));
+  optimality(out, p);
+  out.validator(verdict.valid, verdict.reason);
   out.field("times",
             fmt::format("single-send {}, multi-send {}", steps(p.t_single), steps(p.t_multi)));
   out.field("traffic", fmt::format("{} (sum of |flows|), shift h = {}", p.traffic, p.h));

@@ -1,18 +1,20 @@
 // The readable summary of a LAU load distribution plan (`redist lau plan --format text`): the
-// ring's loads and targets, the algorithm and send mode, both execution times in steps, the
-// optimum over every valid schedule (the lower bound) and whether the plan reaches it, the
-// validator's verdict, the shift h and traffic, the red nodes (LAU §2: they forward load they
+// ring's loads and targets, the algorithm and send mode, both execution times in steps, the plan's
+// lower bound (the optimum over every valid schedule) and its optimality, the validator's verdict
+// (computed by the caller), the shift h and traffic, the red nodes (LAU §2: they forward load they
 // first receive), and who sends how much to whom. Complexity: O(n).
 #pragma once
 
 #include <string>
 #include <string_view>
 
+#include "redist/common/check.hpp"
 #include "redist/lau/model.hpp"
 
 namespace redist::text {
 
-std::string lau_summary(const lau::Instance& instance, const lau::Plan& plan, lau::Mode mode,
-                        std::string_view heading, std::string_view source);
+std::string lau_summary(const lau::Instance& instance, const lau::Plan& plan,
+                        const CheckResult& verdict, std::string_view heading,
+                        std::string_view source);
 
 }  // namespace redist::text

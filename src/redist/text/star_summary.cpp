@@ -6,8 +6,6 @@
 
 #include <fmt/format.h>
 
-#include "redist/star/dlt_validate.hpp"
-#include "redist/star/validate.hpp"
 #include "redist/text/summary.hpp"
 
 namespace redist::text {
@@ -56,8 +54,8 @@ void describe_routes(Summary& out, const star::Instance& in, const star::Schedul
 }  // namespace
 
 std::string star_summary(const star::Instance& in, const star::Schedule& s,
-                         std::string_view heading, std::string_view source) {
-  const CheckResult check = star::validate_schedule(in, s);
+                         const CheckResult& verdict, std::string_view heading,
+                         std::string_view source) {
   Summary out;
   out.line(with_source(fmt::format("{}: star of a master and {} workers", heading, in.workers()),
                        source));
@@ -67,53 +65,15 @@ std::string star_summary(const star::Instance& in, const star::Schedule& s,
   out.blank();
   out.field("algorithm", s.algorithm);
   out.field("makespan", number(s.makespan));
-  out.field("lower bound", s.lower_bound ? number(*s.lower_bound) : "none");
-  out.optimality(s.optimal.value_or(false), s.makespan, s.lower_bound, s.algorithm);
-  out.validator(check.valid, check.reason);
+  out.field("lower bound", number(s.lower_bound));
+  out.optimality(s, s.algorithm);
+  out.validator(verdict.valid, verdict.reason);
   out.field("tasks moved", fmt::format("{}", s.transfers.size()));
   out.field("final tasks", numbers(final_tasks(in, s)));
   out.field("finish", numbers(s.finish));
   out.blank();
   describe_routes(out, in, s);
   for (const std::string& note : s.notes) out.line("note: " + note);
-  return out.str();
-}
-
-std::string dlt_summary(const star::DltInstance& in, const star::DltSchedule& s,
-                        std::string_view heading, std::string_view source) {
-  star::DltClaimedSchedule claimed{s.makespan, s.delta, {}};
-  for (const star::DltTransfer& t : s.transfers) {
-    claimed.transfers.push_back(
-        {static_cast<std::int64_t>(t.from), static_cast<std::int64_t>(t.to), t.amount, t.rate});
-  }
-  const CheckResult check = star::validate_dlt_schedule(in, claimed);
-  std::vector<double> final_load = in.alpha;
-  for (std::size_t i = 0; i < final_load.size() && i < s.delta.size(); ++i) {
-    final_load[i] -= s.delta[i];
-  }
-  Summary out;
-  out.line(with_source(
-      fmt::format("{}: divisible load on a switch of {} workers", heading, in.b.size()), source));
-  out.line("  b         " + numbers(in.b));
-  out.line("  s         " + numbers(in.s));
-  out.line("  alpha     " + numbers(in.alpha));
-  out.blank();
-  out.field("solver", s.solver);
-  out.field("makespan", number(s.makespan));
-  out.field("lower bound", number(s.lower_bound) + " (the optimum of the linear program)");
-  out.optimality(s.optimal, s.makespan, s.lower_bound, s.solver);
-  out.validator(check.valid, check.reason);
-  out.field("final load", numbers(final_load));
-  out.blank();
-  out.line("who sends what to whom:");
-  const std::size_t shown = std::min(s.transfers.size(), kMaxRows);
-  for (std::size_t k = 0; k < shown; ++k) {
-    const star::DltTransfer& t = s.transfers[k];
-    out.line(
-        fmt::format("  P{} -> P{}  {} at rate {}", t.from, t.to, number(t.amount), number(t.rate)));
-  }
-  if (s.transfers.empty()) out.line("  nobody: no load moves");
-  out.rows_left_out(shown, s.transfers.size());
   return out.str();
 }
 

@@ -1,25 +1,20 @@
-// The readable summaries of the star family (STAR; `redist star plan --format text`,
-// `redist dlt plan --format text`).
-//  - star_summary: the platform, algorithm, makespan, lower bound, optimality and why, the
-//    validator's verdict, each worker's final task count and finish time, and who sends how many
-//    tasks to whom through the master (one row per sender and receiver, with its time window).
-//    Complexity: O(m + transfers log transfers).
-//  - dlt_summary: the platform, makespan (LP 7's optimum), the validator's verdict, each worker's
-//    final load, and the transfers with their amounts and rates. Complexity: O(m + transfers).
+// The readable summary of a star schedule (STAR; `redist star plan --format text`): the platform,
+// algorithm, makespan, the plan's own lower bound, its optimality and how it was proven, the
+// validator's verdict (computed by the caller), each worker's final task count and finish time,
+// and who sends how many tasks to whom through the master (one row per sender and receiver, with
+// its time window). Complexity: O(m + transfers log transfers).
 #pragma once
 
 #include <string>
 #include <string_view>
 
-#include "redist/star/dlt.hpp"
+#include "redist/common/check.hpp"
 #include "redist/star/model.hpp"
 
 namespace redist::text {
 
 std::string star_summary(const star::Instance& instance, const star::Schedule& schedule,
-                         std::string_view heading, std::string_view source);
-
-std::string dlt_summary(const star::DltInstance& instance, const star::DltSchedule& schedule,
-                        std::string_view heading, std::string_view source);
+                         const CheckResult& verdict, std::string_view heading,
+                         std::string_view source);
 
 }  // namespace redist::text

@@ -1,4 +1,5 @@
-// STAR §5: divisible load on a switch (multiport, overlapped): LP 7 and equations 8-9.
+// STAR §5: divisible load on a switch (multiport, overlapped): LP 7 and equations 8-9, the
+// planner (the model is model.hpp).
 //
 // LP 7: minimise T subject to |delta_i| <= T b_i (7a), delta_i >= alpha_i - T s_i (7b),
 // sum_i delta_i = 0 (7c), plus delta_i <= alpha_i, which the paper leaves out: without it an
@@ -24,17 +25,18 @@
 // S + R - 1 transfers.
 //
 // Guarantee: both solvers return the optimal T of LP 7 (tests: equal to 1e-7 relative on random
-// instances, and every schedule passes dlt_validate.hpp); T = 0 when every alpha is 0.
+// instances, and every schedule passes validate.hpp); T = 0 when every alpha is 0.
 // Rounding: alpha_i - T s_i cancels when a worker keeps a small part of its load. The deltas are
 // kept inside their boxes (lower ends clamped to upper ends, shares measured from the nearer end,
 // the sum's rounding residual moved onto the box with the most room, T raised by a few rounding
-// units when no box has room), and plan_dlt takes as makespan the schedule's own finish as the
+// units when no box has room), and plan takes as makespan the schedule's own finish as the
 // validator computes it. It is LP 7's optimum to 1e-7 relative on every instance whose b, s and
 // alpha span 12 orders of magnitude (tests: 2000 random ones); when the rounding costs more than
-// 1e-7, `optimal` is false and lower_bound keeps the optimum; beyond 1e-6 the instance is refused.
+// kLpTolerance, `optimal` is false and lower_bound keeps the optimum; beyond kMaxRoundingCost the
+// instance is refused.
 // Complexity: fast O(m log m), transfers O(m); lp: CLP's.
 //
-// Limits and extreme values: validate_dlt_instance refuses sums of alpha or of s and b that
+// Limits and extreme values: validate_instance (model.hpp) refuses sums of alpha or of s and b that
 // overflow a double, alpha_i / s_i that overflows (T is at most max_i alpha_i / s_i),
 // alpha_i / (s_i + b_i) below the smallest normal double (the makespan would underflow) and a
 // total load times (m + 1) that overflows. The boxes' lower ends are also kept >= -sum alpha (no
@@ -43,58 +45,33 @@
 // then finite.
 #pragma once
 
-#include <string>
-#include <vector>
+#include "redist/dlt/model.hpp"
 
-namespace redist::star {
+namespace redist::dlt {
 
-// `dlt plan` refuses more workers than these (about half a minute and under 1 GB at the limit):
-// JSON in and out dominate for fast; CLP's time grows about quadratically in m.
-inline constexpr std::size_t kDltMaxWorkersFast = 1000000;
-inline constexpr std::size_t kDltMaxWorkersLp = 50000;
+// A plan whose rounding takes its makespan more than this fraction above LP 7's optimum is
+// refused: the values span more than double precision resolves.
+inline constexpr double kMaxRoundingCost = 1e-6;
 
-struct DltInstance {
-  std::vector<double> b;      // bandwidths, > 0
-  std::vector<double> s;      // speeds, > 0
-  std::vector<double> alpha;  // initial loads, >= 0
+struct PlanOptions {
+  Solver solver = Solver::fast;
 };
 
-struct DltTransfer {
-  std::size_t from = 0, to = 0;
-  double amount = 0;  // f_ij
-  double rate = 0;    // f_ij / T
-};
-
-struct DltSchedule {
-  std::string solver;
-  double makespan = 0;
-  // LP 7's optimum is the least makespan of the model: a schedule from plan_dlt is optimal and
-  // its makespan is also the lower bound.
-  double lower_bound = 0;
-  bool optimal = false;
-  std::vector<double> delta;
-  std::vector<DltTransfer> transfers;
-};
-
-// Throws InputError (path relative to the instance object) on sizes, b or s not finite > 0, alpha
-// not finite >= 0, and the overflows and underflows listed above.
-void validate_dlt_instance(const DltInstance& instance);
-
-// The solvers fill makespan and delta only; dlt_transfers adds the transfers.
+// The solvers fill makespan and delta only; add_transfers adds the transfers.
 // The least feasible T of LP 7 (closed-form search) and feasible deltas.
-DltSchedule solve_dlt_fast(const DltInstance& instance);
+Schedule solve_fast(const Instance& instance);
 // LP 7 through CLP.
-DltSchedule solve_dlt_lp(const DltInstance& instance);
-// OptionError at "solver" for a name other than fast or lp.
-DltSchedule solve_dlt(const DltInstance& instance, const std::string& solver);
+Schedule solve_lp(const Instance& instance);
+Schedule solve(const Instance& instance, Solver solver);
 
-// `dlt plan`: the optimal schedule with its transfers, re-checked by dlt_validate.hpp. InputError
+// `dlt plan`: the optimal schedule with its transfers, lower_bound (LP 7's optimum) and optimal
+// (by that bound, Proof::lower_bound), re-checked by validate.hpp, with solve_seconds. InputError
 // at "alpha" beyond the solver's worker limit, at "" (the instance) when the values span more than
-// double precision resolves so that the plan would fail its check or finish more than 1e-6 after
-// the optimum.
-DltSchedule plan_dlt(const DltInstance& instance, const std::string& solver);
+// double precision resolves so that the plan would fail its check or finish more than
+// kMaxRoundingCost after the optimum.
+Schedule plan(const Instance& instance, const PlanOptions& options = {});
 
 // Adds the transfers (north-west corner, at most S + R - 1) for schedule.delta and .makespan.
-void dlt_transfers(DltSchedule& schedule);
+void add_transfers(Schedule& schedule);
 
-}  // namespace redist::star
+}  // namespace redist::dlt

@@ -7,14 +7,14 @@
 #include <cmath>
 #include <random>
 
-#include "redist/star/dlt.hpp"
+#include "redist/dlt/model.hpp"
 
-namespace redist::testkit {
+namespace redist::dlt {
 
-inline star::DltInstance random_dlt(std::mt19937_64& rng, double orders, std::size_t max_workers) {
+inline Instance random_instance(std::mt19937_64& rng, double orders, std::size_t max_workers) {
   std::uniform_real_distribution<double> exponent(-orders / 2, orders / 2);
   const std::size_t m = 1 + rng() % max_workers;
-  star::DltInstance in;
+  Instance in;
   for (std::size_t i = 0; i < m; ++i) {
     in.b.push_back(std::pow(10.0, exponent(rng)));
     in.s.push_back(std::pow(10.0, exponent(rng)));
@@ -23,4 +23,4 @@ inline star::DltInstance random_dlt(std::mt19937_64& rng, double orders, std::si
   return in;
 }
 
-}  // namespace redist::testkit
+}  // namespace redist::dlt

@@ -1,43 +1,33 @@
-#include "redist/star/dlt_validate.hpp"
+#include "redist/dlt/validate.hpp"
 
 #include <cmath>
 #include <random>
 
 #include <gtest/gtest.h>
 
-#include "redist/star/dlt.hpp"
-#include "redist/testing/random_dlt.hpp"
+#include "redist/common/tolerance.hpp"
+#include "redist/dlt/planner.hpp"
+#include "redist/dlt/random_instances.hpp"
 
-namespace redist::star {
+namespace redist::dlt {
 namespace {
 
-DltClaimedSchedule claim(const DltSchedule& s) {
-  DltClaimedSchedule c;
-  c.makespan = s.makespan;
-  c.delta = s.delta;
-  for (const DltTransfer& t : s.transfers) {
-    c.transfers.push_back(
-        {static_cast<std::int64_t>(t.from), static_cast<std::int64_t>(t.to), t.amount, t.rate});
-  }
-  return c;
-}
-
-DltSchedule planned(const DltInstance& in, const std::string& solver) {
-  DltSchedule s = solve_dlt(in, solver);
-  dlt_transfers(s);
+Schedule planned(const Instance& in, Solver solver) {
+  Schedule s = solve(in, solver);
+  add_transfers(s);
   return s;
 }
 
 TEST(PhysicalValidity, DltWorkerNeverSendsMoreThanItHolds) {
   // Worker 1 holds nothing; LP 7 without delta_i <= alpha_i lets it send.
-  const DltInstance in{{1, 10, 100}, {1, 0.1, 100}, {100, 0, 0}};
-  for (const char* solver : {"fast", "lp"}) {
-    const DltSchedule s = planned(in, solver);
+  const Instance in{{1, 10, 100}, {1, 0.1, 100}, {100, 0, 0}};
+  for (const Solver solver : {Solver::fast, Solver::lp}) {
+    const Schedule s = planned(in, solver);
     for (std::size_t i = 0; i < in.alpha.size(); ++i) {
-      EXPECT_LE(s.delta[i], in.alpha[i] + 1e-9) << solver << " worker " << i;
+      EXPECT_LE(s.delta[i], in.alpha[i] + kTimeTolerance) << to_string(solver) << " worker " << i;
     }
-    const auto r = validate_dlt_schedule(in, claim(s));
-    EXPECT_TRUE(r.valid) << solver << ": " << r.reason;
+    const auto r = check(in, s);
+    EXPECT_TRUE(r.valid) << to_string(solver) << ": " << r.reason;
   }
 }
 
@@ -47,13 +37,13 @@ TEST(PhysicalValidity, DltRandomPlansPassTheIndependentCheck) {
   for (int trial = 0; trial < 3000; ++trial) {
     // Six orders of magnitude: some links far slower than the speeds and the converse (where the
     // paper's LP 7 alone lets empty workers send).
-    const DltInstance in = testkit::random_dlt(rng, 6, 10);
-    const DltSchedule fast = planned(in, "fast"), lp = planned(in, "lp");
+    const Instance in = random_instance(rng, 6, 10);
+    const Schedule fast = planned(in, Solver::fast), lp = planned(in, Solver::lp);
     // delta_i <= alpha_i keeps LP 7's optimum: the two solvers still agree.
     ASSERT_NEAR(fast.makespan, lp.makespan, 1e-7 * lp.makespan) << trial;
-    for (const DltSchedule* s : {&fast, &lp}) {
-      const auto r = validate_dlt_schedule(in, claim(*s));
-      ASSERT_TRUE(r.valid) << trial << " " << s->solver << ": " << r.reason;
+    for (const Schedule* s : {&fast, &lp}) {
+      const auto r = check(in, *s);
+      ASSERT_TRUE(r.valid) << trial << " " << to_string(s->solver) << ": " << r.reason;
       EXPECT_NEAR(r.makespan, s->makespan, 1e-9 * s->makespan) << trial;
       ++checked;
     }
@@ -61,38 +51,39 @@ TEST(PhysicalValidity, DltRandomPlansPassTheIndependentCheck) {
   EXPECT_EQ(checked, 6000);
 }
 
-TEST(ResourceLimits, DltTransfersAreLinearInWorkers) {
+TEST(ResourceLimits, TransfersAreLinearInWorkers) {
   // Half senders, half receivers: equations 8-9 would write 3000 x 3000 transfers.
   const std::size_t m = 6000;
-  DltInstance in;
+  Instance in;
   for (std::size_t i = 0; i < m; ++i) {
     in.b.push_back(1.0 + static_cast<double>(i % 7));
     in.s.push_back(1.0 + static_cast<double>(i % 5));
     in.alpha.push_back(i % 2 == 0 ? 100.0 + static_cast<double>(i % 11) : 0.0);
   }
-  const DltSchedule s = planned(in, "fast");
+  const Schedule s = planned(in, Solver::fast);
   std::size_t senders = 0, receivers = 0;
   for (double d : s.delta) senders += d > 0, receivers += d < 0;
   ASSERT_GT(senders, 1000u);
   ASSERT_GT(receivers, 1000u);
   EXPECT_LE(s.transfers.size(), senders + receivers - 1);
-  const auto r = validate_dlt_schedule(in, claim(s));
+  const auto r = check(in, s);
   EXPECT_TRUE(r.valid) << r.reason;
 }
 
 TEST(StrictCheck, DltValidatorRejectsImpossibleSchedules) {
-  const DltInstance in{{1, 1}, {1, 1}, {10, 0}};
-  DltClaimedSchedule ok;
+  const Instance in{{1, 1}, {1, 1}, {10, 0}};
+  // A document stating neither makespan nor delta, unless the case states one.
+  Schedule ok;
   ok.transfers = {{0, 1, 5, 1}};
-  auto r = validate_dlt_schedule(in, ok);
+  auto r = check(in, ok, {false, false});
   ASSERT_TRUE(r.valid) << r.reason;
   EXPECT_DOUBLE_EQ(r.makespan, 5);
-  auto expect_invalid = [&](DltClaimedSchedule s, const std::string& want) {
-    const auto v = validate_dlt_schedule(in, s);
+  auto expect_invalid = [&](Schedule s, const std::string& want, Stated stated = {false, false}) {
+    const auto v = check(in, s, stated);
     EXPECT_FALSE(v.valid) << want;
     EXPECT_NE(v.reason.find(want), std::string::npos) << v.reason;
   };
-  DltClaimedSchedule s = ok;
+  Schedule s = ok;
   s.transfers = {{1, 0, 1, 1}};
   expect_invalid(s, "holds only");  // worker 1 holds nothing
   s.transfers = {{0, 1, 5, 2}};
@@ -107,13 +98,13 @@ TEST(StrictCheck, DltValidatorRejectsImpossibleSchedules) {
   expect_invalid(s, "rate");
   s = ok;
   s.makespan = -5;
-  expect_invalid(s, "differs");
+  expect_invalid(s, "differs", {true, false});
   s = ok;
   s.delta = std::vector<double>{};
-  expect_invalid(s, "delta has 0 entries");
+  expect_invalid(s, "delta has 0 entries", {false, true});
   s.delta = std::vector<double>{5, -4};
-  expect_invalid(s, "delta[1]");
+  expect_invalid(s, "delta[1]", {false, true});
 }
 
 }  // namespace
-}  // namespace redist::star
+}  // namespace redist::dlt

@@ -1,18 +1,18 @@
-#include "redist/star/dlt_validate.hpp"
+#include "redist/dlt/validate.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
 
-namespace redist::star {
+#include "redist/common/tolerance.hpp"
+
+namespace redist::dlt {
 
 namespace {
 
-constexpr double kTolerance = 1e-9;
-
-DltValidationResult invalid(std::string reason) {
-  DltValidationResult r;
+CheckResult invalid(std::string reason) {
+  CheckResult r;
   r.reason = std::move(reason);
   return r;
 }
@@ -23,10 +23,10 @@ struct Flows {
 };
 
 // Structure of each transfer and the per-worker sums; an empty reason when all is well.
-std::string add_flows(const DltInstance& in, const DltClaimedSchedule& s, Flows& f) {
+std::string add_flows(const Instance& in, const Schedule& s, Flows& f) {
   const std::int64_t m = static_cast<std::int64_t>(in.alpha.size());
   for (std::size_t k = 0; k < s.transfers.size(); ++k) {
-    const DltClaimedTransfer& t = s.transfers[k];
+    const Transfer& t = s.transfers[k];
     if (t.from < 0 || t.from >= m) return fmt::format("transfer {}: unknown worker {}", k, t.from);
     if (t.to < 0 || t.to >= m) return fmt::format("transfer {}: unknown worker {}", k, t.to);
     if (t.from == t.to) return fmt::format("transfer {}: from equals to ({})", k, t.to);
@@ -52,14 +52,14 @@ std::string add_flows(const DltInstance& in, const DltClaimedSchedule& s, Flows&
 }
 
 // Holding, disjoint roles and link capacity of worker i; an empty reason when all is well.
-std::string check_worker(const DltInstance& in, const Flows& f, std::size_t i, double load_tol) {
+std::string check_worker(const Instance& in, const Flows& f, std::size_t i, double load_tol) {
   if (f.sent[i] > 0 && f.received[i] > 0) {
     return fmt::format("worker {} both sends ({}) and receives ({})", i, f.sent[i], f.received[i]);
   }
   if (!(f.sent[i] <= in.alpha[i] + load_tol)) {
     return fmt::format("worker {} sends {} but holds only {}", i, f.sent[i], in.alpha[i]);
   }
-  const double b_tol = in.b[i] * (1 + kTolerance);
+  const double b_tol = in.b[i] * (1 + kTimeTolerance);
   if (!(f.rate_out[i] <= b_tol) || !(f.rate_in[i] <= b_tol)) {
     return fmt::format("worker {}: rates sum to {} on a link of bandwidth {}", i,
                        std::max(f.rate_out[i], f.rate_in[i]), in.b[i]);
@@ -67,16 +67,31 @@ std::string check_worker(const DltInstance& in, const Flows& f, std::size_t i, d
   return {};
 }
 
+// The stated deltas against each worker's sent - received; an empty reason when they agree.
+std::string compare_delta(const std::vector<double>& delta, const Flows& f, double load_tol) {
+  const std::size_t m = f.sent.size();
+  if (delta.size() != m) return fmt::format("delta has {} entries, expected {}", delta.size(), m);
+  for (std::size_t i = 0; i < m; ++i) {
+    const double net = f.sent[i] - f.received[i];
+    if (!(std::abs(delta[i] - net) <= load_tol)) {
+      return fmt::format("delta[{}] = {} but worker {} sends {} and receives {}", i, delta[i], i,
+                         f.sent[i], f.received[i]);
+    }
+  }
+  return {};
+}
+
 }  // namespace
 
-DltValidationResult validate_dlt_schedule(const DltInstance& in, const DltClaimedSchedule& s) {
+CheckResult check(const Instance& in, const Schedule& s, const Stated& stated) {
+  validate_instance(in);
   const std::size_t m = in.alpha.size();
   Flows f{std::vector<double>(m, 0.0), std::vector<double>(m, 0.0), std::vector<double>(m, 0.0),
           std::vector<double>(m, 0.0)};
   if (std::string reason = add_flows(in, s, f); !reason.empty()) return invalid(reason);
   double total_alpha = 0;
   for (double a : in.alpha) total_alpha += a;
-  const double load_tol = kTolerance * total_alpha;
+  const double load_tol = kTimeTolerance * total_alpha;
   double makespan = f.last_transfer_end;
   for (std::size_t i = 0; i < m; ++i) {
     if (std::string reason = check_worker(in, f, i, load_tol); !reason.empty()) {
@@ -86,26 +101,17 @@ DltValidationResult validate_dlt_schedule(const DltInstance& in, const DltClaime
     makespan = std::max(makespan, work / in.s[i]);
   }
   if (!std::isfinite(makespan)) return invalid("the recomputed makespan overflows a double");
-  if (s.makespan && !(std::abs(*s.makespan - makespan) <= kTolerance * makespan)) {
+  if (stated.makespan && !(std::abs(s.makespan - makespan) <= kTimeTolerance * makespan)) {
     return invalid(
-        fmt::format("makespan {} differs from the recomputed makespan {}", *s.makespan, makespan));
+        fmt::format("makespan {} differs from the recomputed makespan {}", s.makespan, makespan));
   }
-  if (s.delta) {
-    if (s.delta->size() != m) {
-      return invalid(fmt::format("delta has {} entries, expected {}", s.delta->size(), m));
-    }
-    for (std::size_t i = 0; i < m; ++i) {
-      const double net = f.sent[i] - f.received[i];
-      if (!(std::abs((*s.delta)[i] - net) <= load_tol)) {
-        return invalid(fmt::format("delta[{}] = {} but worker {} sends {} and receives {}", i,
-                                   (*s.delta)[i], i, f.sent[i], f.received[i]));
-      }
-    }
+  if (stated.delta) {
+    if (std::string reason = compare_delta(s.delta, f, load_tol); !reason.empty()) return invalid(reason);
   }
-  DltValidationResult r;
+  CheckResult r;
   r.valid = true;
   r.makespan = makespan;
   return r;
 }
 
-}  // namespace redist::star
+}  // namespace redist::dlt

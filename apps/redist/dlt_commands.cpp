@@ -1,0 +1,106 @@
+// `redist dlt plan|check` (docs/star.md, STAR §5): thin adapters from JSON files to
+// redist/dlt.hpp.
+#include <memory>
+#include <string>
+
+#include "apps/redist/cli.hpp"
+#include "redist/dlt.hpp"
+#include "redist/io/dlt_json.hpp"
+#include "redist/io/options.hpp"
+#include "redist/svg/dlt_gantt.hpp"
+#include "redist/text/dlt_summary.hpp"
+
+namespace redist::cli {
+
+namespace {
+
+struct DltOptions {
+  std::string instance = "-";
+  std::string schedule;
+  std::string solver = "fast";
+  std::string gantt;
+  std::string format = "json";
+};
+
+dlt::Instance read_dlt_text(const std::string& text) {
+  return io::located_in("$.dlt", [&] { return io::read_dlt_instance(io::parse_document(text)); });
+}
+
+// The help of --solver: dlt::solver_names(), one line each.
+std::string dlt_solver_help() {
+  std::string text = "one of:";
+  for (const dlt::SolverName& n : dlt::solver_names()) {
+    text += std::string("\n      ") + n.name + ": " + n.description;
+  }
+  return text;
+}
+
+PlanCommand<dlt::Instance, dlt::Schedule> dlt_plan_command(const std::string& solver) {
+  return {"dlt",
+          read_dlt_text,
+          [solver](const dlt::Instance& in) {
+            return io::located_in("$.dlt",
+                                  [&] { return dlt::plan(in, {dlt::parse_solver(solver)}); });
+          },
+          io::dlt_plan_json,
+          [](const dlt::Instance& in, const dlt::Schedule& s) { return dlt::check(in, s); },
+          [](const dlt::Instance& in, const dlt::Schedule& s, const CheckResult& verdict) {
+            return text::dlt_summary(in, s, verdict, "redist dlt plan", "");
+          },
+          [](const dlt::Instance& in) { svg::require_dlt_gantt_size(in.workers(), 0); },
+          [](const dlt::Instance& in, const dlt::Schedule& s, const std::string& title) {
+            svg::require_dlt_gantt_size(in.workers(), s.transfers.size());
+            return svg::dlt_gantt_svg(in, s, title);
+          }};
+}
+
+CheckCommand<dlt::Instance, io::DltScheduleDocument> dlt_check_command() {
+  return {
+      "dlt",
+      read_dlt_text,
+      [](const std::string& text) {
+        return io::located_in("$.dlt", [&] { return io::read_dlt_schedule(text); });
+      },
+      [](const dlt::Instance& in, const io::DltScheduleDocument& doc) {
+        return io::located_in("$.dlt", [&] { return dlt::check(in, doc.schedule, doc.stated); });
+      },
+      [](const dlt::Instance& in, const io::DltScheduleDocument& doc) {
+        svg::require_dlt_gantt_size(in.workers(), 0);
+        svg::require_dlt_gantt_size(in.workers(), doc.schedule.transfers.size());
+      },
+      [](const dlt::Instance& in, const io::DltScheduleDocument& doc, const std::string& title) {
+        return svg::dlt_gantt_svg(in, doc.schedule, title);
+      }};
+}
+
+}  // namespace
+
+void register_dlt_commands(CLI::App& app, Action& action) {
+  auto options = std::make_shared<DltOptions>();
+  CLI::App* dlt = app.add_subcommand("dlt", "Divisible load on a switch (STAR §5)");
+  dlt->require_subcommand(1);
+  CLI::App* plan = dlt->add_subcommand("plan", "Solve LP 7 and write equations 8-9");
+  plan->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
+  plan->add_option("--solver", options->solver, dlt_solver_help())->capture_default_str();
+  add_format_option(plan, options->format);
+  plan->add_option("--gantt", options->gantt, "Write the schedule's Gantt chart to this SVG file");
+  add_example(plan, R"({"dlt": {"b": [2, 1, 4], "s": [1, 3, 2], "alpha": [10, 0, 2]}})",
+              "redist dlt plan --format text data/examples/dlt-switch.json");
+  plan->callback([&action, options] {
+    action = [options] {
+      return run_plan(dlt_plan_command(options->solver), options->instance, options->gantt,
+                      options->format);
+    };
+  });
+  CLI::App* check = dlt->add_subcommand("check", "Validate a divisible-load schedule");
+  check->add_option("instance", options->instance, "Instance JSON file ('-': stdin)")->required();
+  check->add_option("schedule", options->schedule, "Schedule JSON file ('-': stdin)")->required();
+  check->add_option("--gantt", options->gantt, "Write the Gantt chart of a valid schedule");
+  check->callback([&action, options] {
+    action = [options] {
+      return run_check(dlt_check_command(), options->instance, options->schedule, options->gantt);
+    };
+  });
+}
+
+}  // namespace redist::cli

@@ -1,0 +1,63 @@
+#include "redist/lau/validate.hpp"
+
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "redist/lau/evaluate.hpp"
+
+namespace redist::lau {
+
+namespace {
+
+std::string time_text(const Time& t) { return t ? fmt::format("{}", *t) : "null"; }
+
+// Flows of one entry per node that balance every node; an empty reason when they do.
+std::string structure_problem(const Instance& instance, const std::vector<std::int64_t>& flows) {
+  if (flows.size() != instance.size()) {
+    return fmt::format("{} flows for {} nodes (one flow per ring link is needed)", flows.size(),
+                       instance.size());
+  }
+  if (const auto bad = unbalanced_node(instance, flows)) {
+    return fmt::format("the flows do not balance node {}: it does not end with its target {}", *bad,
+                       instance.targets[*bad]);
+  }
+  return {};
+}
+
+// The first stated claim that differs from the evaluation of the flows, or "".
+std::string claim_problem(const Plan& plan, const Evaluation& e, const Stated& stated) {
+  const std::pair<const char*, std::pair<Time, Time>> claims[] = {
+      {"t_single", {stated.t_single ? plan.t_single : e.t_single, e.t_single}},
+      {"t_multi", {stated.t_multi ? plan.t_multi : e.t_multi, e.t_multi}},
+      {"h", {stated.h ? Time{plan.h} : Time{e.h}, Time{e.h}}},
+      {"traffic", {stated.traffic ? Time{plan.traffic} : Time{e.traffic}, Time{e.traffic}}},
+  };
+  for (const auto& [key, values] : claims) {
+    const auto& [claimed, actual] = values;
+    if (claimed != actual) {
+      return fmt::format("{} is {} but the flows give {}", key, time_text(claimed),
+                         time_text(actual));
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+CheckResult check(const Instance& instance, const Plan& plan, const Stated& stated) {
+  validate_instance(instance);
+  if (std::string why = structure_problem(instance, plan.flows); !why.empty()) {
+    return {false, 0.0, why};
+  }
+  const Evaluation e = evaluate(instance, plan.flows);
+  const Time t = plan.mode == Mode::single ? e.t_single : e.t_multi;
+  if (!t) {
+    return {false, 0.0,
+            fmt::format("the schedule deadlocks in {}-send mode", mode_name(plan.mode))};
+  }
+  if (std::string why = claim_problem(plan, e, stated); !why.empty()) return {false, 0.0, why};
+  return {true, static_cast<double>(*t), ""};
+}
+
+}  // namespace redist::lau

@@ -1,0 +1,54 @@
+// Test support for the faces tests (api/*_faces_test.cpp): reading a text summary's fields back
+// and finding the bundled examples of a family (header-only, test support only).
+#pragma once
+
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "redist/io/json.hpp"
+
+namespace redist::testkit {
+
+// The value of the summary field `label` ("makespan", "lower bound", "optimal"): the rest of its
+// line, after the padding; "" when the summary has no such field.
+inline std::string summary_field(const std::string& summary, std::string_view label) {
+  std::istringstream lines(summary);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.size() > label.size() && line.compare(0, label.size(), label) == 0 &&
+        line[label.size()] == ' ') {
+      const std::size_t start = line.find_first_not_of(' ', label.size());
+      return start == std::string::npos ? "" : line.substr(start);
+    }
+  }
+  return "";
+}
+
+// The first word of a field's value ("20" of "20 (the optimum ...)", "yes" of "yes (...)").
+inline std::string first_word(const std::string& value) { return value.substr(0, value.find(' ')); }
+
+// The bundled data directory: REDIST_DATA_DIR (set by ctest), else the source tree's data/.
+inline std::filesystem::path data_dir() {
+  const char* dir = std::getenv("REDIST_DATA_DIR");
+  return dir ? std::filesystem::path(dir)
+             : std::filesystem::path(__FILE__).parent_path() / "../../../data";
+}
+
+// Every data/**/*.json document whose root object's only key is `family`, with its text.
+inline std::vector<std::pair<std::string, std::string>> bundled_documents(std::string_view family) {
+  std::vector<std::pair<std::string, std::string>> found;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(data_dir())) {
+    if (!entry.is_regular_file() || entry.path().extension() != ".json") continue;
+    const std::string text = io::read_text(entry.path().string());
+    const io::Json document = io::Json::parse(text, nullptr, false);
+    if (document.is_object() && document.size() == 1 && document.contains(family)) {
+      found.emplace_back(entry.path().string(), text);
+    }
+  }
+  return found;
+}
+
+}  // namespace redist::testkit
