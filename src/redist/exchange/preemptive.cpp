@@ -28,7 +28,8 @@ struct PaddedGraph {
   std::vector<std::int64_t> remaining;  // ticks; for a matched edge, those at its entry
   std::vector<std::int64_t> message;    // index of the message, -1 for padding
   std::vector<std::uint32_t> adjacency, begin, end;  // edges by left vertex; [begin, end) live
-  std::int64_t total = 0;                            // every vertex's weighted degree, in ticks
+  std::vector<std::uint32_t> in_adjacency, in_begin, in_end;  // the same by right vertex
+  std::int64_t total = 0;  // every vertex's weighted degree, in ticks
 };
 
 std::vector<std::int64_t> ticks_of(const Instance& in, double tick) {
@@ -50,6 +51,20 @@ void add_edge(PaddedGraph& g, std::size_t l, std::size_t r, std::int64_t w, std:
   g.message.push_back(msg);
 }
 
+// Edges grouped by `vertex_of` (compressed rows): adjacency[begin[v], end[v]) are v's.
+void index_edges(const std::vector<std::uint32_t>& vertex_of, std::size_t vertices,
+                 std::vector<std::uint32_t>& adjacency, std::vector<std::uint32_t>& begin,
+                 std::vector<std::uint32_t>& end) {
+  begin.assign(vertices + 1, 0);
+  for (const std::uint32_t v : vertex_of) ++begin[v + 1];
+  for (std::size_t v = 0; v < vertices; ++v) begin[v + 1] += begin[v];
+  end.assign(begin.begin(), begin.end() - 1);
+  adjacency.resize(vertex_of.size());
+  for (std::size_t e = 0; e < vertex_of.size(); ++e) {
+    adjacency[end[vertex_of[e]]++] = static_cast<std::uint32_t>(e);
+  }
+}
+
 PaddedGraph padded_graph(const Instance& in, const std::vector<std::int64_t>& ticks) {
   const std::size_t p = in.nodes;
   std::vector<std::int64_t> row(p, 0), column(p, 0);
@@ -68,14 +83,8 @@ PaddedGraph padded_graph(const Instance& in, const std::vector<std::int64_t>& ti
   }
   for (std::size_t i = 0; i < p; ++i) add_edge(g, i, p + i, g.total - row[i], -1);
   for (std::size_t j = 0; j < p; ++j) add_edge(g, p + j, j, g.total - column[j], -1);
-  g.begin.assign(2 * p + 1, 0);
-  for (const std::uint32_t l : g.left) ++g.begin[l + 1];
-  for (std::size_t v = 0; v < 2 * p; ++v) g.begin[v + 1] += g.begin[v];
-  g.end.assign(g.begin.begin(), g.begin.end() - 1);
-  g.adjacency.resize(g.left.size());
-  for (std::size_t e = 0; e < g.left.size(); ++e) {
-    g.adjacency[g.end[g.left[e]]++] = static_cast<std::uint32_t>(e);
-  }
+  index_edges(g.left, 2 * p, g.adjacency, g.begin, g.end);
+  index_edges(g.right, 2 * p, g.in_adjacency, g.in_begin, g.in_end);
   return g;
 }
 
@@ -90,23 +99,30 @@ class Decomposition {
         version_(g.left.size(), 0),
         visited_(g.begin.size() - 1, 0),
         came_by_(g.begin.size() - 1, kNone),
+        marked_(g.begin.size() - 1, 0),
+        edge_to_target_(g.begin.size() - 1, kNone),
         stretches_(messages) {}
 
   std::vector<std::vector<Stretch>> run() {
-    for (std::uint32_t u = 0; u < match_left_.size(); ++u) augment(u);
+    for (std::uint32_t u = 0; u < match_left_.size(); ++u) {
+      if (!direct(u)) {
+        ++stamp_;
+        augment(u, u);
+      }
+    }
     while (!ends_.empty()) {
       const std::int64_t now = std::get<0>(ends_.top());
-      std::vector<std::uint32_t> freed;
+      std::vector<std::uint32_t> freed;  // used-up edges: their ends lost their partner
       while (!ends_.empty() && std::get<0>(ends_.top()) == now) {
         const auto [when, e, version] = ends_.top();
         ends_.pop();
         if (version != version_[e] || match_left_[g_.left[e]] != e) continue;
         leave(e, now);
-        freed.push_back(g_.left[e]);
+        freed.push_back(e);
       }
       now_ = now;
       if (now == g_.total) break;  // every edge used up: the last matching has ended
-      for (const std::uint32_t u : freed) augment(u);
+      for (const std::uint32_t e : freed) rematch(g_.left[e], g_.right[e]);
     }
     return std::move(stretches_);
   }
@@ -143,26 +159,60 @@ class Decomposition {
     }
     return kNone;
   }
-  // An augmenting path from the free left vertex u (one exists: the remaining graph is regular).
-  void augment(std::uint32_t u) {
-    if (match_left_[u] != kNone) return;
+  // Gives the free left vertex u a partner again by the shortest alternating path found (so that
+  // few messages change between consecutive matchings): an edge to a free right vertex, else a
+  // breadth-first search from u that stops as soon as it reaches a free right vertex or a left
+  // vertex with a live edge to `v`, the right vertex u lost (when v is still free).
+  void rematch(std::uint32_t u, std::uint32_t v) {
+    if (match_left_[u] != kNone || direct(u)) return;
     ++stamp_;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> stack{{u, g_.begin[u]}};
-    while (!stack.empty()) {
-      auto& [x, pos] = stack.back();
-      const std::uint32_t e = next_edge(x, &pos);
-      if (e == kNone) {
-        stack.pop_back();
+    if (match_right_[v] == kNone) mark_neighbours(v);
+    augment(u, v);
+  }
+  bool direct(std::uint32_t u) {
+    std::uint32_t pos = g_.begin[u];
+    for (std::uint32_t e; (e = next_edge(u, &pos)) != kNone; ++pos) {
+      if (match_right_[g_.right[e]] == kNone) {
+        enter(e);
+        return true;
+      }
+    }
+    return false;
+  }
+  // Marks the left vertices with a live edge to the free right vertex v (dropping used-up ones).
+  void mark_neighbours(std::uint32_t v) {
+    for (std::uint32_t pos = g_.in_begin[v]; pos < g_.in_end[v];) {
+      const std::uint32_t e = g_.in_adjacency[pos];
+      if (g_.remaining[e] <= 0) {
+        g_.in_adjacency[pos] = g_.in_adjacency[--g_.in_end[v]];
         continue;
       }
+      marked_[g_.left[e]] = stamp_;
+      edge_to_target_[g_.left[e]] = e;
       ++pos;
-      const std::uint32_t v = g_.right[e];
-      if (e == match_left_[x] || visited_[v] == stamp_) continue;
-      visited_[v] = stamp_;
-      came_by_[v] = e;
-      if (match_right_[v] == kNone) return flip(v);
-      const std::uint32_t next = g_.left[match_right_[v]];
-      stack.push_back({next, g_.begin[next]});
+    }
+  }
+  // An augmenting path from the free left vertex u, breadth first; one exists since the remaining
+  // graph is regular, so it has a perfect matching. `v`: the right vertex whose neighbours are
+  // marked (for the current stamp), or any when none are.
+  void augment(std::uint32_t u, std::uint32_t v) {
+    std::vector<std::uint32_t> queue{u};
+    for (std::size_t head = 0; head < queue.size(); ++head) {
+      const std::uint32_t x = queue[head];
+      std::uint32_t pos = g_.begin[x];
+      for (std::uint32_t e; (e = next_edge(x, &pos)) != kNone; ++pos) {
+        const std::uint32_t w = g_.right[e];
+        if (e == match_left_[x] || visited_[w] == stamp_) continue;
+        visited_[w] = stamp_;
+        came_by_[w] = e;
+        if (match_right_[w] == kNone) return flip(w);
+        const std::uint32_t partner = g_.left[match_right_[w]];
+        if (marked_[partner] == stamp_) {
+          came_by_[v] = edge_to_target_[partner];
+          return flip(v);
+        }
+        queue.push_back(partner);
+      }
     }
     throw std::logic_error("preemptive: no augmenting path in a regular bipartite graph");
   }
@@ -185,6 +235,8 @@ class Decomposition {
   std::vector<std::uint32_t> version_;
   std::vector<std::uint64_t> visited_;
   std::vector<std::uint32_t> came_by_;
+  std::vector<std::uint64_t> marked_;          // left vertices with a live edge to the target
+  std::vector<std::uint32_t> edge_to_target_;  // that edge
   std::uint64_t stamp_ = 0;
   std::int64_t now_ = 0;
   using End = std::tuple<std::int64_t, std::uint32_t, std::uint32_t>;  // (tick, edge, version)
