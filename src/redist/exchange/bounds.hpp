@@ -17,12 +17,6 @@
 
 namespace redist::exchange {
 
-struct Bounds {
-  double ports = 0.0;
-  std::optional<double> backbone;  // with a backbone only
-  double lower_bound = 0.0;        // the largest term
-};
-
 Bounds bounds(const Instance& instance);
 
 // The largest total duration of a node's sends or receives, with `latency` charged once per

@@ -58,9 +58,17 @@ struct Piece {
   double bytes = 0.0;
 };
 
-// The result of every exchange planner: its claims and its pieces.
+// The lower bounds of an instance (redist/exchange/bounds.hpp says why each holds).
+struct Bounds {
+  double ports = 0.0;
+  std::optional<double> backbone;  // with a backbone only
+  double lower_bound = 0.0;        // the largest term
+};
+
+// The result of every exchange planner: its claims, the bound's terms, and its pieces.
 struct Plan : PlanClaims {
   std::string algorithm;
+  Bounds bounds;  // lower_bound is bounds.lower_bound
   std::vector<Piece> pieces;
 };
 

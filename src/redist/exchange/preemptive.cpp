@@ -301,7 +301,8 @@ Plan plan_preemptive(const Instance& instance) {
   }
   Plan plan;
   plan.algorithm = "preemptive";
-  plan.lower_bound = bounds(instance).lower_bound;
+  plan.bounds = bounds(instance);
+  plan.lower_bound = plan.bounds.lower_bound;
   if (!instance.messages.empty()) {
     const double tick = data_bound(instance) / kTicksPerBound;
     const std::vector<std::int64_t> ticks = ticks_of(instance, tick);

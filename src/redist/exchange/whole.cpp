@@ -119,7 +119,8 @@ Plan plan_whole(const Instance& instance) {
     const Message m{p.from, p.to, static_cast<std::int64_t>(p.bytes)};
     plan.makespan = std::max(plan.makespan, p.start + instance.duration(m));
   }
-  plan.lower_bound = bounds(instance).lower_bound;
+  plan.bounds = bounds(instance);
+  plan.lower_bound = plan.bounds.lower_bound;
   if (at_most(plan.makespan, plan.lower_bound)) plan.prove_optimal(Proof::lower_bound);
   return plan;
 }
