@@ -29,7 +29,7 @@ exchange::Instance read_instance(const std::string& text) {
 }
 
 void chart_limits(const exchange::Instance& in, std::size_t pieces) {
-  svg::require_chart_size(svg::kExchangeChartLimits, in.nodes, pieces, "--gantt");
+  svg::require_chart_size(svg::kExchangeChartLimits, in.nodes, pieces, "gantt");
 }
 
 PlanCommand<exchange::Instance, exchange::Plan> plan_command(const ExchangeOptions& o) {

@@ -304,7 +304,9 @@ Plan plan_preemptive(const Instance& instance) {
   plan.bounds = bounds(instance);
   plan.lower_bound = plan.bounds.lower_bound;
   if (!instance.messages.empty()) {
-    const double tick = data_bound(instance) / kTicksPerBound;
+    // A power of two: durations that are multiples of it, and the times built from them, are
+    // exact.
+    const double tick = std::exp2(std::ceil(std::log2(data_bound(instance) / kTicksPerBound)));
     const std::vector<std::int64_t> ticks = ticks_of(instance, tick);
     PaddedGraph graph = padded_graph(instance, ticks);
     const auto stretches = Decomposition(graph, instance.messages.size()).run();
