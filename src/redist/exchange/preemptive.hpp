@@ -8,10 +8,14 @@
 // runs these matchings one after the other: during each, every matched message sends a piece.
 // The matchings are found incrementally: when a matched edge is used up, only its two ends lose
 // their partner, and one augmenting path restores a perfect matching, so consecutive matchings
-// share all but a few edges, and a message matched over consecutive matchings is one piece.
-// Durations are counted in integer ticks of L / 2^50 (each message at least one tick), so the
-// decomposition is exact; the schedule's times are then L's within about m_i / 2^50 relative,
-// for m_i the most messages of one node.
+// share all but a few edges, and a message matched over consecutive matchings is one piece. The
+// path is searched breadth first from the freed sender and stops at the first vertex adjacent to
+// the freed receiver: most paths have 1 or 3 edges (2.5 pieces per message measured on random
+// instances with 64 partners per node).
+// Durations are counted in integer ticks (a power of two near L / 2^50; each message at least one
+// tick), so the decomposition is exact; the schedule's times are then L's within about m_i / 2^49
+// relative, for m_i the most messages of one node, and exact when the durations are multiples of
+// the tick.
 //
 // Guarantee: with latency 0, makespan equal to the ports bound (optimal, up to that rounding);
 // with latency beta > 0, each matching that starts a piece adds beta (valid, not optimal: the
