@@ -29,7 +29,9 @@ def plan(instance, **options):
 def check(instance, plan_document):
     """Check a plan against the instance: what ``redist exchange check`` prints.
 
-    Returns ``{"valid": True, "makespan": m}`` or ``{"valid": False, "reason": r}``.
+    Takes the instance document and a plan (as ``plan`` returns it). Returns the verdict
+    ``{"valid": True, "makespan": m}`` or ``{"valid": False, "reason": r}``.
+    Raises ValueError with the command line's error text when a document is malformed.
 
     >>> x = {"exchange": {"nodes": 2, "messages": [[0, 1, 8]]}}
     >>> check(x, plan(x))
@@ -40,6 +42,9 @@ def check(instance, plan_document):
 
 def bound(instance):
     """Lower bounds on the exchange time: what ``redist exchange bound`` prints.
+
+    Takes the instance document. Returns ``{"lower_bound": x, "terms": {"ports": x, ...}}``.
+    Raises ValueError for an invalid instance.
 
     >>> bound({"exchange": {"nodes": 2, "messages": [[0, 1, 8]]}})["lower_bound"]
     8.0
