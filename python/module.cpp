@@ -14,6 +14,7 @@
 
 #include "redist/balance.hpp"
 #include "redist/dlt.hpp"
+#include "redist/exchange.hpp"
 #include "redist/lau.hpp"
 #include "redist/ring.hpp"
 #include "redist/slicering.hpp"
@@ -95,6 +96,13 @@ PYBIND11_MODULE(_redist, m) {
   py::module_ dlt = m.def_submodule("dlt", "Divisible load on a switch (STAR section 5).");
   def_plan(dlt, "plan", &redist::dlt::plan_json, plan_doc("dlt"));
   def_check(dlt, "dlt", &redist::dlt::check_json);
+
+  py::module_ exchange = m.def_submodule(
+      "exchange", "Any redistribution as messages between nodes, under the one-port model.");
+  def_plan(exchange, "plan", &redist::exchange::plan_json, plan_doc("exchange"));
+  def_check(exchange, "exchange", &redist::exchange::check_json, "plan");
+  def_one(exchange, "bound", &redist::exchange::bound_json,
+          std::string("What `redist exchange bound` prints: the lower bounds. ") + kRaises);
 
   py::module_ slicering =
       m.def_submodule("slicering", "Static load balancing on a cluster ring (SLICE).");

@@ -7,6 +7,7 @@ the JSON documents ``redist`` reads and prints (docs/formats.md):
 - ``redist.lau``: plan, check, eval (Lau's load distribution on rings)
 - ``redist.star``: plan, check, order (tasks on star platforms)
 - ``redist.dlt``: plan, check (divisible load on a switch)
+- ``redist.exchange``: plan, check, bound (any redistribution as messages between nodes)
 - ``redist.slicering``: plan, check (static load balancing on a cluster ring)
 - ``redist.balance``: plan, advise, simulate (rebalancing an iterative application)
 
@@ -19,7 +20,7 @@ prefix, for example ``load must be >= 0 (at $.ring.loads[1])``.
 """
 
 from . import _redist
-from . import balance, dlt, lau, ring, slicering, star
+from . import balance, dlt, exchange, lau, ring, slicering, star
 
 __version__ = _redist.__version__
-__all__ = ["balance", "dlt", "lau", "ring", "slicering", "star"]
+__all__ = ["balance", "dlt", "exchange", "lau", "ring", "slicering", "star"]

@@ -28,7 +28,8 @@ CLI = os.environ.get("REDIST_CLI")
 DATA = pathlib.Path(os.environ.get("REDIST_DATA_DIR",
                                    pathlib.Path(__file__).resolve().parents[2] / "data"))
 EXAMPLES = DATA / "examples"
-MODULES = [redist.ring, redist.lau, redist.star, redist.dlt, redist.slicering, redist.balance]
+MODULES = [redist.ring, redist.lau, redist.star, redist.dlt, redist.exchange, redist.slicering,
+           redist.balance]
 
 # Instances of the families without a bundled example in data/.
 LAU = {"lau": {"loads": [9, 11, 10, 0, 4, 0, 6, 1, 4, 5]}}
@@ -114,6 +115,7 @@ class PackageTest(Case):
             "lau": ["plan", "check", "eval"],
             "star": ["plan", "check", "order"],
             "dlt": ["plan", "check"],
+            "exchange": ["plan", "check", "bound"],
             "slicering": ["plan", "check"],
             "balance": ["plan", "advise", "simulate"],
         }
@@ -350,6 +352,28 @@ class DltTest(Case):
                               "--solver", "simplex")
         self.assert_value_error(lambda: redist.dlt.plan(DLT, algorithm="lp7"),
                                 "unknown option (known: solver, format) (at --algorithm)")
+
+
+class ExchangeTest(Case):
+    INSTANCES = sorted((DATA / "exchange").glob("*.json"))
+
+    def test_bundled_instances(self):
+        self.assertGreaterEqual(len(self.INSTANCES), 3)
+        for path in self.INSTANCES:
+            instance = load(path)
+            for algorithm in ["auto", "whole"]:
+                with self.subTest(instance=path.name, algorithm=algorithm):
+                    plan = redist.exchange.plan(instance, algorithm=algorithm)
+                    self.assertEqual(plan, cli_json("exchange", "plan", path, "-a", algorithm))
+                    self.assert_checks(redist.exchange, instance, plan)
+            self.assertEqual(redist.exchange.bound(instance), cli_json("exchange", "bound", path))
+
+    def test_errors(self):
+        bad = {"exchange": {"nodes": 2, "messages": [[0, 0, 5]]}}
+        self.assert_cli_error(lambda: redist.exchange.plan(bad), "exchange", "plan", bad)
+        good = load(self.INSTANCES[0])
+        self.assert_cli_error(lambda: redist.exchange.plan(good, algorithm="greedy"), "exchange",
+                              "plan", good, "--algorithm", "greedy")
 
 
 class SliceringTest(Case):

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Transcript tests of `redist exchange plan|check|bound|block-cyclic` (docs/exchange.md): exit
+# codes, the single `error:` line naming the field, plan -> check round trips, pictures.
+# Usage: exchange_cli_test.sh path/to/redist path/to/data
+set -u
+redist=$1
+data=$2
+# shellcheck source=cli_test_lib.sh
+source "$(dirname "$0")/cli_test_lib.sh"
+
+# --- every algorithm on the bundled instances: the plan passes check, and its picture is drawn ---
+for file in "$data"/exchange/*.json; do
+  for algorithm in auto preemptive whole; do
+    name="$(basename "$file" .json) $algorithm"
+    if [ "$algorithm" = preemptive ] && grep -q backbone "$file"; then
+      expect_error "$name refused" "preemptive applies to one-port instances" -- exchange plan -a preemptive "$file"
+      continue
+    fi
+    if "$redist" exchange plan -a "$algorithm" "$file" --gantt "$work/$algorithm.svg" >"$work/plan.json" &&
+       "$redist" exchange check "$file" "$work/plan.json" >"$work/check.json" &&
+       grep -q '"valid": true' "$work/check.json" && well_formed "$work/$algorithm.svg"; then ok; else ko "$name: $(cat "$work/plan.json" "$work/check.json")"; fi
+  done
+done
+
+# --- without latency preemptive meets the bound: the three-cycle needs preemption ---------------
+cycle=$(write_json '{"exchange": {"nodes": 3, "messages": [[0, 1, 1], [1, 2, 1], [2, 0, 1], [0, 2, 1]]}}' cycle.json)
+expect_output "cycle preemptive optimal" '"makespan": 2.0' '"lower_bound": 2.0' '"optimal": true' -- exchange plan -a preemptive "$cycle"
+expect_output "cycle bound" '"lower_bound": 2.0' '"ports":2.0' -- exchange bound "$cycle"
+expect_output "dense matrix" '"makespan": 9.0' -- exchange plan "$(write_json '{"exchange": {"nodes": 3, "matrix": [[0, 5, 4], [0, 0, 0], [0, 0, 0]]}}' m.json)"
+STDIN=$cycle expect_output "stdin" '"algorithm": "preemptive"' -- exchange plan
+expect_output "text summary" 'optimal     yes (makespan equals the lower bound)' 'validator   valid' -- exchange plan --format text "$cycle"
+
+# --- check: invalid plans exit 1 with a reason --------------------------------------------------
+check_invalid() {
+  local name=$1 plan=$2 want=$3 p code
+  p=$(write_json "$plan" invalid.json)
+  "$redist" exchange check "$cycle" "$p" >"$work/out" 2>"$work/err"
+  code=$?
+  if [ "$code" -eq 1 ] && grep -q '"valid": false' "$work/out" && grep -qF -- "$want" "$work/out"; then ok; else ko "$name: exit $code $(cat "$work/out" "$work/err")"; fi
+}
+all='{"from":0,"to":1,"start":0,"bytes":1},{"from":1,"to":2,"start":0,"bytes":1},{"from":2,"to":0,"start":0,"bytes":1}'
+check_invalid "missing bytes" "{\"pieces\": [$all]}" "has 1 bytes but its pieces deliver 0"
+check_invalid "send overlap" "{\"pieces\": [$all, {\"from\":0,\"to\":2,\"start\":0.5,\"bytes\":1}]}" "send port of node 0"
+check_invalid "no message" "{\"pieces\": [$all, {\"from\":1,\"to\":0,\"start\":5,\"bytes\":1}]}" "has no message"
+check_invalid "wrong makespan" "{\"makespan\": 1, \"pieces\": [$all, {\"from\":0,\"to\":2,\"start\":1,\"bytes\":1}]}" "makespan is 1"
+if "$redist" exchange check "$cycle" "$(write_json "{\"pieces\": [$all, {\"from\":0,\"to\":2,\"start\":1,\"bytes\":1}]}" ok.json)" | grep -q '"makespan": 2.0'; then ok; else ko "hand plan"; fi
+
+# --- block-cyclic: the generator's instance plans -----------------------------------------------
+"$redist" exchange block-cyclic --elements 24 --element-bytes 2 --from-block 2 --from-procs 2 --to-block 3 --to-procs 3 >"$work/bc.json"
+if grep -q '"nodes":3' "$work/bc.json" && "$redist" exchange plan "$work/bc.json" | grep -q '"optimal": true'; then ok; else ko "block-cyclic: $(cat "$work/bc.json")"; fi
+
+# --- bad input: exit 2 and one error line naming the field --------------------------------------
+bad() { expect_error "$1" "$2" -- exchange plan "$(write_json "$3" bad.json)"; }
+bad "self message" 'a node sends nothing to itself (at $.exchange.messages[0])' '{"exchange": {"nodes": 2, "messages": [[1, 1, 5]]}}'
+bad "node range" 'node 2 is not in 0..1 (at $.exchange.messages[0][1])' '{"exchange": {"nodes": 2, "messages": [[0, 2, 5]]}}'
+bad "negative bytes" '(at $.exchange.messages[0][2])' '{"exchange": {"nodes": 2, "messages": [[0, 1, -5]]}}'
+bad "float bytes" '(at $.exchange.messages[0][2])' '{"exchange": {"nodes": 2, "messages": [[0, 1, 1.5]]}}'
+bad "huge bytes" '(at $.exchange.messages[0][2])' '{"exchange": {"nodes": 2, "messages": [[0, 1, 9007199254740993]]}}'
+bad "duplicate pair" 'a second message from 0 to 1' '{"exchange": {"nodes": 2, "messages": [[0, 1, 5], [0, 1, 6]]}}'
+bad "zero bandwidth" '(at $.exchange.send_bandwidth)' '{"exchange": {"nodes": 2, "messages": [[0, 1, 5]], "send_bandwidth": 0}}'
+bad "bandwidth count" '(at $.exchange.recv_bandwidth)' '{"exchange": {"nodes": 2, "messages": [[0, 1, 5]], "recv_bandwidth": [1, 2, 3]}}'
+bad "infinite times" '(at $.exchange.messages)' '{"exchange": {"nodes": 2, "messages": [[0, 1, 9007199254740992]], "send_bandwidth": 1e-307}}'
+bad "negative latency" '(at $.exchange.latency)' '{"exchange": {"nodes": 2, "messages": [[0, 1, 5]], "latency": -1}}'
+bad "ports" '(at $.exchange.ports)' '{"exchange": {"nodes": 2, "messages": [[0, 1, 5]], "ports": 2}}'
+bad "one node" '(at $.exchange.nodes)' '{"exchange": {"nodes": 1, "messages": []}}'
+bad "both forms" 'either as "messages" or as a "matrix"' '{"exchange": {"nodes": 2, "messages": [], "matrix": [[0, 1], [0, 0]]}}'
+bad "matrix diagonal" '(at $.exchange.matrix[1][1])' '{"exchange": {"nodes": 2, "matrix": [[0, 1], [0, 3]]}}'
+bad "clusters" '(at $.exchange.backbone.clusters)' '{"exchange": {"nodes": 3, "messages": [], "backbone": {"clusters": [[0], [1]], "transfers": 1}}}'
+bad "transfers" '(at $.exchange.backbone.transfers)' '{"exchange": {"nodes": 2, "messages": [], "backbone": {"clusters": [[0], [1]], "transfers": 0}}}'
+bad "unknown field" '(at $.exchange.latncy)' '{"exchange": {"nodes": 2, "messages": [], "latncy": 1}}'
+expect_error "unknown algorithm" "(at --algorithm)" -- exchange plan -a greedy "$cycle"
+expect_error "block-cyclic procs" "(at --from-procs)" -- exchange block-cyclic --elements 10 --from-block 1 --from-procs 0 --to-block 1 --to-procs 2
+expect_error "block-cyclic runs" "(at --elements)" -- exchange block-cyclic --elements 4503599627370496 --from-block 1 --from-procs 4093 --to-block 1 --to-procs 4091
+big=$(python3 -c 'import json; print(json.dumps({"exchange": {"nodes": 300, "messages": [[i, (i + 1) % 300, 5] for i in range(300)]}}))')
+expect_error "gantt too large" "(at --gantt)" -- exchange plan "$(write_json "$big" big.json)" --gantt "$work/big.svg"
+
+finish

@@ -1,0 +1,162 @@
+// `redist exchange plan|check|bound|block-cyclic` (docs/exchange.md): thin adapters from JSON
+// files to redist/exchange.hpp.
+#include <algorithm>
+#include <iostream>
+#include <memory>
+
+#include "apps/redist/cli.hpp"
+#include "redist/exchange.hpp"
+#include "redist/io/exchange_json.hpp"
+#include "redist/io/options.hpp"
+#include "redist/svg/exchange_gantt.hpp"
+#include "redist/text/exchange_summary.hpp"
+
+namespace redist::cli {
+namespace {
+
+struct ExchangeOptions {
+  std::string instance = "-";
+  std::string plan;
+  std::string algorithm = "auto";
+  std::string gantt;
+  std::string format = "json";
+  exchange::BlockCyclic layout;
+};
+
+exchange::Instance read_instance(const std::string& text) {
+  return io::located_in("$.exchange",
+                        [&] { return io::read_exchange_instance(io::parse_document(text)); });
+}
+
+void chart_limits(const exchange::Instance& in, std::size_t pieces) {
+  svg::require_chart_size(svg::kExchangeChartLimits, in.nodes, pieces, "gantt");
+}
+
+PlanCommand<exchange::Instance, exchange::Plan> plan_command(const ExchangeOptions& o) {
+  PlanCommand<exchange::Instance, exchange::Plan> c;
+  c.family = "exchange";
+  c.read = read_instance;
+  c.plan = [algorithm = o.algorithm](const exchange::Instance& in) {
+    return io::located_in("$.exchange", [&] { return exchange::plan(in, algorithm); });
+  };
+  c.json = io::exchange_plan_json;
+  c.check = [](const exchange::Instance& in, const exchange::Plan& p) {
+    return exchange::check(in, p);
+  };
+  c.text = [](const exchange::Instance& in, const exchange::Plan& p, const CheckResult& verdict) {
+    return text::exchange_summary(in, p, verdict, "redist exchange plan", "");
+  };
+  c.chart_limits = [](const exchange::Instance& in) { chart_limits(in, 0); };
+  c.chart = [](const exchange::Instance& in, const exchange::Plan& p, const std::string& title) {
+    chart_limits(in, p.pieces.size());
+    return svg::exchange_gantt_svg(in, p, title);
+  };
+  return c;
+}
+
+CheckCommand<exchange::Instance, io::ExchangePlanDocument> check_command() {
+  CheckCommand<exchange::Instance, io::ExchangePlanDocument> c;
+  c.family = "exchange";
+  c.read = read_instance;
+  c.read_schedule = [](const std::string& text) { return io::read_exchange_plan(text); };
+  c.check = [](const exchange::Instance& in, const io::ExchangePlanDocument& doc) {
+    return exchange::check(in, doc.plan, doc.stated);
+  };
+  c.chart_limits = [](const exchange::Instance& in, const io::ExchangePlanDocument& doc) {
+    chart_limits(in, doc.plan.pieces.size());
+  };
+  c.chart = [](const exchange::Instance& in, const io::ExchangePlanDocument& doc,
+               const std::string& title) { return svg::exchange_gantt_svg(in, doc.plan, title); };
+  return c;
+}
+
+// The layout's fields are the command's options: `from_block` is --from-block.
+int run_block_cyclic(const ExchangeOptions& o) {
+  try {
+    std::cout << io::exchange_instance_json(exchange::block_cyclic(o.layout));
+  } catch (const OptionError&) {
+    throw;
+  } catch (const InputError& e) {
+    std::string option = e.path();
+    std::replace(option.begin(), option.end(), '_', '-');
+    throw OptionError(e.message(), option);
+  }
+  return 0;
+}
+
+std::string algorithm_help() {
+  std::string text = "one of:";
+  for (const exchange::AlgorithmName& a : exchange::kAlgorithms) {
+    text += "\n      " + std::string(a.name) + ": " + std::string(a.description);
+  }
+  return text;
+}
+
+void add_plan(CLI::App* family, Action& action, const std::shared_ptr<ExchangeOptions>& o) {
+  CLI::App* plan = family->add_subcommand("plan", "Plan the messages' pieces; prints the plan");
+  plan->add_option("instance", o->instance, "Instance JSON file ('-' or none: stdin)");
+  plan->add_option("--algorithm,-a", o->algorithm, algorithm_help())->capture_default_str();
+  plan->add_option("--gantt", o->gantt, "Write the plan's Gantt chart to this SVG file");
+  add_format_option(plan, o->format);
+  add_example(plan,
+              R"({"exchange": {"nodes": 3, "messages": [[0, 1, 1000], [1, 2, 500], [2, 0, 250]],)"
+              "\n                "
+              R"("send_bandwidth": 1e9, "recv_bandwidth": [1e9, 5e8, 1e9]}})",
+              "redist exchange plan --format text data/exchange/skewed-8.json");
+  plan->callback([&action, o] {
+    action = [o] { return run_plan(plan_command(*o), o->instance, o->gantt, o->format); };
+  });
+}
+
+void add_check(CLI::App* family, Action& action, const std::shared_ptr<ExchangeOptions>& o) {
+  CLI::App* check = family->add_subcommand("check", "Validate a plan against an instance");
+  check->add_option("instance", o->instance, "Instance JSON file ('-': stdin)")->required();
+  check->add_option("plan", o->plan, "Plan JSON file ('-': stdin)")->required();
+  check->add_option("--gantt", o->gantt, "Write the Gantt chart of a valid plan");
+  check->callback([&action, o] {
+    action = [o] { return run_check(check_command(), o->instance, o->plan, o->gantt); };
+  });
+}
+
+void add_block_cyclic(CLI::App* family, Action& action, const std::shared_ptr<ExchangeOptions>& o) {
+  CLI::App* bc = family->add_subcommand(
+      "block-cyclic",
+      "Print the instance of moving an array from CYCLIC(r) on P to CYCLIC(s) on Q");
+  exchange::BlockCyclic& l = o->layout;
+  bc->add_option("--elements", l.elements, "N: elements of the array")->required();
+  bc->add_option("--element-bytes", l.element_bytes, "B: bytes of one element")
+      ->capture_default_str();
+  bc->add_option("--from-block", l.from_block, "r: block size before")->required();
+  bc->add_option("--from-procs", l.from_procs, "P: processors before")->required();
+  bc->add_option("--to-block", l.to_block, "s: block size after")->required();
+  bc->add_option("--to-procs", l.to_procs, "Q: processors after")->required();
+  bc->footer(
+      fmt::format("\nElement e is on processor floor(e / r) mod P before and floor(e / s) "
+                  "mod Q after; P and Q at most {}.\nExample:\n  redist exchange "
+                  "block-cyclic --elements 1000 --element-bytes 8 --from-block 4 "
+                  "--from-procs 3 --to-block 5 --to-procs 4",
+                  exchange::kMaxBlockCyclicProcs));
+  bc->callback([&action, o] { action = [o] { return run_block_cyclic(*o); }; });
+}
+
+}  // namespace
+
+void register_exchange_commands(CLI::App& app, Action& action) {
+  auto options = std::make_shared<ExchangeOptions>();
+  CLI::App* family = app.add_subcommand(
+      "exchange", "Any redistribution as messages between nodes, under the one-port model");
+  family->require_subcommand(1);
+  add_plan(family, action, options);
+  add_check(family, action, options);
+  CLI::App* bound = family->add_subcommand("bound", "Lower bounds on the exchange time");
+  bound->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
+  bound->callback([&action, options] {
+    action = [options] {
+      std::cout << exchange::bound_json(io::read_text(options->instance));
+      return 0;
+    };
+  });
+  add_block_cyclic(family, action, options);
+}
+
+}  // namespace redist::cli

@@ -1,0 +1,51 @@
+// Targets (docs/exchange.md, "Measurements"): `preemptive` on p = 1024 nodes with 64 partners each
+// (65,536 messages) under 1 s, and on p = 256 dense (65,280 messages) under 1 s, with memory linear
+// in the messages; `check` in O(pieces log pieces); `whole` for comparison.
+//
+// Instances (testing/random_exchange.hpp, seed 1): bytes log-uniform in [1, 2^20], bandwidths
+// uniform in [1, 4]; the pattern is args (nodes, partners).
+#include <benchmark/benchmark.h>
+
+#include <random>
+
+#include "redist/exchange/preemptive.hpp"
+#include "redist/exchange/validate.hpp"
+#include "redist/exchange/whole.hpp"
+#include "redist/testing/random_exchange.hpp"
+
+namespace {
+
+redist::exchange::Instance make_instance(const benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  redist::testkit::RandomExchangeOptions o;
+  o.nodes_min = o.nodes_max = static_cast<std::size_t>(state.range(0));
+  o.partners = static_cast<std::size_t>(state.range(1));
+  o.bytes_max = std::int64_t{1} << 20;
+  return redist::testkit::random_exchange(rng, o);
+}
+
+void BM_Preemptive(benchmark::State& state) {
+  const auto in = make_instance(state);
+  std::size_t pieces = 0;
+  for (auto _ : state) pieces = redist::exchange::plan_preemptive(in).pieces.size();
+  state.counters["pieces_per_message"] =
+      static_cast<double>(pieces) / static_cast<double>(in.messages.size());
+}
+BENCHMARK(BM_Preemptive)->Args({1024, 64})->Args({256, 255})->Args({4096, 16})->Unit(
+    benchmark::kMillisecond);
+
+void BM_Whole(benchmark::State& state) {
+  const auto in = make_instance(state);
+  for (auto _ : state) benchmark::DoNotOptimize(redist::exchange::plan_whole(in).makespan);
+}
+BENCHMARK(BM_Whole)->Args({1024, 64})->Args({256, 255})->Unit(benchmark::kMillisecond);
+
+void BM_CheckPreemptive(benchmark::State& state) {
+  const auto in = make_instance(state);
+  const auto plan = redist::exchange::plan_preemptive(in);
+  for (auto _ : state) benchmark::DoNotOptimize(redist::exchange::check(in, plan).valid);
+  state.counters["pieces"] = static_cast<double>(plan.pieces.size());
+}
+BENCHMARK(BM_CheckPreemptive)->Args({1024, 64})->Unit(benchmark::kMillisecond);
+
+}  // namespace

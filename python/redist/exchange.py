@@ -1,0 +1,52 @@
+"""Any redistribution as messages between the nodes of a switched network, under the one-port
+model.
+
+The documents are those of ``redist exchange plan|check|bound`` (docs/exchange.md): an instance
+``{"exchange": {"nodes", "messages", "send_bandwidth", "recv_bandwidth", "latency", "backbone"}}``
+and a plan as ``plan`` returns it.
+"""
+
+from . import _json, _redist
+
+__all__ = ["plan", "check", "bound"]
+
+
+def plan(instance, **options):
+    """Plan the pieces of every message: what ``redist exchange plan`` prints.
+
+    Takes the instance document ``{"exchange": {...}}`` and the command line's options as
+    keywords: ``algorithm`` (``auto``, the default; ``preemptive``; ``whole``) and ``format``;
+    an option given as None keeps its default.
+    Returns the plan: ``algorithm``, ``makespan``, ``lower_bound``, ``optimal``, ``pieces``.
+    Raises ValueError with the command line's error text for an invalid instance or option.
+
+    >>> plan({"exchange": {"nodes": 2, "messages": [[0, 1, 8]]}})["makespan"]
+    8.0
+    """
+    return _json.call(_redist.exchange.plan, instance, options=options)
+
+
+def check(instance, plan_document):
+    """Check a plan against the instance: what ``redist exchange check`` prints.
+
+    Takes the instance document and a plan (as ``plan`` returns it). Returns the verdict
+    ``{"valid": True, "makespan": m}`` or ``{"valid": False, "reason": r}``.
+    Raises ValueError with the command line's error text when a document is malformed.
+
+    >>> x = {"exchange": {"nodes": 2, "messages": [[0, 1, 8]]}}
+    >>> check(x, plan(x))
+    {'valid': True, 'makespan': 8.0}
+    """
+    return _json.call(_redist.exchange.check, instance, plan_document)
+
+
+def bound(instance):
+    """Lower bounds on the exchange time: what ``redist exchange bound`` prints.
+
+    Takes the instance document. Returns ``{"lower_bound": x, "terms": {"ports": x, ...}}``.
+    Raises ValueError for an invalid instance.
+
+    >>> bound({"exchange": {"nodes": 2, "messages": [[0, 1, 8]]}})["lower_bound"]
+    8.0
+    """
+    return _json.call(_redist.exchange.bound, instance)

@@ -1,0 +1,52 @@
+// redist/exchange.hpp: any redistribution as messages between the nodes of a switched network,
+// scheduled under the one-port model (docs/exchange.md, docs/formats.md).
+//
+// Typed API (namespace redist::exchange):
+//   Instance, Message, Backbone, Plan, Piece   the model (redist/exchange/model.hpp)
+//   plan(instance, options)                    a plan by one of kAlgorithms; `auto` by default
+//   check(instance, plan)                      the independent validator's verdict
+//   bounds(instance)                           the lower bounds (ports, backbone) and the best
+//   block_cyclic(layout)                       the messages of a CYCLIC(r) -> CYCLIC(s) move
+// JSON entry points: exactly what `redist exchange plan|check|bound` print.
+// Errors: redist::InputError whose what() is the command line's error line; the typed functions
+// say where in the model's words (`messages[2][1]`), the JSON entry points as the command line
+// does (`$.exchange.messages[2][1]`, `--algorithm`).
+//
+// Example:
+//   redist::exchange::Instance in;
+//   in.nodes = 3;
+//   in.messages = {{0, 1, 1000}, {0, 2, 500}, {2, 1, 250}};
+//   in.send_bandwidth = in.recv_bandwidth = {1e9, 1e9, 1e9};
+//   const redist::exchange::Plan p = redist::exchange::plan(in);  // p.makespan == 1.5e-6
+//   assert(redist::exchange::check(in, p).valid);
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "redist/common/check.hpp"
+#include "redist/common/error.hpp"
+#include "redist/exchange/block_cyclic.hpp"
+#include "redist/exchange/bounds.hpp"
+#include "redist/exchange/model.hpp"
+#include "redist/exchange/planner.hpp"
+#include "redist/exchange/validate.hpp"
+
+namespace redist::exchange {
+
+struct PlanOptions {
+  std::string algorithm = "auto";  // one of kAlgorithms
+};
+
+inline Plan plan(const Instance& instance, const PlanOptions& options) {
+  return plan(instance, std::string_view(options.algorithm));
+}
+
+// `redist exchange plan`: instance {"exchange": {...}}, options {"algorithm", "format"}.
+std::string plan_json(std::string_view instance, std::string_view options = "{}");
+// `redist exchange check`: {"valid": true, "makespan": m} or {"valid": false, "reason": r}.
+std::string check_json(std::string_view instance, std::string_view plan);
+// `redist exchange bound`: {"lower_bound": x, "terms": {...}}.
+std::string bound_json(std::string_view instance);
+
+}  // namespace redist::exchange

@@ -1,0 +1,23 @@
+// Size limits of the exchange commands (docs/exchange.md, "Limits"): beyond them a command would
+// need more than a few GB of memory or minutes of time, and the instance is refused up front.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace redist::exchange {
+
+inline constexpr std::size_t kMaxNodes = 1'000'000;
+// Messages of an instance: a document of 5 million [from, to, bytes] triples stays within the JSON
+// reader's 25 million values.
+inline constexpr std::size_t kMaxMessages = 5'000'000;
+// Nodes of an instance given as a dense matrix (p x p values).
+inline constexpr std::size_t kMaxMatrixNodes = 4096;
+// Bytes of one message: every count up to 2^53 is exact in a double.
+inline constexpr std::int64_t kMaxMessageBytes = std::int64_t{1} << 53;
+// Pieces in a plan read by `exchange check`.
+inline constexpr std::size_t kMaxCheckPieces = 50'000'000;
+// Largest total of all durations: times stay far from the largest double.
+inline constexpr double kMaxTotalSeconds = 1e300;
+
+}  // namespace redist::exchange

@@ -1,0 +1,48 @@
+#include "redist/exchange/planner.hpp"
+
+#include <chrono>
+#include <string>
+
+#include "redist/common/error.hpp"
+#include "redist/exchange/preemptive.hpp"
+#include "redist/exchange/whole.hpp"
+
+namespace redist::exchange {
+namespace {
+
+std::string known_names() {
+  std::string names;
+  for (const AlgorithmName& a : kAlgorithms) {
+    names += (names.empty() ? "" : ", ") + std::string(a.name);
+  }
+  return names;
+}
+
+Plan plan_auto(const Instance& instance) {
+  if (instance.backbone) return plan_whole(instance);
+  Plan preemptive = plan_preemptive(instance);
+  if (instance.latency == 0 || preemptive.optimal) return preemptive;
+  Plan whole = plan_whole(instance);
+  return whole.makespan <= preemptive.makespan ? whole : preemptive;
+}
+
+Plan dispatch(const Instance& instance, std::string_view algorithm) {
+  if (algorithm == "auto") return plan_auto(instance);
+  if (algorithm == "preemptive") return plan_preemptive(instance);
+  if (algorithm == "whole") return plan_whole(instance);
+  throw OptionError(
+      "unknown algorithm '" + one_line(algorithm, 40) + "' (expected one of " + known_names() + ")",
+      "algorithm");
+}
+
+}  // namespace
+
+Plan plan(const Instance& instance, std::string_view algorithm) {
+  const auto started = std::chrono::steady_clock::now();
+  Plan out = dispatch(instance, algorithm);
+  out.solve_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return out;
+}
+
+}  // namespace redist::exchange

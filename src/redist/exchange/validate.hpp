@@ -1,0 +1,36 @@
+// The independent validator of exchange plans (`redist exchange check`, docs/exchange.md). It
+// shares no code with the planners and recomputes everything from the instance and the pieces.
+//
+// A plan is valid when:
+// - every piece goes from a node to another, in range, starts at a finite time >= 0 and carries a
+//   finite number of bytes > 0 along an ordered pair that has a message;
+// - the pieces of each message add up to its bytes (relative kBytesTolerance): every byte is
+//   delivered exactly once;
+// - a piece of b bytes from i to j lasts latency + b / min(send_bandwidth[i], recv_bandwidth[j]);
+//   no two pieces overlap on a node's send port, nor on a node's receive port;
+// - with a backbone, at no instant do more than `transfers` crossing pieces run;
+// - the claims it states hold: makespan equal to the recomputed one, lower_bound at most it, and
+//   `optimal` only with the makespan at its lower bound.
+// Times are compared at a relative tolerance kTimeTolerance of the recomputed makespan.
+// Complexity: O(P log P + messages) for P pieces.
+#pragma once
+
+#include "redist/common/check.hpp"
+#include "redist/exchange/model.hpp"
+
+namespace redist::exchange {
+
+// Which claims a plan states: a plan document may leave some out; a planner's result states all.
+struct StatedClaims {
+  bool makespan = true;
+  bool lower_bound = true;
+  bool optimal = true;
+};
+
+// Bytes of a message and the sum of its pieces may differ by this fraction of the message: a piece
+// is a product of a rate and a duration, each rounding by about 1e-16 relative.
+inline constexpr double kBytesTolerance = 1e-9;
+
+CheckResult check(const Instance& instance, const Plan& plan, const StatedClaims& stated = {});
+
+}  // namespace redist::exchange

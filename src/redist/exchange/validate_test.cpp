@@ -1,0 +1,127 @@
+#include "redist/exchange/validate.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "redist/exchange/planner.hpp"
+#include "redist/testing/random_exchange.hpp"
+
+namespace redist::exchange {
+namespace {
+
+Instance two_messages() {
+  Instance in;
+  in.nodes = 3;
+  in.messages = {{0, 1, 10}, {2, 1, 10}};
+  in.send_bandwidth = {1.0, 1.0, 2.0};
+  in.recv_bandwidth = {1.0, 5.0, 1.0};
+  in.latency = 1.0;
+  return in;
+}
+
+Plan planned(const Instance& in, std::vector<Piece> pieces, double makespan) {
+  Plan p;
+  p.algorithm = "hand";
+  p.pieces = std::move(pieces);
+  p.makespan = makespan;
+  return p;
+}
+
+TEST(Check, AcceptsAHandScheduleAndRecomputesTheMakespan) {
+  // 0 -> 1 at rate 1: 1 + 10 = 11; then 2 -> 1 at rate 2: 1 + 5 = 6.
+  const Instance in = two_messages();
+  const CheckResult r = check(in, planned(in, {{0, 1, 0, 10}, {2, 1, 11, 10}}, 17));
+  ASSERT_TRUE(r.valid) << r.reason;
+  EXPECT_DOUBLE_EQ(r.makespan, 17.0);
+}
+
+TEST(Check, RejectsAnOverlapOnAReceivePort) {
+  const Instance in = two_messages();
+  const CheckResult r = check(in, planned(in, {{0, 1, 0, 10}, {2, 1, 10.5, 10}}, 16.5));
+  EXPECT_FALSE(r.valid);
+  EXPECT_NE(r.reason.find("receive port of node 1"), std::string::npos) << r.reason;
+}
+
+TEST(Check, RejectsMissingAndDuplicatedBytes) {
+  const Instance in = two_messages();
+  EXPECT_FALSE(check(in, planned(in, {{0, 1, 0, 9}, {2, 1, 11, 10}}, 17), {false}).valid);
+  EXPECT_FALSE(
+      check(in, planned(in, {{0, 1, 0, 10}, {0, 1, 11, 1}, {2, 1, 23, 10}}, 29), {false}).valid);
+}
+
+TEST(Check, ChargesTheLatencyPerPiece) {
+  // Cutting 0 -> 1 in two pieces costs a second latency: back to back they overlap.
+  const Instance in = two_messages();
+  EXPECT_FALSE(
+      check(in, planned(in, {{0, 1, 0, 5}, {0, 1, 5, 5}, {2, 1, 12, 10}}, 18), {false}).valid);
+  EXPECT_TRUE(check(in, planned(in, {{0, 1, 0, 5}, {0, 1, 6, 5}, {2, 1, 12, 10}}, 18)).valid);
+}
+
+TEST(Check, RejectsPiecesOfNoMessageAndBadFields) {
+  const Instance in = two_messages();
+  EXPECT_FALSE(check(in, planned(in, {{1, 0, 0, 10}}, 11), {false}).valid);
+  EXPECT_FALSE(check(in, planned(in, {{0, 1, -1, 10}, {2, 1, 11, 10}}, 16), {false}).valid);
+  EXPECT_FALSE(check(in, planned(in, {{0, 3, 0, 10}}, 11), {false}).valid);
+  EXPECT_FALSE(check(in, planned(in, {{0, 0, 0, 10}}, 11), {false}).valid);
+}
+
+TEST(Check, RejectsWrongClaims) {
+  const Instance in = two_messages();
+  Plan p = planned(in, {{0, 1, 0, 10}, {2, 1, 11, 10}}, 16);
+  EXPECT_FALSE(check(in, p).valid);  // the pieces end at 17
+  p.makespan = 17;
+  p.lower_bound = 18;
+  EXPECT_FALSE(check(in, p).valid);
+  p.lower_bound = 12;
+  p.optimal = true;
+  EXPECT_FALSE(check(in, p).valid);
+}
+
+TEST(Check, RejectsMoreCrossingPiecesThanTheBackboneCarries) {
+  Instance in;
+  in.nodes = 4;
+  in.messages = {{0, 2, 1}, {1, 3, 1}};
+  in.send_bandwidth.assign(4, 1.0);
+  in.recv_bandwidth.assign(4, 1.0);
+  in.backbone = Backbone{{std::vector<std::int64_t>{0, 1}, std::vector<std::int64_t>{2, 3}}, 1};
+  EXPECT_FALSE(check(in, planned(in, {{0, 2, 0, 1}, {1, 3, 0, 1}}, 1)).valid);
+  EXPECT_TRUE(check(in, planned(in, {{0, 2, 0, 1}, {1, 3, 1, 1}}, 2)).valid);
+  in.backbone->transfers = 2;
+  EXPECT_TRUE(check(in, planned(in, {{0, 2, 0, 1}, {1, 3, 0, 1}}, 1)).valid);
+}
+
+// Mutations of valid plans: moving a piece onto a busy port, dropping bytes, or charging no
+// latency must all be caught.
+TEST(Check, RejectsMutatedPlansOfEveryAlgorithm) {
+  std::mt19937_64 rng(37);
+  testkit::RandomExchangeOptions o;
+  o.latency = 0.25;
+  int rejected = 0, mutated = 0;
+  for (int trial = 0; trial < 600; ++trial) {
+    const Instance in = testkit::random_exchange(rng, o);
+    for (const auto& a : kAlgorithms) {
+      Plan p = plan(in, a.name);
+      ASSERT_TRUE(check(in, p).valid) << a.name << " trial " << trial;
+      if (p.pieces.size() < 2) continue;
+      const std::size_t k = rng() % p.pieces.size();
+      Plan missing = p;
+      missing.pieces[k].bytes *= 0.5;
+      ++mutated;
+      rejected += !check(in, missing, {false, false, false}).valid;
+      Plan shifted = p;  // the piece starts with another piece of its sender
+      for (const Piece& q : p.pieces) {
+        if (q.from == p.pieces[k].from && q.start != p.pieces[k].start) {
+          shifted.pieces[k].start = q.start;
+          ++mutated;
+          rejected += !check(in, shifted, {false, false, false}).valid;
+          break;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(rejected, mutated);
+}
+
+}  // namespace
+}  // namespace redist::exchange

@@ -1,0 +1,33 @@
+// The JSON documents of the exchange family (docs/formats.md, "Exchange"): the instance
+// {"exchange": {...}}, the plan, and the bound report.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "redist/exchange/bounds.hpp"
+#include "redist/exchange/model.hpp"
+#include "redist/exchange/validate.hpp"
+#include "redist/io/json.hpp"
+
+namespace redist::io {
+
+// The instance, with every error at its JSONPath ($.exchange.messages[3][2]). Messages are given
+// sparse ("messages": [[from, to, bytes], ...]) or as a dense p x p matrix ("matrix": rows of
+// bytes, 0 for no message, the diagonal 0).
+exchange::Instance read_exchange_instance(const Json& document);
+
+// A plan document as read by `exchange check`: the plan and which claims it states.
+struct ExchangePlanDocument {
+  exchange::Plan plan;
+  exchange::StatedClaims stated;
+};
+ExchangePlanDocument read_exchange_plan(std::string_view text);
+
+std::string exchange_plan_json(const exchange::Plan& plan);
+// {"lower_bound": x, "terms": {"ports": x, "backbone": y}}.
+std::string exchange_bound_json(const exchange::Bounds& bounds);
+// The instance as a document that read_exchange_instance reads back (messages sparse).
+std::string exchange_instance_json(const exchange::Instance& instance);
+
+}  // namespace redist::io

@@ -1,0 +1,59 @@
+// Random exchange instances for property tests and benchmarks (header-only, test support only).
+//
+// p nodes uniform in [nodes_min, nodes_max]; each node sends to `partners` distinct random other
+// nodes (fewer when p is small), bytes log-uniform in [1, bytes_max]; bandwidths uniform in
+// [1, bandwidth_spread] (1 everywhere when the spread is 1); optional latency and backbone.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <random>
+
+#include "redist/exchange/model.hpp"
+
+namespace redist::testkit {
+
+struct RandomExchangeOptions {
+  std::size_t nodes_min = 2, nodes_max = 12;
+  std::size_t partners = 3;
+  std::int64_t bytes_max = 1000;
+  double bandwidth_spread = 4.0;
+  double latency = 0.0;
+  bool backbone = false;
+};
+
+inline exchange::Instance random_exchange(std::mt19937_64& rng, const RandomExchangeOptions& o) {
+  exchange::Instance in;
+  in.nodes = std::uniform_int_distribution<std::size_t>(o.nodes_min, o.nodes_max)(rng);
+  std::uniform_real_distribution<double> bandwidth(1.0, o.bandwidth_spread);
+  for (std::size_t i = 0; i < in.nodes; ++i) {
+    in.send_bandwidth.push_back(o.bandwidth_spread > 1 ? bandwidth(rng) : 1.0);
+    in.recv_bandwidth.push_back(o.bandwidth_spread > 1 ? bandwidth(rng) : 1.0);
+  }
+  std::uniform_real_distribution<double> log_bytes(0.0, std::log(static_cast<double>(o.bytes_max)));
+  std::vector<std::int64_t> others(in.nodes - 1);
+  for (std::size_t i = 0; i < in.nodes; ++i) {
+    std::iota(others.begin(), others.end(), 0);
+    for (auto& j : others) j += j >= static_cast<std::int64_t>(i) ? 1 : 0;
+    std::shuffle(others.begin(), others.end(), rng);
+    const std::size_t count = std::min(o.partners, others.size());
+    for (std::size_t k = 0; k < count; ++k) {
+      const auto bytes = std::max<std::int64_t>(1, std::llround(std::exp(log_bytes(rng))));
+      in.messages.push_back({static_cast<std::int64_t>(i), others[k], bytes});
+    }
+  }
+  in.latency = o.latency;
+  if (o.backbone) {
+    exchange::Backbone b;
+    const std::size_t split = std::uniform_int_distribution<std::size_t>(1, in.nodes - 1)(rng);
+    for (std::size_t i = 0; i < in.nodes; ++i) {
+      b.clusters[i < split ? 0 : 1].push_back(static_cast<std::int64_t>(i));
+    }
+    b.transfers = std::uniform_int_distribution<std::int64_t>(1, 3)(rng);
+    in.backbone = b;
+  }
+  return in;
+}
+
+}  // namespace redist::testkit
