@@ -73,12 +73,13 @@ class System6Tau {
 
 struct BoundReport {
   double lower_bound = 0.0;
-  // (name, value) of every bound applicable to the instance's case, in a fixed order;
-  // value is std::nullopt when a term was skipped (see lemma12_bound).
-  std::vector<std::pair<std::string, std::optional<double>>> terms;
+  // Every bound applicable to the instance's case, in a fixed order; a term's value is
+  // std::nullopt when it was skipped (see lemma12_bound).
+  std::vector<BoundTerm> terms;
 };
 
 // Every bound the papers give for the instance's case, plus System 6; lower_bound is the max.
-BoundReport ring_bounds(const Instance& instance);
+// InputError for an invalid instance or one whose times might not be finite.
+BoundReport bounds(const Instance& instance);
 
 }  // namespace redist::ring

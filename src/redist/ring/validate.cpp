@@ -7,17 +7,17 @@
 //  3. holding: for every processor, the earliest departure of an item it does not hold; over all
 //     processors, the earliest one (ties: smaller transfer index);
 //  4. final loads (smallest processor first), 5. the `flows` field, 6. the `makespan` field
-//     (5 and 6 only when the schedule states them: Schedule::flows_given, makespan_given).
+//     (5 and 6 only when the schedule states them: Stated::flows, Stated::makespan).
 //
-// Tolerance. tol = 1e-9 * M, M the recomputed makespan (there is no time to compare when M = 0).
+// Tolerance. tol = kTimeTolerance * M, M the recomputed makespan (there is no time to compare when M = 0).
 //  - Two runs on one port conflict when the later one (by start) starts before end - tol of an
 //    earlier one: touching or overlapping by at most tol is accepted.
 //  - An item that arrives at time a counts as held from a - tol on: forwarding at the arrival time
 //    (or up to tol before it) is accepted.
-//  - A period is accepted when period >= c * (1 - 1e-9) (c the link cost): the items of a run then
-//    overlap one another by at most 1e-9 * c <= tol. Negative, non-finite or explicit 0 periods
+//  - A period is accepted when period >= c * (1 - kTimeTolerance) (c the link cost): the items of a run
+//    then overlap one another by at most kTimeTolerance * c <= tol. Negative, non-finite or explicit 0 periods
 //    (the reader stores them as -1) are rejected. Fields of runs of count 0 are checked too.
-//  - The `makespan` field must satisfy |field - M| <= 1e-9 * max(|field|, M).
+//  - The `makespan` field must be the same time as M (same_time, kTimeTolerance).
 //
 // Holding, without looking at single items. Sort a processor's send runs by start: the k-th item
 // it sends (k = 1, 2, ...) leaves at d_k. Sort its receive runs by start: the m-th item it receives
@@ -39,6 +39,8 @@
 #include <vector>
 
 #include <fmt/format.h>
+
+#include "redist/common/tolerance.hpp"
 
 namespace redist::ring {
 
@@ -233,12 +235,12 @@ void check_holding(const Instance& in, const Port& sends, const Port& receives, 
 
 }  // namespace
 
-ValidationResult validate_schedule(const Instance& instance, const Schedule& schedule) {
+CheckResult check(const Instance& instance, const Schedule& schedule, const Stated& stated) {
   validate_instance(instance);  // throws InputError: a bad instance is bad input, not a bad plan
   const std::size_t n = instance.size();
   const auto& runs = schedule.transfers;
   const auto invalid = [](std::string reason, double makespan = 0.0) {
-    return ValidationResult{false, makespan, std::move(reason)};
+    return CheckResult{false, makespan, std::move(reason)};
   };
   const auto cost = [&](const Run& r) {
     const auto from = static_cast<std::size_t>(r.from);
@@ -264,7 +266,7 @@ ValidationResult validate_schedule(const Instance& instance, const Schedule& sch
       return invalid(
           fmt::format("transfers[{}]: processor {} does not exist (n = {})", k, r.from, n));
     }
-    if (r.dir != Direction::next && r.dir != Direction::prev) {
+    if (std::binary_search(stated.unknown_directions.begin(), stated.unknown_directions.end(), k)) {
       return invalid(fmt::format("transfers[{}]: unknown direction", k));
     }
     if (r.dir == Direction::prev && !instance.bidirectional) {
@@ -280,7 +282,7 @@ ValidationResult validate_schedule(const Instance& instance, const Schedule& sch
       if (!(r.period > 0) || !std::isfinite(r.period)) {
         return invalid(fmt::format("transfers[{}]: period must be a finite number > 0", k));
       }
-      if (r.period < c * (1.0 - 1e-9)) {
+      if (r.period < c * (1.0 - kTimeTolerance)) {
         return invalid(fmt::format("transfers[{}]: period {} is shorter than the link cost {}", k,
                                    r.period, c));
       }
@@ -295,7 +297,7 @@ ValidationResult validate_schedule(const Instance& instance, const Schedule& sch
     receives.count(receiver(r));
   }
   const double makespan = static_cast<double>(latest);
-  const double tol = 1e-9 * makespan;
+  const double tol = kTimeTolerance * makespan;
 
   // Phase 2: one-port.
   sends.allocate();
@@ -331,7 +333,7 @@ ValidationResult validate_schedule(const Instance& instance, const Schedule& sch
   }
 
   // Phase 5: the flows field, when stated (an empty array is stated, and wrong).
-  if (schedule.flows_given) {
+  if (stated.flows) {
     if (schedule.flows.size() != n) {
       return invalid(
           fmt::format("flows has {} entries, the ring has {} processors", schedule.flows.size(), n),
@@ -355,15 +357,15 @@ ValidationResult validate_schedule(const Instance& instance, const Schedule& sch
   }
 
   // Phase 6: the makespan field, when stated (a negative one is compared, and wrong).
-  if (schedule.makespan_given) {
+  if (stated.makespan) {
     const double given = schedule.makespan;
-    if (!(std::fabs(given - makespan) <= 1e-9 * std::max(std::fabs(given), makespan))) {
+    if (!same_time(given, makespan)) {
       return invalid(
           fmt::format("makespan {} differs from the recomputed makespan {}", given, makespan),
           makespan);
     }
   }
-  return ValidationResult{true, makespan, ""};
+  return CheckResult{true, makespan, ""};
 }
 
 }  // namespace redist::ring
