@@ -1,16 +1,12 @@
-// The pictures of `redist lau plan|check --gantt` and `redist slicering plan|check --gantt`
-// (PlanCheckCommand::chart): from the instance and plan texts to redist/svg/lau_steps.hpp and
-// redist/svg/slicering_ring.hpp.
+// The pictures of `redist lau plan|check --gantt` (PlanCheckCommand::chart): from the instance and
+// plan texts to redist/svg/lau_steps.hpp.
 #include "apps/redist/cli.hpp"
 #include "redist/common/error.hpp"
 #include "redist/io/json.hpp"
 #include "redist/io/lau_json.hpp"
 #include "redist/io/options.hpp"
-#include "redist/io/slicering_json.hpp"
 #include "redist/lau.hpp"
-#include "redist/slicering.hpp"
 #include "redist/svg/lau_steps.hpp"
-#include "redist/svg/slicering_ring.hpp"
 
 namespace redist::cli {
 
@@ -60,28 +56,6 @@ std::string lau_picture(const std::string& instance_text, const std::string& pla
   plan.lower_bound = best.makespan;
   plan.optimal = plan.makespan == best.makespan;
   return svg::lau_steps_svg(instance, plan, mode, title);
-}
-
-std::string slicering_picture(const std::string& instance_text, const std::string& solution_text,
-                              const std::string& title) {
-  const slicering::Cluster cluster = io::located_in(
-      "$.cluster", [&] { return io::read_cluster(io::parse_document(instance_text)); });
-  svg::require_ring_picture_size(cluster.size(), 0);
-  if (solution_text.empty()) return "";
-  const io::Json document = io::parse_document(solution_text);
-  const io::SolutionDocument doc = io::read_slicering_solution(document);
-  svg::require_ring_picture_size(cluster.size(), doc.ring.size());
-  if (title.empty()) return "";
-  slicering::Solution s;  // valid: `check` accepted it, or `plan` wrote it
-  s.ring.assign(doc.ring.begin(), doc.ring.end());
-  s.alpha = doc.alpha;
-  s.makespan = doc.makespan.value_or(doc.t_step.value_or(0.0));
-  s.lower_bound = doc.lower_bound;
-  s.optimal = doc.optimal.value_or(false);
-  if (const auto it = document.find("algorithm"); it != document.end() && it->is_string()) {
-    s.algorithm = it->get<std::string>();
-  }
-  return svg::slicering_ring_svg(cluster, s, title);
 }
 
 }  // namespace redist::cli

@@ -24,14 +24,14 @@ struct RingOptions {
   std::string format = "json";
 };
 
-ring::Instance read_instance(const std::string& text) {
+ring::Instance read_ring_instance_text(const std::string& text) {
   return io::located_in("$.ring", [&] { return io::read_ring_instance(io::parse_document(text)); });
 }
 
-PlanCommand<ring::Instance, ring::Schedule> plan_command(const ring::PlanOptions& options) {
+PlanCommand<ring::Instance, ring::Schedule> ring_plan_command(const ring::PlanOptions& options) {
   PlanCommand<ring::Instance, ring::Schedule> command;
   command.family = "ring";
-  command.read = read_instance;
+  command.read = read_ring_instance_text;
   command.plan = [options](const ring::Instance& in) {
     return io::located_in("$.ring", [&] { return ring::plan(in, options); });
   };
@@ -52,10 +52,10 @@ PlanCommand<ring::Instance, ring::Schedule> plan_command(const ring::PlanOptions
   return command;
 }
 
-CheckCommand<ring::Instance, io::RingScheduleDocument> check_command() {
+CheckCommand<ring::Instance, io::RingScheduleDocument> ring_check_command() {
   CheckCommand<ring::Instance, io::RingScheduleDocument> command;
   command.family = "ring";
-  command.read = read_instance;
+  command.read = read_ring_instance_text;
   command.read_schedule = [](const std::string& text) {
     return io::located_in("$.ring", [&] { return io::read_ring_schedule(text); });
   };
@@ -77,7 +77,7 @@ int run_plan_ring(const RingOptions& o) {
   const ring::PlanOptions options = io::located_in("$.ring", [&] {
     return ring::PlanOptions{o.algorithm, ring::solver_named(o.solver)};
   });
-  return run_plan(plan_command(options), o.instance, o.gantt, o.format);
+  return run_plan(ring_plan_command(options), o.instance, o.gantt, o.format);
 }
 
 int run_bound(const RingOptions& o) {
@@ -86,7 +86,7 @@ int run_bound(const RingOptions& o) {
 }
 
 // The help of --algorithm: the planner's table of names.
-std::string algorithm_help() {
+std::string ring_algorithm_help() {
   std::string text = "one of:";
   for (const auto& [name, description] : ring::ring_algorithm_names()) {
     text += "\n      " + name + ": " + description;
@@ -103,7 +103,8 @@ void register_ring_commands(CLI::App& app, Action& action) {
 
   CLI::App* plan = ring->add_subcommand("plan", "Plan a redistribution; prints the schedule");
   plan->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
-  plan->add_option("--algorithm,-a", options->algorithm, algorithm_help())->capture_default_str();
+  plan->add_option("--algorithm,-a", options->algorithm, ring_algorithm_help())
+      ->capture_default_str();
   plan->add_option("--solver", options->solver,
                    choices({{"fast", "System 6 by an O(n log n) convex search (the default)"},
                             {"lp", "System 6 as a linear program (COIN-OR CLP)"}}))
@@ -123,7 +124,7 @@ void register_ring_commands(CLI::App& app, Action& action) {
   check->add_option("--gantt", options->gantt, "Write the Gantt chart of a valid schedule");
   check->callback([&action, options] {
     action = [options] {
-      return run_check(check_command(), options->instance, options->schedule, options->gantt);
+      return run_check(ring_check_command(), options->instance, options->schedule, options->gantt);
     };
   });
 

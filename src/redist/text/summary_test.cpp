@@ -72,8 +72,8 @@ TEST(RingSummary, RandomRingsAreSummarisedSoundly) {
     const ring::Instance in =
         testkit::random_ring(rng, {.n_min = 2, .n_max = 40, .bidirectional = k % 2 == 0});
     const ring::Schedule s = ring::plan(in);
-    expect_sound(ring_summary(in, s, ring::check(in, s), "redist ring plan", ""), "redist ring plan",
-                 number(s.makespan));
+    expect_sound(ring_summary(in, s, ring::check(in, s), "redist ring plan", ""),
+                 "redist ring plan", number(s.makespan));
   }
 }
 
@@ -143,7 +143,8 @@ TEST(SliceringSummary, RingMembersAndLeftOut) {
     const slicering::Cluster cluster =
         slicering::testing::random_cluster(rng, 2 + k % 7, 10.0, 1.0);
     const slicering::Solution s = slicering::plan(cluster);
-    const std::string text = slicering_summary(cluster, s, "redist slicering plan", "");
+    const std::string text =
+        slicering_summary(cluster, s, slicering::check(cluster, s), "redist slicering plan", "");
     expect_sound(text, "redist slicering plan", number(s.makespan));
     EXPECT_TRUE(contains(text, fmt::format("({} of {} processors)", s.ring.size(), cluster.size())))
         << text;
