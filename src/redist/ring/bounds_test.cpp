@@ -135,9 +135,10 @@ TEST(Bounds, System6ConvexSearchFindsTheIntegerOptimum) {
   }
 }
 
-// Relations between the bounds: System 6 dominates Lemma 12 (checked here on random rings) and, on homogeneous
-// rings meeting the paper's assumptions, equals Lemma 6 (Theorem 3 makes Lemma 6 achievable, and
-// every schedule's flows satisfy System 6); on unidirectional rings it equals Theorem 2.
+// Relations between the bounds: System 6 dominates Lemma 12 (checked here on random rings) and, on
+// homogeneous rings meeting the paper's assumptions, equals Lemma 6 (Theorem 3 makes Lemma 6
+// achievable, and every schedule's flows satisfy System 6); on unidirectional rings it equals
+// Theorem 2.
 TEST(Bounds, System6DominatesAndMatchesTheoremBounds) {
   std::mt19937_64 rng(14);
   testkit::RandomRingOptions o;

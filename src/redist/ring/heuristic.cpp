@@ -496,8 +496,7 @@ Schedule detail::plan_heuristic(const Instance& in, const HeuristicOptions& opti
   // left a gap and the item-level simulation stays small.
   const Candidate& chain_best = portfolio.best();
   const std::vector<std::int64_t>& flows = chain_best.flows.empty() ? tau6.flows : chain_best.flows;
-  if (!at_most(chain_best.makespan, tau6.tau) &&
-      items_moved(flows) <= options.executor_max_items) {
+  if (!at_most(chain_best.makespan, tau6.tau) && items_moved(flows) <= options.executor_max_items) {
     portfolio.try_executor(flows);
   }
 

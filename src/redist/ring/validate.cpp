@@ -9,14 +9,17 @@
 //  4. final loads (smallest processor first), 5. the `flows` field, 6. the `makespan` field
 //     (5 and 6 only when the schedule states them: Stated::flows, Stated::makespan).
 //
-// Tolerance. tol = kTimeTolerance * M, M the recomputed makespan (there is no time to compare when M = 0).
+// Tolerance. tol = kTimeTolerance * M, M the recomputed makespan (there is no time to compare when
+// M = 0).
 //  - Two runs on one port conflict when the later one (by start) starts before end - tol of an
 //    earlier one: touching or overlapping by at most tol is accepted.
 //  - An item that arrives at time a counts as held from a - tol on: forwarding at the arrival time
 //    (or up to tol before it) is accepted.
-//  - A period is accepted when period >= c * (1 - kTimeTolerance) (c the link cost): the items of a run
-//    then overlap one another by at most kTimeTolerance * c <= tol. Negative, non-finite or explicit 0 periods
-//    (the reader stores them as -1) are rejected. Fields of runs of count 0 are checked too.
+//  - A period is accepted when period >= c * (1 - kTimeTolerance) (c the link cost): the items of a
+//  run
+//    then overlap one another by at most kTimeTolerance * c <= tol. Negative, non-finite or
+//    explicit 0 periods (the reader stores them as -1) are rejected. Fields of runs of count 0 are
+//    checked too.
 //  - The `makespan` field must be the same time as M (same_time, kTimeTolerance).
 //
 // Holding, without looking at single items. Sort a processor's send runs by start: the k-th item

@@ -1,10 +1,11 @@
 // The independent validator of ring schedules (docs/formats.md, `redist ring check`).
 //
 // Shares no code with the planners: it re-derives every constraint of the model from the instance
-// and the runs alone. Checks, with times compared at a relative tolerance of kTimeTolerance of the makespan:
+// and the runs alone. Checks, with times compared at a relative tolerance of kTimeTolerance of the
+// makespan:
 //  - every run names a processor in [0, n) and a direction valid for the ring (a document's
-//    run whose direction was no direction at all is listed in Stated::unknown_directions), has a finite
-//    start >= 0, a count >= 0 and, when given, a period >= the link cost;
+//    run whose direction was no direction at all is listed in Stated::unknown_directions), has a
+//    finite start >= 0, a count >= 0 and, when given, a period >= the link cost;
 //  - one-port: runs sharing a send port (same sender, either direction) or a receive port (same
 //    receiver, either side) have disjoint spans [start, start + (count-1)*p + c);
 //  - holding: no processor ever sends an item it does not hold (an item is held from the end of

@@ -103,8 +103,7 @@ TEST(ValidateSchedule, PeriodicRunsGiveTheirMakespan) {
 TEST(ValidateSchedule, TouchingSpansOnOnePortAreAccepted) {
   // Send port of 0: [0, 2) then [2, 3.5) in the other direction.
   const Instance in = bidirectional({3, 0, 0}, {0, 2, 1}, {1, 1, 1}, {1.5, 1.5, 1.5});
-  const CheckResult r =
-      check(in, schedule({run(0, kNext, 0, 2), run(0, kPrev, 2, 1)}));
+  const CheckResult r = check(in, schedule({run(0, kNext, 0, 2), run(0, kPrev, 2, 1)}));
   EXPECT_TRUE(r.valid) << r.reason;
   EXPECT_DOUBLE_EQ(r.makespan, 3.5);
 }
@@ -112,8 +111,8 @@ TEST(ValidateSchedule, TouchingSpansOnOnePortAreAccepted) {
 TEST(ValidateSchedule, ZeroCountRunsAreIgnored) {
   // The count-0 run would overlap the other one on the send port and send an item not held.
   const Instance in = unidirectional({1, 0}, {0, 1}, {1, 1});
-  const CheckResult r = check(
-      in, schedule({run(0, kNext, 0, 1), run(0, kNext, 0.5, 0), run(1, kNext, 0, 0)}));
+  const CheckResult r =
+      check(in, schedule({run(0, kNext, 0, 1), run(0, kNext, 0.5, 0), run(1, kNext, 0, 0)}));
   EXPECT_TRUE(r.valid) << r.reason;
   EXPECT_DOUBLE_EQ(r.makespan, 1.0);
 }
@@ -157,13 +156,11 @@ TEST(ValidateSchedule, ReportsTheEarliestPortConflict) {
 TEST(ValidateSchedule, TwoProcessorsMayUseBothLinksConcurrently) {
   // n = 2: 0 sends to 1 over "next" while 1 sends to 0 over "next": different ports.
   const Instance in = bidirectional({3, 3}, {3, 3}, {1, 2}, {1, 1});
-  const CheckResult r =
-      check(in, schedule({run(0, kNext, 0, 3), run(1, kNext, 0, 3)}));
+  const CheckResult r = check(in, schedule({run(0, kNext, 0, 3), run(1, kNext, 0, 3)}));
   EXPECT_TRUE(r.valid) << r.reason;
   EXPECT_DOUBLE_EQ(r.makespan, 6.0);
   // Same with 1 using its "prev" link to 0, which is again another link.
-  const CheckResult r2 =
-      check(in, schedule({run(0, kNext, 0, 3), run(1, kPrev, 0, 3)}));
+  const CheckResult r2 = check(in, schedule({run(0, kNext, 0, 3), run(1, kPrev, 0, 3)}));
   EXPECT_TRUE(r2.valid) << r2.reason;
   EXPECT_DOUBLE_EQ(r2.makespan, 3.0);
 }
@@ -173,8 +170,7 @@ TEST(ValidateSchedule, TwoProcessorsOneSenderCannotUseBothLinksAtOnce) {
   expect_invalid(in, schedule({run(0, kNext, 0, 2), run(0, kPrev, 0, 2)}),
                  "transfers[1]:", "send port of processor 0");
   // Back to back is fine.
-  const CheckResult r =
-      check(in, schedule({run(0, kNext, 0, 2), run(0, kPrev, 2, 2)}, 4.0));
+  const CheckResult r = check(in, schedule({run(0, kNext, 0, 2), run(0, kPrev, 2, 2)}, 4.0));
   EXPECT_TRUE(r.valid) << r.reason;
 }
 
@@ -190,8 +186,7 @@ TEST(ValidateSchedule, RejectsARelayForwardingBeforeReceiving) {
 
 TEST(ValidateSchedule, AcceptsForwardingAtTheArrivalTime) {
   const Instance in = unidirectional({2, 0, 0}, {0, 0, 2}, {1, 1, 1});
-  const CheckResult r =
-      check(in, schedule({run(0, kNext, 0, 2), run(1, kNext, 1, 2)}, 3.0));
+  const CheckResult r = check(in, schedule({run(0, kNext, 0, 2), run(1, kNext, 1, 2)}, 3.0));
   EXPECT_TRUE(r.valid) << r.reason;
   EXPECT_DOUBLE_EQ(r.makespan, 3.0);
 }
@@ -199,8 +194,7 @@ TEST(ValidateSchedule, AcceptsForwardingAtTheArrivalTime) {
 TEST(ValidateSchedule, AcceptsForwardingWithinTheTolerance) {
   // Arrival at 1000, forwarded 1e-12 earlier: within 1e-9 of the makespan (1001).
   const Instance in = unidirectional({1, 0, 0}, {0, 0, 1}, {1000, 1, 1});
-  const CheckResult r =
-      check(in, schedule({run(0, kNext, 0, 1), run(1, kNext, 1000 - 1e-12, 1)}));
+  const CheckResult r = check(in, schedule({run(0, kNext, 0, 1), run(1, kNext, 1000 - 1e-12, 1)}));
   EXPECT_TRUE(r.valid) << r.reason;
   EXPECT_NEAR(r.makespan, 1001.0, 1e-9);
   // 1e-3 earlier is well beyond the tolerance (1e-6).
@@ -215,10 +209,8 @@ TEST(ValidateSchedule, RejectsForwardingFasterThanReceiving) {
   expect_invalid(in, schedule({run(0, kNext, 0, 4, 2.0), run(1, kNext, 1, 4)}),
                  "transfers[1]:", "processor 1 sends an item it does not hold at time 2");
   // Forwarding at the pace of the arrivals is fine; so is starting late enough back to back.
-  EXPECT_TRUE(
-      check(in, schedule({run(0, kNext, 0, 4, 2.0), run(1, kNext, 1, 4, 2.0)})).valid);
-  EXPECT_TRUE(
-      check(in, schedule({run(0, kNext, 0, 4, 2.0), run(1, kNext, 4, 4)})).valid);
+  EXPECT_TRUE(check(in, schedule({run(0, kNext, 0, 4, 2.0), run(1, kNext, 1, 4, 2.0)})).valid);
+  EXPECT_TRUE(check(in, schedule({run(0, kNext, 0, 4, 2.0), run(1, kNext, 4, 4)})).valid);
   expect_invalid(in, schedule({run(0, kNext, 0, 4, 2.0), run(1, kNext, 3.5, 4)}),
                  "transfers[1]:", "at time 6.5");
 }
@@ -241,7 +233,8 @@ TEST(ValidateSchedule, RejectsSendingMoreThanEverHeld) {
 TEST(ValidateSchedule, ReportsTheEarliestHoldingViolation) {
   // 3 (transfers[0], holding nothing) goes wrong at time 4, 1 (transfers[2]) at time 0.5.
   const Instance in = unidirectional({1, 0, 1, 0}, {0, 0, 1, 1}, {1, 1, 1, 1});
-  const StatedSchedule s = schedule({run(3, kNext, 4, 1), run(0, kNext, 0, 1), run(1, kNext, 0.5, 1)});
+  const StatedSchedule s =
+      schedule({run(3, kNext, 4, 1), run(0, kNext, 0, 1), run(1, kNext, 0.5, 1)});
   expect_invalid(in, s, "transfers[2]:", "processor 1 sends an item it does not hold at time 0.5");
 }
 
@@ -384,8 +377,7 @@ TEST(ValidateSchedule, HugeCountsRelaySendingOneItemTooMany) {
   constexpr std::int64_t kHuge = 4'000'000'000'000'000'000;
   const Instance in = unidirectional({kHuge, 0, 0}, {1, 0, kHuge - 1}, {1, 1, 1});
   // 1 receives kHuge - 1 items and forwards kHuge: its last item was never received.
-  const CheckResult r =
-      check(in, schedule({run(0, kNext, 0, kHuge - 1), run(1, kNext, 1, kHuge)}));
+  const CheckResult r = check(in, schedule({run(0, kNext, 0, kHuge - 1), run(1, kNext, 1, kHuge)}));
   EXPECT_FALSE(r.valid);
   EXPECT_TRUE(starts_with(r.reason, "transfers[1]: processor 1 sends an item it does not hold"))
       << r.reason;

@@ -22,7 +22,7 @@ namespace {
 // A move is applied when it shortens the tour by more than kRelativeGain times the length of the
 // edges it removes: relative, so that rounding at any magnitude (1e-300 or 1e300) can never make
 // a cycle of "improving" moves.
-constexpr double kRelativeGain = 1e-12;
+constexpr double kRelativeGain = kSearchResolution;
 
 double tour_length(const std::vector<double>& d, std::size_t n, const std::vector<std::size_t>& t) {
   double total = 0.0;

@@ -302,7 +302,7 @@ TEST(RingGantt, NarrowBarsGetTheShortLabel) {
 TEST(RingGantt, InvalidRunsAreSkippedWithANote) {
   const Instance instance = ring_instance(3, false);
   Schedule schedule;
-  schedule.transfers = {run(0, Direction::next, 0.0, 2),  run(5, Direction::next, 0.0, 1),
+  schedule.transfers = {run(0, Direction::next, 0.0, 2), run(5, Direction::next, 0.0, 1),
                         run(-1, Direction::next, 0.0, 1), run(1, Direction::prev, 0.0, 1),
                         run(2, Direction::next, 0.0, -4)};
   schedule.makespan = 2.0;

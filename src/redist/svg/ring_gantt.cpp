@@ -138,10 +138,9 @@ GanttChart ring_gantt_chart(const Instance& instance, const Schedule& schedule,
     chart.markers.push_back({makespan, "makespan " + number(makespan), true, "#222222"});
   }
   if (has_bound && !same_time(bound, makespan)) {
-    chart.markers.push_back(
-        {bound, "lower bound " + number(bound), false, "#555555"});
+    chart.markers.push_back({bound, "lower bound " + number(bound), false, "#555555"});
   }
-  if (std::abs(last_end - makespan) > 1e-9 * std::max(1.0, makespan)) {
+  if (!same_time(last_end, makespan)) {
     chart.notes.push_back(
         fmt::format("note: the stated makespan {} differs from the end of the "
                     "last item, {}",
