@@ -7,7 +7,8 @@
 //  3. holding: for every processor, the earliest departure of an item it does not hold; over all
 //     processors, the earliest one (ties: smaller transfer index);
 //  4. final loads (smallest processor first), 5. the `flows` field, 6. the `makespan` field
-//     (5 and 6 only when the schedule states them: Stated::flows, Stated::makespan).
+//     (5 and 6 only when the schedule states them: Stated::flows, Stated::makespan), 7. a
+//     planner's `lower_bound` and `optimal` (Stated::bound_claims).
 //
 // Tolerance. tol = kTimeTolerance * M, M the recomputed makespan (there is no time to compare when
 // M = 0).
@@ -236,6 +237,53 @@ void check_holding(const Instance& in, const Port& sends, const Port& receives, 
   }
 }
 
+// Phase 5: the flows field, when stated (an empty array is stated, and wrong). The reason it is
+// wrong, or empty.
+std::string wrong_flows(const Instance& instance, const Schedule& schedule, const Stated& stated) {
+  if (!stated.flows) return {};
+  const std::size_t n = instance.size();
+  if (schedule.flows.size() != n) {
+    return fmt::format("flows has {} entries, the ring has {} processors", schedule.flows.size(),
+                       n);
+  }
+  std::vector<i128> net(n, 0);
+  for (const Run& r : schedule.transfers) {
+    const auto from = static_cast<std::size_t>(r.from);
+    if (r.dir == Direction::next) {
+      net[from] += r.count;
+    } else {
+      net[from == 0 ? n - 1 : from - 1] -= r.count;  // over the link pred(from) -> from, backwards
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (schedule.flows[i] != net[i]) {
+      return fmt::format("flows[{}] is {}, the transfers move {} items over that link", i,
+                         schedule.flows[i], to_string(net[i]));
+    }
+  }
+  return {};
+}
+
+// Phases 6 and 7: the makespan field when stated (a negative one is compared, and wrong), then a
+// planner's bound claims (lower_bound at most the makespan; optimal only when the makespan meets
+// it). The reason one is wrong, or empty.
+std::string wrong_claims(const Schedule& schedule, const Stated& stated, double makespan) {
+  if (stated.makespan && !same_time(schedule.makespan, makespan)) {
+    return fmt::format("makespan {} differs from the recomputed makespan {}", schedule.makespan,
+                       makespan);
+  }
+  if (!stated.bound_claims) return {};
+  if (!at_most(schedule.lower_bound, makespan)) {
+    return fmt::format("lower_bound {} exceeds the recomputed makespan {}", schedule.lower_bound,
+                       makespan);
+  }
+  if (schedule.optimal && !at_most(makespan, schedule.lower_bound)) {
+    return fmt::format("optimal is claimed but the makespan {} is above the lower_bound {}",
+                       makespan, schedule.lower_bound);
+  }
+  return {};
+}
+
 }  // namespace
 
 CheckResult check(const Instance& instance, const Schedule& schedule, const Stated& stated) {
@@ -335,39 +383,10 @@ CheckResult check(const Instance& instance, const Schedule& schedule, const Stat
     }
   }
 
-  // Phase 5: the flows field, when stated (an empty array is stated, and wrong).
-  if (stated.flows) {
-    if (schedule.flows.size() != n) {
-      return invalid(
-          fmt::format("flows has {} entries, the ring has {} processors", schedule.flows.size(), n),
-          makespan);
-    }
-    std::vector<i128> net(n, 0);
-    for (const Run& r : runs) {
-      if (r.dir == Direction::next) {
-        net[static_cast<std::size_t>(r.from)] += r.count;
-      } else {
-        net[receiver(r)] -= r.count;  // over the link pred(from) -> from, backwards
-      }
-    }
-    for (std::size_t i = 0; i < n; ++i) {
-      if (schedule.flows[i] != net[i]) {
-        return invalid(fmt::format("flows[{}] is {}, the transfers move {} items over that link", i,
-                                   schedule.flows[i], to_string(net[i])),
-                       makespan);
-      }
-    }
-  }
-
-  // Phase 6: the makespan field, when stated (a negative one is compared, and wrong).
-  if (stated.makespan) {
-    const double given = schedule.makespan;
-    if (!same_time(given, makespan)) {
-      return invalid(
-          fmt::format("makespan {} differs from the recomputed makespan {}", given, makespan),
-          makespan);
-    }
-  }
+  // Phases 5 to 7: the claims.
+  std::string wrong = wrong_flows(instance, schedule, stated);
+  if (wrong.empty()) wrong = wrong_claims(schedule, stated, makespan);
+  if (!wrong.empty()) return invalid(std::move(wrong), makespan);
   return CheckResult{true, makespan, ""};
 }
 

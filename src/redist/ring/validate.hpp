@@ -13,7 +13,9 @@
 //  - every processor ends with its target; `flows`, when stated (Stated::flows), has one
 //    entry per processor, each equal to the net flow of the runs over that link;
 //  - `makespan`, when stated (Stated::makespan), equals the recomputed latest end of any
-//    item (a negative one never does).
+//    item (a negative one never does);
+//  - a planner's `lower_bound` is at most that makespan, and `optimal` only when the makespan
+//    meets it (Stated::bound_claims).
 //
 // Complexity: O(R log R) time and O(n + R) memory for R runs, independent of the item counts
 // (a run of 10^15 items costs the same as a run of one). Holding is checked in item-index space:
@@ -38,6 +40,9 @@ struct Stated {
   bool makespan = true;  // compare `makespan` with the recomputed one
   bool flows = true;     // compare `flows` (every entry) with the runs' net flows
   std::vector<std::size_t> unknown_directions;  // runs whose direction is unknown, increasing
+  // Compare lower_bound and optimal with the recomputed makespan: a planner's claims. A document's
+  // are not judged (`ring check` compares the runs, flows and makespan only).
+  bool bound_claims = true;
 };
 
 // The verdict on `schedule` (valid, recomputed makespan, the first reason it is not).

@@ -296,6 +296,23 @@ TEST(StrictCheck, StatedNegativeMakespanAndEmptyFlowsAreInvalid) {
   EXPECT_TRUE(check(in, s).valid);
 }
 
+// A planner's lower_bound above its makespan, or optimal with the makespan above the bound, is a
+// wrong claim; a document's bound claims are not judged.
+TEST(StrictCheck, APlannersBoundClaimsAreCompared) {
+  const Instance in = unidirectional({3, 0}, {0, 3}, {1.5, 1});
+  StatedSchedule s = schedule({run(0, kNext, 1, 3)}, 5.5);
+  s.schedule.lower_bound = 6.0;
+  expect_invalid(in, s, "lower_bound 6 exceeds", "recomputed makespan 5.5");
+  s.schedule.lower_bound = 5.0;
+  s.schedule.prove_optimal(Proof::lower_bound);
+  expect_invalid(in, s, "optimal is claimed", "above the lower_bound 5");
+  s.schedule.lower_bound = 5.5;
+  EXPECT_TRUE(check(in, s).valid);
+  s.schedule.lower_bound = 6.0;
+  s.stated.bound_claims = false;
+  EXPECT_TRUE(check(in, s).valid);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Fields of a run.
 
