@@ -26,7 +26,7 @@ slicering::Cluster draw_cluster(FuzzedDataProvider& in) {
   return cluster;
 }
 
-double check_solution(const slicering::Cluster& cluster, const slicering::Solution& s,
+double checked_t_step(const slicering::Cluster& cluster, const slicering::Solution& s,
                       const std::string& name) {
   const std::string text = io::write_slicering_solution(s).dump();
   fuzz::parse_output(text, "slicering " + name);
@@ -65,7 +65,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::only_input_errors([&] {
       const slicering::Solution s = slicering::plan(cluster, {name, q});
       if (q) fuzz::require(s.ring.size() == *q, std::string("slicering ") + name + " ignores q");
-      const double t_step = check_solution(cluster, s, name);
+      const double t_step = checked_t_step(cluster, s, name);
       if (!optimum) return;
       fuzz::require(fuzz::at_most(*optimum, t_step),
                     std::string("slicering ") + name + " beats the enumerated optimum");

@@ -73,7 +73,7 @@ CheckCommand<ring::Instance, io::RingScheduleDocument> ring_check_command() {
   return command;
 }
 
-int run_plan_ring(const RingOptions& o) {
+int run_ring_plan(const RingOptions& o) {
   const ring::PlanOptions options = io::located_in("$.ring", [&] {
     return ring::PlanOptions{o.algorithm, ring::solver_named(o.solver)};
   });
@@ -116,7 +116,7 @@ void register_ring_commands(CLI::App& app, Action& action) {
               "\n            "
               R"("cost_next": [1, 2, 1, 1], "cost_prev": [1, 1, 3, 1]}})",
               "redist ring plan --format text data/examples/demo-ring.json");
-  plan->callback([&action, options] { action = [options] { return run_plan_ring(*options); }; });
+  plan->callback([&action, options] { action = [options] { return run_ring_plan(*options); }; });
 
   CLI::App* check = ring->add_subcommand("check", "Validate a schedule against an instance");
   check->add_option("instance", options->instance, "Instance JSON file ('-': stdin)")->required();

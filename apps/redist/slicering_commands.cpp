@@ -96,7 +96,7 @@ CheckCommand<slicering::Cluster, io::SolutionDocument> slicering_check_command()
   return command;
 }
 
-int run_plan_slicering(const SliceOptions& o) {
+int run_slicering_plan(const SliceOptions& o) {
   slicering::PlanOptions options{o.algorithm, std::nullopt};
   if (o.q_given) {
     if (o.q < 1) throw located(OptionError("ring size must be >= 1", "q"), "$.cluster");
@@ -105,7 +105,7 @@ int run_plan_slicering(const SliceOptions& o) {
   return run_plan(slicering_plan_command(options), o.instance, o.gantt, o.format);
 }
 
-int run_check_slicering(const SliceOptions& o) {
+int run_slicering_check(const SliceOptions& o) {
   require_distinct_inputs(o.instance, o.solution, "instance and solution");
   return run_check(slicering_check_command(), o.instance, o.solution, o.gantt);
 }
@@ -142,14 +142,14 @@ void register_slicering_commands(CLI::App& app, Action& action, ExperimentRegist
   plan->add_option("--gantt", options->gantt,
                    "Write a picture of the chosen ring to this SVG file");
   plan->callback(
-      [&action, options] { action = [options] { return run_plan_slicering(*options); }; });
+      [&action, options] { action = [options] { return run_slicering_plan(*options); }; });
 
   CLI::App* check = slice->add_subcommand("check", "Validate a solution against a cluster");
   check->add_option("instance", options->instance, "Cluster JSON file ('-': stdin)")->required();
   check->add_option("solution", options->solution, "Solution JSON file ('-': stdin)")->required();
   check->add_option("--gantt", options->gantt, "Write a picture of a valid solution's ring");
   check->callback(
-      [&action, options] { action = [options] { return run_check_slicering(*options); }; });
+      [&action, options] { action = [options] { return run_slicering_check(*options); }; });
 
   experiments["slicering"] = [](const ExperimentOptions& o) {
     return experiments::run_slicering_experiment(o.out_dir, o.instances > 0);

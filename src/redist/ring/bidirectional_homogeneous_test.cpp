@@ -1,6 +1,6 @@
 // Tests of RRV04 Algorithm 3 (plan_bidirectional_homogeneous).
 //
-// Every schedule is checked by the independent validator (validate_schedule) and against the
+// Every schedule is checked by the independent validator (check) and against the
 // Lemma 6 bound (lemma6_bound, plus a brute-force O(n^2) bound of this file). A literal,
 // slice-enumerating transcription of Algorithm 3 (reference_rounds below) cross-checks the O(n)
 // rule evaluation round by round on small instances.

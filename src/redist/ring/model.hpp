@@ -63,7 +63,7 @@ void validate_instance(const Instance& instance);
 // largest ratio written (the gap, makespan / lower bound, a positive bound being at least
 // c_min) is at most T / c_min. Both must be at most the largest double (about 1.8e308); the
 // message names the largest cost (T too large) or the smallest (T / c_min too large).
-// Applied by plan_ring and ring_bounds; the validator needs no such rule (it checks each run).
+// Applied by plan and bounds; the validator needs no such rule (it checks each run).
 void require_finite_times(const Instance& instance);
 
 // The balanced targets of an instance given without targets: N = the sum of the loads; every
