@@ -103,7 +103,7 @@ Schedule dispatch(const Instance& in, std::string_view algorithm, Solver solver)
 // The bound terms of the instance's case (bounds()) come first, then those the algorithm proved
 // (the exact optimum); lower_bound is the largest, and a makespan that meets it is optimal.
 void attach_bounds(const Instance& in, Schedule& s) {
-  BoundReport report = bounds(in);
+  BoundReport report = bounds(in, kPlanLemma12MaxProcessors);
   for (BoundTerm& term : s.bound_terms) report.terms.push_back(std::move(term));
   s.bound_terms = std::move(report.terms);
   s.lower_bound = std::max(s.lower_bound, report.lower_bound);
