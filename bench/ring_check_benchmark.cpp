@@ -16,14 +16,17 @@ using redist::ring::Direction;
 using redist::ring::Instance;
 using redist::ring::Run;
 using redist::ring::Schedule;
-using redist::ring::validate_schedule;
+using redist::ring::Stated;
 
 constexpr std::size_t kRuns = 1'000'000;
 
-void run_validation(benchmark::State& state, const Instance& in, const Schedule& s) {
-  if (!validate_schedule(in, s).valid) throw std::logic_error("benchmark schedule is invalid");
+void run_validation(benchmark::State& state, const Instance& in, const Schedule& s,
+                    const Stated& stated = {}) {
+  if (!redist::ring::check(in, s, stated).valid) {
+    throw std::logic_error("benchmark schedule is invalid");
+  }
   for (auto _ : state) {
-    auto result = validate_schedule(in, s);
+    auto result = redist::ring::check(in, s, stated);
     benchmark::DoNotOptimize(result);
   }
   state.counters["runs"] = static_cast<double>(s.transfers.size());
@@ -66,13 +69,11 @@ void BM_PeriodicRelays(benchmark::State& state) {
   }
   in.targets = in.loads;
   Schedule s;
-  s.makespan_given = false;
-  s.flows_given = false;
   for (std::size_t i = 0; i < n; ++i) {
     s.transfers.push_back(
         Run{static_cast<std::int64_t>(i), Direction::next, i % 2 == 0 ? 0.0 : 1.0, k, 2.0});
   }
-  run_validation(state, in, s);
+  run_validation(state, in, s, Stated{false, false, {}});
 }
 BENCHMARK(BM_PeriodicRelays)->Unit(benchmark::kMillisecond);
 
@@ -86,7 +87,6 @@ void BM_ManyRunsPerProcessor(benchmark::State& state) {
               std::vector<double>(n, 1.0), std::vector<double>(n, 1.0)};
   Schedule s;
   s.makespan = static_cast<double>(per);
-  s.flows_given = false;
   for (std::size_t i = 0; i < n; ++i) {
     for (std::size_t t = 0; t < per; ++t) {
       s.transfers.push_back(Run{static_cast<std::int64_t>(i),
@@ -96,7 +96,7 @@ void BM_ManyRunsPerProcessor(benchmark::State& state) {
   }
   std::mt19937_64 rng(42);
   std::shuffle(s.transfers.begin(), s.transfers.end(), rng);
-  run_validation(state, in, s);
+  run_validation(state, in, s, Stated{true, false, {}});
 }
 BENCHMARK(BM_ManyRunsPerProcessor)->Unit(benchmark::kMillisecond);
 

@@ -95,8 +95,8 @@ int main(int argc, char** argv) try {
 
   std::printf("\nalgorithm:      %s\n", schedule.algorithm.c_str());
   std::printf("makespan:       %.3f\n", schedule.makespan);
-  if (schedule.lower_bound) std::printf("lower bound:    %.3f\n", *schedule.lower_bound);
-  std::printf("proven optimal: %s\n", schedule.optimal.value_or(false) ? "yes" : "no");
+  std::printf("lower bound:    %.3f\n", schedule.lower_bound);
+  std::printf("proven optimal: %s\n", schedule.optimal ? "yes" : "no");
   std::printf("check:          valid\n");
   // Remarks of the planner: how optimality was proven, why a fallback was used.
   for (const std::string& note : schedule.notes) std::printf("note:           %s\n", note.c_str());

@@ -14,12 +14,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto documents = fuzz::split_documents(fuzz::as_text(data, size));
   fuzz::only_input_errors([&] {
     const ring::Instance instance = io::read_ring_instance(io::parse_document(documents.first));
-    const ring::Schedule schedule = io::read_ring_schedule(documents.second);
-    const ring::ValidationResult result = ring::validate_schedule(instance, schedule);
+    const io::RingScheduleDocument schedule = io::read_ring_schedule(documents.second);
+    const CheckResult result = ring::check(instance, schedule.schedule, schedule.stated);
     if (!result.valid) return;
     fuzz::require(std::isfinite(result.makespan) && result.makespan >= 0,
                   "valid ring schedule with makespan " + fuzz::show(result.makespan));
-    const double bound = ring::ring_bounds(instance).lower_bound;
+    const double bound = ring::bounds(instance).lower_bound;
     fuzz::require(fuzz::at_most(bound, result.makespan),
                   "valid ring schedule of makespan " + fuzz::show(result.makespan) +
                       " beats the lower bound " + fuzz::show(bound));

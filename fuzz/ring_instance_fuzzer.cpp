@@ -22,7 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                       again.targets == instance.targets && again.cost_next == instance.cost_next &&
                       again.cost_prev == instance.cost_prev,
                   "ring instance changed by writing and reading back");
-    const ring::BoundReport report = ring::ring_bounds(instance);
+    const ring::BoundReport report = ring::bounds(instance);
     fuzz::require(std::isfinite(report.lower_bound) && report.lower_bound >= 0,
                   "ring lower bound not finite or negative: " + fuzz::show(report.lower_bound));
     for (const auto& [name, value] : report.terms) {

@@ -47,17 +47,15 @@ double check_plan(const ring::Instance& ring, const ring::Schedule& plan, double
                   const std::string& name) {
   const std::string text = io::ring_schedule_json(plan);
   fuzz::parse_output(text, "ring plan " + name);
-  const ring::Schedule read = fuzz::must_succeed("reading back ring plan " + name,
-                                                 [&] { return io::read_ring_schedule(text); });
-  const ring::ValidationResult verdict = ring::validate_schedule(ring, read);
+  const io::RingScheduleDocument read = fuzz::must_succeed(
+      "reading back ring plan " + name, [&] { return io::read_ring_schedule(text); });
+  const CheckResult verdict = ring::check(ring, read.schedule, read.stated);
   fuzz::require(verdict.valid, "ring plan " + name + " invalid: " + verdict.reason + "\n" +
                                    io::write_ring_instance(ring).dump());
   fuzz::require(fuzz::at_most(bound, verdict.makespan),
                 "ring plan " + name + " beats the lower bound " + fuzz::show(bound));
-  if (plan.lower_bound) {
-    fuzz::require(fuzz::at_most(*plan.lower_bound, verdict.makespan),
-                  "ring plan " + name + " claims a lower bound above its makespan");
-  }
+  fuzz::require(fuzz::at_most(plan.lower_bound, verdict.makespan),
+                "ring plan " + name + " claims a lower bound above its makespan");
   if (plan.transfers.size() <= 2000) {
     fuzz::require_finite_svg(svg::ring_gantt_svg(ring, plan, "fuzz"), "ring gantt " + name);
   }
@@ -76,23 +74,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   double bound = 0;
-  if (!fuzz::only_input_errors([&] { bound = ring::ring_bounds(ring).lower_bound; })) return 0;
+  if (!fuzz::only_input_errors([&] { bound = ring::bounds(ring).lower_bound; })) return 0;
   fuzz::require(std::isfinite(bound) && bound >= 0, "ring lower bound " + fuzz::show(bound));
 
   std::optional<double> optimum;
   fuzz::only_input_errors([&] { optimum = ring::plan_exact(ring).makespan; });
   const bool slow_rounds = rounds(ring) > 1e6;
-  for (const std::string& name : ring::ring_algorithm_names()) {
+  for (const auto& [name, description] : ring::ring_algorithm_names()) {
     if (slow_rounds && (name == "bidirectional-homogeneous" || name == "auto")) continue;
     for (ring::Solver solver : {ring::Solver::fast, ring::Solver::lp}) {
       if (solver == ring::Solver::lp && (ring.size() > 40 || name.find("light") != 0)) continue;
       fuzz::only_input_errors([&] {
-        const ring::Schedule plan = ring::plan_ring(ring, name, solver);
+        const ring::Schedule plan = ring::plan(ring, {name, solver});
         const double makespan = check_plan(ring, plan, bound, name);
         if (!optimum) return;
         fuzz::require(fuzz::at_most(*optimum, makespan),
                       "ring plan " + name + " beats the exact optimum");
-        if (plan.optimal.value_or(false)) {
+        if (plan.optimal) {
           fuzz::require(fuzz::at_most(makespan, *optimum),
                         "ring plan " + name + " claims optimal: " + fuzz::show(makespan) +
                             " > exact " + fuzz::show(*optimum));

@@ -14,8 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const slicering::Cluster cluster = io::read_cluster(io::parse_document(documents.first));
     const io::SolutionDocument doc =
         io::read_slicering_solution(io::parse_document(documents.second));
-    const slicering::CheckResult result =
-        slicering::check_solution(cluster, doc.ring, doc.alpha, doc.t_step);
+    const CheckResult result = slicering::check(cluster, doc.ring, doc.alpha, doc.claims);
     if (!result.valid) return;
     fuzz::require(std::isfinite(result.makespan) && result.makespan > 0,
                   "valid solution with t_step " + fuzz::show(result.makespan));

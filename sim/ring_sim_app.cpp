@@ -150,7 +150,7 @@ std::vector<double> compute(const Setup& s, const std::vector<std::int64_t>& cou
 std::pair<double, double> redistribute(const Setup& s, const std::vector<std::int64_t>& counts,
                                        const std::vector<std::int64_t>& targets) {
   const ring::Instance in = balance::redistribution_instance(s.scenario.costs, counts, targets);
-  const ring::Schedule plan = ring::plan_ring(in, "auto");
+  const ring::Schedule plan = ring::plan(in);
   ScheduleReplay replay(in, plan, s.chunk_next, s.chunk_prev);
   const double begin = sg4::Engine::get_clock();
   std::vector<sg4::CommPtr> comms;

@@ -9,7 +9,7 @@
 // departures, one at a time each way, and sends an item only while it holds one (its own or one
 // it has received). An item starts as soon as it is next on its sender's send port and on its
 // receiver's receive port, both ports are free and the sender holds an item.
-// Guarantees: for a valid schedule (ring::validate_schedule) every processor ends with its target;
+// Guarantees: for a valid schedule (ring::check) every processor ends with its target;
 // with messages of one item the replay never deadlocks and, when every item takes exactly its
 // link's cost, every item starts no later than planned, so the replay ends no later than the
 // schedule's makespan (the planned times satisfy every constraint the replay waits for, and the

@@ -44,8 +44,8 @@ TEST(ScheduleReplay, EndsNoLaterThanPlannedOnRandomRings) {
     o.bidirectional = trial % 3 != 0;
     o.homogeneous = trial % 5 == 0;
     const ring::Instance in = testkit::random_ring(rng, o);
-    const ring::Schedule s = ring::plan_ring(in, "auto");
-    ASSERT_TRUE(ring::validate_schedule(in, s).valid);
+    const ring::Schedule s = ring::plan(in);
+    ASSERT_TRUE(ring::check(in, s).valid);
     EXPECT_LE(replay_and_check(in, s), s.makespan * (1 + 1e-9) + 1e-12) << trial;
     ++replays;
   }
@@ -65,7 +65,7 @@ TEST(ScheduleReplay, MessagesOfSeveralItemsDeliverEveryItem) {
     o.load_max = 1 + trial % 20;
     o.bidirectional = trial % 3 != 0;
     const ring::Instance in = testkit::random_ring(rng, o);
-    const ring::Schedule s = ring::plan_ring(in, "auto");
+    const ring::Schedule s = ring::plan(in);
     std::vector<std::int64_t> next(in.size()), prev(in.size());
     for (std::size_t i = 0; i < in.size(); ++i) {
       next[i] = 1 + static_cast<std::int64_t>(rng() % 6);
@@ -108,7 +108,7 @@ TEST(ScheduleReplay, RelayWaitsForItsItems) {
   in.loads = {2, 0, 0};
   in.targets = {0, 0, 2};
   in.cost_next = {1.0, 3.0, 1.0};
-  const ring::Schedule s = ring::plan_ring(in, "unidirectional");
+  const ring::Schedule s = ring::plan(in, {"unidirectional"});
   ScheduleReplay replay(in, s);
   std::vector<std::size_t> first = replay.take_startable();
   ASSERT_EQ(first.size(), 1u);  // only 0 -> 1: 1 holds nothing yet

@@ -58,35 +58,10 @@ void write_text_file(const std::string& file, const std::string& text, const std
 void print_json(const io::OrderedJson& document);
 // InputError when both files are standard input ("-"): only one document can come from it.
 void require_distinct_inputs(const std::string& first, const std::string& second, const char* what);
-// A `check` verdict (docs/formats.md): prints {"valid": true, "makespan": m} or {"valid": false,
-// "reason": r} and returns the exit code (0 valid, 1 invalid).
-int print_check_result(bool valid, double makespan, const std::string& reason);
-// Prints a verdict as the JSON entry points' check_json returns it; the exit code as above.
-int print_check_text(const std::string& verdict);
-// Prints a typed verdict as every `check` prints it; the exit code as above.
+// Prints a typed verdict as every `check` prints it ({"valid": true, "makespan": m} or
+// {"valid": false, "reason": r}) and returns the exit code: 0 valid, 1 invalid.
 int print_verdict(const CheckResult& verdict);
 
-// The `plan` and `check` commands of a family with a picture (ring, star, lau, slicering): the
-// entry point prints the document; with --gantt the chart is drawn from the instance and schedule
-// texts. `plan(instance, format)` returns the JSON schedule ("json") or its readable summary
-// ("text"): with --format text and --gantt both, the instance is planned twice (the chart needs
-// the JSON).
-// `chart(instance, schedule, title)` returns the SVG; it checks the chart's size limits first,
-// those of the instance alone when `schedule` is empty, and draws nothing when `title` is empty.
-struct PlanCheckCommand {
-  std::function<std::string(const std::string& instance, const std::string& format)> plan;
-  std::function<std::string(const std::string& instance, const std::string& schedule)> check;
-  std::function<std::string(const std::string& instance, const std::string& schedule,
-                            const std::string& title)>
-      chart;
-  std::string family;  // "ring": titles read "redist ring plan"
-};
-// PlanCheckCommand::plan for a family's plan_json entry point and its options (without format).
-using PlanEntry = std::string (*)(std::string_view instance, std::string_view options);
-std::function<std::string(const std::string&, const std::string&)> plan_with(
-    PlanEntry entry, io::OrderedJson options);
-int run_plan_command(const PlanCheckCommand& command, const std::string& instance_file,
-                     const std::string& gantt_file, const std::string& format);
 // The typed `plan` command of a family: the instance is read once and planned once, and every
 // output (the JSON document, the text summary, the picture) renders that one result. `read` turns
 // the instance file's text into the typed instance (errors located in the document, `$.ring...`);
@@ -160,14 +135,5 @@ std::string choices(std::initializer_list<std::pair<const char*, const char*>> n
 void add_example(CLI::App* command, const char* instance, const char* command_line);
 // Adds `--format json|text` to a plan command.
 void add_format_option(CLI::App* command, std::string& format);
-int run_check_command(const PlanCheckCommand& command, const std::string& instance_file,
-                      const std::string& schedule_file, const std::string& gantt_file);
-// PlanCheckCommand::chart of the families drawn in apps/redist/pictures.cpp: the step chart of a
-// LAU plan (redist/svg/lau_steps.hpp) and the ring of a SliceRing solution
-// (redist/svg/slicering_ring.hpp).
-std::string lau_picture(const std::string& instance, const std::string& plan,
-                        const std::string& title);
-std::string slicering_picture(const std::string& instance, const std::string& solution,
-                              const std::string& title);
 
 }  // namespace redist::cli

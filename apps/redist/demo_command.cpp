@@ -29,15 +29,15 @@ int run_demo(const DemoOptions& o) {
   const ring::Instance in = io::read_ring_instance(document);
   const std::string advice = "the demo prints and draws every run; use `redist ring plan` for it";
   svg::require_gantt_size(in.size(), 0, "instance", advice);
-  const ring::Schedule s = ring::plan_ring(in, o.algorithm);
+  const ring::Schedule s = ring::plan(in, {o.algorithm});
   svg::require_gantt_size(in.size(), s.transfers.size(), "instance", advice);
-  const bool valid = ring::validate_schedule(in, s).valid;
+  const CheckResult verdict = ring::check(in, s);
   write_text_file(o.gantt, svg::ring_gantt_svg(in, s, "redist demo"), "--gantt");
   const std::string source =
       o.instance.empty() ? "bundled example data/examples/demo-ring.json" : o.instance;
-  std::cout << text::ring_summary(in, s, "redist demo", source);
+  std::cout << text::ring_summary(in, s, verdict, "redist demo", source);
   std::cout << fmt::format("\nGantt chart written to {}\n", o.gantt);
-  return valid ? 0 : 1;
+  return verdict.valid ? 0 : 1;
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // `redist ring plan|check|bound` (docs/formats.md): thin adapters from JSON files to the core
-// library.
+// library. The instance is read once and planned once; every output renders that one schedule.
 #include <iostream>
 #include <memory>
 
@@ -9,6 +9,7 @@
 #include "redist/io/ring_json.hpp"
 #include "redist/ring.hpp"
 #include "redist/svg/ring_gantt.hpp"
+#include "redist/text/ring_summary.hpp"
 
 namespace redist::cli {
 
@@ -23,29 +24,74 @@ struct RingOptions {
   std::string format = "json";
 };
 
-// The Gantt chart of a schedule document (SVG), after checking its limits
-// (PlanCheckCommand::chart).
-std::string gantt_chart(const std::string& instance_text, const std::string& schedule_text,
-                        const std::string& title) {
-  const ring::Instance instance = io::located_in(
-      "$.ring", [&] { return io::read_ring_instance(io::parse_document(instance_text)); });
-  if (schedule_text.empty()) {
-    svg::require_gantt_size(instance.size(), 0, "gantt");
-    return "";
-  }
-  const ring::Schedule schedule = io::read_ring_schedule(schedule_text);
-  svg::require_gantt_size(instance.size(), schedule.transfers.size(), "gantt");
-  return title.empty() ? "" : svg::ring_gantt_svg(instance, schedule, title);
+ring::Instance read_ring_instance_text(const std::string& text) {
+  return io::located_in("$.ring", [&] { return io::read_ring_instance(io::parse_document(text)); });
 }
 
-PlanCheckCommand ring_command(const RingOptions& o) {
-  const io::OrderedJson options = {{"algorithm", o.algorithm}, {"solver", o.solver}};
-  return {plan_with(ring::plan_json, options), ring::check_json, gantt_chart, "ring"};
+PlanCommand<ring::Instance, ring::Schedule> ring_plan_command(const ring::PlanOptions& options) {
+  PlanCommand<ring::Instance, ring::Schedule> command;
+  command.family = "ring";
+  command.read = read_ring_instance_text;
+  command.plan = [options](const ring::Instance& in) {
+    return io::located_in("$.ring", [&] { return ring::plan(in, options); });
+  };
+  command.json = [](const ring::Schedule& s) { return io::ring_schedule_json(s); };
+  command.check = [](const ring::Instance& in, const ring::Schedule& s) {
+    return ring::check(in, s);
+  };
+  command.text = [](const ring::Instance& in, const ring::Schedule& s, const CheckResult& verdict) {
+    return text::ring_summary(in, s, verdict, "redist ring plan", "");
+  };
+  command.chart_limits = [](const ring::Instance& in) {
+    svg::require_gantt_size(in.size(), 0, "gantt");
+  };
+  command.chart = [](const ring::Instance& in, const ring::Schedule& s, const std::string& title) {
+    svg::require_gantt_size(in.size(), s.transfers.size(), "gantt");
+    return svg::ring_gantt_svg(in, s, title);
+  };
+  return command;
+}
+
+CheckCommand<ring::Instance, io::RingScheduleDocument> ring_check_command() {
+  CheckCommand<ring::Instance, io::RingScheduleDocument> command;
+  command.family = "ring";
+  command.read = read_ring_instance_text;
+  command.read_schedule = [](const std::string& text) {
+    return io::located_in("$.ring", [&] { return io::read_ring_schedule(text); });
+  };
+  command.check = [](const ring::Instance& in, const io::RingScheduleDocument& document) {
+    return io::located_in("$.ring",
+                          [&] { return ring::check(in, document.schedule, document.stated); });
+  };
+  command.chart_limits = [](const ring::Instance& in, const io::RingScheduleDocument& document) {
+    svg::require_gantt_size(in.size(), document.schedule.transfers.size(), "gantt");
+  };
+  command.chart = [](const ring::Instance& in, const io::RingScheduleDocument& document,
+                     const std::string& title) {
+    return svg::ring_gantt_svg(in, document.schedule, title);
+  };
+  return command;
+}
+
+int run_ring_plan(const RingOptions& o) {
+  const ring::PlanOptions options = io::located_in("$.ring", [&] {
+    return ring::PlanOptions{o.algorithm, ring::solver_named(o.solver)};
+  });
+  return run_plan(ring_plan_command(options), o.instance, o.gantt, o.format);
 }
 
 int run_bound(const RingOptions& o) {
   std::cout << ring::bound_json(io::read_text(o.instance));
   return 0;
+}
+
+// The help of --algorithm: the planner's table of names.
+std::string ring_algorithm_help() {
+  std::string text = "one of:";
+  for (const auto& [name, description] : ring::ring_algorithm_names()) {
+    text += "\n      " + name + ": " + description;
+  }
+  return text;
 }
 
 }  // namespace
@@ -57,18 +103,7 @@ void register_ring_commands(CLI::App& app, Action& action) {
 
   CLI::App* plan = ring->add_subcommand("plan", "Plan a redistribution; prints the schedule");
   plan->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
-  plan->add_option(
-          "--algorithm,-a", options->algorithm,
-          choices({{"auto", "the best of those below that apply to the ring (the default)"},
-                   {"unidirectional", "RRV04 §3-4: optimal on unidirectional rings"},
-                   {"bidirectional-homogeneous",
-                    "RRV04 §5: optimal on bidirectional rings whose costs are all equal"},
-                   {"light", "RRV04 §6.1: optimal when an optimal flow is light"},
-                   {"light-enforced", "RRV04 §6.2: a light schedule whenever one exists"},
-                   {"heuristic", "chain schedules for any ring; the gap to the bound is reported"},
-                   {"exact",
-                    "exhaustive search: proven optimum, up to 8 processors and 32 "
-                    "moved items"}}))
+  plan->add_option("--algorithm,-a", options->algorithm, ring_algorithm_help())
       ->capture_default_str();
   plan->add_option("--solver", options->solver,
                    choices({{"fast", "System 6 by an O(n log n) convex search (the default)"},
@@ -81,12 +116,7 @@ void register_ring_commands(CLI::App& app, Action& action) {
               "\n            "
               R"("cost_next": [1, 2, 1, 1], "cost_prev": [1, 1, 3, 1]}})",
               "redist ring plan --format text data/examples/demo-ring.json");
-  plan->callback([&action, options] {
-    action = [options] {
-      return run_plan_command(ring_command(*options), options->instance, options->gantt,
-                              options->format);
-    };
-  });
+  plan->callback([&action, options] { action = [options] { return run_ring_plan(*options); }; });
 
   CLI::App* check = ring->add_subcommand("check", "Validate a schedule against an instance");
   check->add_option("instance", options->instance, "Instance JSON file ('-': stdin)")->required();
@@ -94,8 +124,7 @@ void register_ring_commands(CLI::App& app, Action& action) {
   check->add_option("--gantt", options->gantt, "Write the Gantt chart of a valid schedule");
   check->callback([&action, options] {
     action = [options] {
-      return run_check_command(ring_command(*options), options->instance, options->schedule,
-                               options->gantt);
+      return run_check(ring_check_command(), options->instance, options->schedule, options->gantt);
     };
   });
 

@@ -1,12 +1,18 @@
 // `redist slicering plan|check` (docs/slicering.md) and `redist experiment slicering`
-// (docs/README.md): thin adapters from JSON files to redist/slicering.hpp.
+// (docs/README.md): thin adapters from JSON files to redist/slicering.hpp. The cluster is read
+// once and planned once; every output renders that one solution.
 #include <iostream>
 #include <memory>
 
 #include "apps/redist/cli.hpp"
 #include "experiments/slicering/slicering_experiment.hpp"
+#include "redist/common/error.hpp"
 #include "redist/io/json.hpp"
+#include "redist/io/options.hpp"
+#include "redist/io/slicering_json.hpp"
 #include "redist/slicering.hpp"
+#include "redist/svg/slicering_ring.hpp"
+#include "redist/text/slicering_summary.hpp"
 
 namespace redist::cli {
 
@@ -22,20 +28,95 @@ struct SliceOptions {
   std::string gantt;
 };
 
-PlanCheckCommand slicering_command(const SliceOptions& o) {
-  io::OrderedJson options = {{"algorithm", o.algorithm}};
-  if (o.q_given) options["q"] = o.q;
-  return {plan_with(slicering::plan_json, options), slicering::check_json, slicering_picture,
-          "slicering"};
+slicering::Cluster read_slicering_cluster(const std::string& text) {
+  return io::located_in("$.cluster", [&] { return io::read_cluster(io::parse_document(text)); });
 }
 
-int run_plan(const SliceOptions& o) {
-  return run_plan_command(slicering_command(o), o.instance, o.gantt, o.format);
+// The solution a document describes, for its picture (drawn only once `check` accepted it).
+slicering::Solution slicering_solution_of(const io::SolutionDocument& document) {
+  slicering::Solution s;
+  s.algorithm = document.algorithm;
+  s.ring.assign(document.ring.begin(), document.ring.end());
+  s.alpha = document.alpha;
+  const slicering::Claims& claims = document.claims;
+  s.makespan = claims.makespan.value_or(claims.t_step.value_or(0.0));
+  s.lower_bound = claims.lower_bound.value_or(0.0);
+  s.optimal = claims.optimal.value_or(false);
+  return s;
 }
 
-int run_check(const SliceOptions& o) {
+PlanCommand<slicering::Cluster, slicering::Solution> slicering_plan_command(
+    const slicering::PlanOptions& options) {
+  PlanCommand<slicering::Cluster, slicering::Solution> command;
+  command.family = "slicering";
+  command.read = read_slicering_cluster;
+  command.plan = [options](const slicering::Cluster& cluster) {
+    return io::located_in("$.cluster", [&] { return slicering::plan(cluster, options); });
+  };
+  command.json = [](const slicering::Solution& s) {
+    return io::output_text(io::write_slicering_solution(s));
+  };
+  command.check = [](const slicering::Cluster& cluster, const slicering::Solution& s) {
+    return slicering::check(cluster, s);
+  };
+  command.text = [](const slicering::Cluster& cluster, const slicering::Solution& s,
+                    const CheckResult& verdict) {
+    return text::slicering_summary(cluster, s, verdict, "redist slicering plan", "");
+  };
+  command.chart_limits = [](const slicering::Cluster& cluster) {
+    svg::require_ring_picture_size(cluster.size(), 0);
+  };
+  command.chart = [](const slicering::Cluster& cluster, const slicering::Solution& s,
+                     const std::string& title) {
+    svg::require_ring_picture_size(cluster.size(), s.ring.size());
+    return svg::slicering_ring_svg(cluster, s, title);
+  };
+  return command;
+}
+
+CheckCommand<slicering::Cluster, io::SolutionDocument> slicering_check_command() {
+  CheckCommand<slicering::Cluster, io::SolutionDocument> command;
+  command.family = "slicering";
+  command.read = read_slicering_cluster;
+  command.read_schedule = [](const std::string& text) {
+    return io::located_in("$.cluster",
+                          [&] { return io::read_slicering_solution(io::parse_document(text)); });
+  };
+  command.check = [](const slicering::Cluster& cluster, const io::SolutionDocument& document) {
+    return slicering::check(cluster, document.ring, document.alpha, document.claims);
+  };
+  command.chart_limits = [](const slicering::Cluster& cluster,
+                            const io::SolutionDocument& document) {
+    svg::require_ring_picture_size(cluster.size(), document.ring.size());
+  };
+  command.chart = [](const slicering::Cluster& cluster, const io::SolutionDocument& document,
+                     const std::string& title) {
+    return svg::slicering_ring_svg(cluster, slicering_solution_of(document), title);
+  };
+  return command;
+}
+
+int run_slicering_plan(const SliceOptions& o) {
+  slicering::PlanOptions options{o.algorithm, std::nullopt};
+  if (o.q_given) {
+    if (o.q < 1) throw located(OptionError("ring size must be >= 1", "q"), "$.cluster");
+    options.ring_size = static_cast<std::size_t>(o.q);
+  }
+  return run_plan(slicering_plan_command(options), o.instance, o.gantt, o.format);
+}
+
+int run_slicering_check(const SliceOptions& o) {
   require_distinct_inputs(o.instance, o.solution, "instance and solution");
-  return run_check_command(slicering_command(o), o.instance, o.solution, o.gantt);
+  return run_check(slicering_check_command(), o.instance, o.solution, o.gantt);
+}
+
+// The help of --algorithm: the planner's table of names.
+std::string slicering_algorithm_help() {
+  std::string text = "one of:";
+  for (const auto& [name, description] : slicering::slicering_algorithm_names()) {
+    text += "\n      " + name + ": " + description;
+  }
+  return text;
 }
 
 }  // namespace
@@ -48,15 +129,7 @@ void register_slicering_commands(CLI::App& app, Action& action, ExperimentRegist
 
   CLI::App* plan = slice->add_subcommand("plan", "Choose a ring and shares; prints the solution");
   plan->add_option("instance", options->instance, "Cluster JSON file ('-' or none: stdin)");
-  plan->add_option(
-          "--algorithm,-a", options->algorithm,
-          choices({{"auto",
-                    "exact when p <= 16, else the better of greedy and tsp, with a lower "
-                    "bound (the default)"},
-                   {"homogeneous", "SLICE Proposition 1: optimal on homogeneous networks only"},
-                   {"greedy", "SLICE §6.2: grows a ring one processor at a time"},
-                   {"tsp", "SLICE §6.1: all processors, a short tour by local search"},
-                   {"exact", "Held-Karp + branch and bound: proven optimum, p <= 20"}}))
+  plan->add_option("--algorithm,-a", options->algorithm, slicering_algorithm_help())
       ->capture_default_str();
   plan->add_option("--q", options->q, "Force the ring size")->each([options](const std::string&) {
     options->q_given = true;
@@ -68,13 +141,15 @@ void register_slicering_commands(CLI::App& app, Action& action, ExperimentRegist
               "redist slicering plan --format text data/slicering/small.json");
   plan->add_option("--gantt", options->gantt,
                    "Write a picture of the chosen ring to this SVG file");
-  plan->callback([&action, options] { action = [options] { return run_plan(*options); }; });
+  plan->callback(
+      [&action, options] { action = [options] { return run_slicering_plan(*options); }; });
 
   CLI::App* check = slice->add_subcommand("check", "Validate a solution against a cluster");
   check->add_option("instance", options->instance, "Cluster JSON file ('-': stdin)")->required();
   check->add_option("solution", options->solution, "Solution JSON file ('-': stdin)")->required();
   check->add_option("--gantt", options->gantt, "Write a picture of a valid solution's ring");
-  check->callback([&action, options] { action = [options] { return run_check(*options); }; });
+  check->callback(
+      [&action, options] { action = [options] { return run_slicering_check(*options); }; });
 
   experiments["slicering"] = [](const ExperimentOptions& o) {
     return experiments::run_slicering_experiment(o.out_dir, o.instances > 0);

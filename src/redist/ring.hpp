@@ -2,10 +2,12 @@
 // (RRV04 and RRV04-short; docs/ring-algorithms.md, docs/formats.md).
 //
 // Typed API (namespace redist::ring):
-//   Instance, Schedule, Run, Direction     the model (redist/ring/model.hpp)
+//   Instance, Schedule, Run, Direction     the model (redist/ring/model.hpp); a Schedule is a
+//                                          PlanClaims (makespan, lower_bound and its bound_terms,
+//                                          optimal and its proof) with flows and runs
 //   plan(instance, options)                a schedule by one of ring_algorithm_names(); `auto`
 //                                          (the default) picks the best that applies
-//   check(instance, schedule)              the independent validator's verdict
+//   check(instance, schedule)              the independent validator's verdict (CheckResult)
 //   bounds(instance)                       every lower bound of the papers, and the best
 // JSON entry points: exactly what `redist ring plan|check|bound` print, for the documents they
 // read; options hold the command line's option names ({"algorithm": "exact", "solver": "lp"}).
@@ -42,27 +44,8 @@
 
 namespace redist::ring {
 
-struct PlanOptions {
-  std::string algorithm = "auto";  // one of ring_algorithm_names()
-  Solver solver = Solver::fast;    // for the LP-based algorithms: exact combinatorial or CLP
-};
-
-// The schedule (makespan, lower_bound, optimal: true only when proven). OptionError at
-// "algorithm" for an unknown algorithm or one that does not apply, at "solver" when the LP solver
-// cannot take the ring; InputError for an invalid instance or one beyond the limits.
-inline Schedule plan(const Instance& instance, const PlanOptions& options = {}) {
-  return plan_ring(instance, options.algorithm, options.solver);
-}
-
-// Whether `schedule` is valid for `instance` under the one-port model, by code that shares
-// nothing with the planners, and its recomputed makespan.
-inline CheckResult check(const Instance& instance, const Schedule& schedule) {
-  return validate_schedule(instance, schedule);
-}
-
-// The papers' lower bounds that apply to the instance (RRV04 Lemmas 1, 6, 12, Theorem 2, the
-// integer optimum of System 6) and the largest of them.
-inline BoundReport bounds(const Instance& instance) { return ring_bounds(instance); }
+// plan(instance, options), PlanOptions, ring_algorithm_names(): redist/ring/planner.hpp.
+// check(instance, schedule): redist/ring/validate.hpp. bounds(instance): redist/ring/bounds.hpp.
 
 // `redist ring plan`: instance {"ring": {...}}, options {"algorithm", "solver"}.
 std::string plan_json(std::string_view instance, std::string_view options = "{}");

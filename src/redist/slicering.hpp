@@ -3,12 +3,13 @@
 // slicering.md, docs/formats.md).
 //
 // Typed API (namespace redist::slicering):
-//   Cluster, Solution                      the model (redist/slicering/model.hpp); a solution's
-//                                          makespan is T_step, the time of one iteration
+//   Cluster, Solution                      the model (redist/slicering/model.hpp); a Solution
+//                                          is a PlanClaims whose makespan is T_step, the time of
+//                                          one iteration
 //   plan(cluster, options)                 a ring and shares by auto (the default) |
 //                                          homogeneous | greedy | tsp | exact, optionally of a
 //                                          forced size
-//   check(cluster, solution)               the independent checker's verdict
+//   check(cluster, solution)               the independent checker's verdict (CheckResult)
 // JSON entry points: exactly what `redist slicering plan|check` print; options {"algorithm",
 // "q"}.
 // The plan entry point also takes {"format": "text"}: it then returns the readable summary of
@@ -41,26 +42,8 @@
 
 namespace redist::slicering {
 
-struct PlanOptions {
-  std::string algorithm = "auto";        // auto | homogeneous | greedy | tsp | exact
-  std::optional<std::size_t> ring_size;  // q: force the number of processors in the ring
-};
-
-// The solution with makespan (T_step), lower_bound when the algorithm proves one, and optimal
-// (proven, for the problem solved: of the forced size when ring_size is given). OptionError at
-// "algorithm" or "q"; InputError for a cluster outside the model's ranges or an algorithm's limit.
-inline Solution plan(const Cluster& cluster, const PlanOptions& options = {}) {
-  return plan_slicering(cluster, options.algorithm, options.ring_size);
-}
-
-// Recomputes T_step from the cluster, the ring and the shares alone, and compares it with the
-// solution's makespan, lower bound and optimality claims.
-inline CheckResult check(const Cluster& cluster, const Solution& solution) {
-  const std::vector<long long> ring(solution.ring.begin(), solution.ring.end());
-  return check_solution(
-      cluster, ring, solution.alpha,
-      Claims{std::nullopt, solution.makespan, solution.lower_bound, solution.optimal});
-}
+// plan(cluster, options), PlanOptions, slicering_algorithm_names(): redist/slicering/planner.hpp.
+// check(cluster, solution): redist/slicering/validate.hpp.
 
 // `redist slicering plan`: instance {"cluster": {"w", "c", "W", "H"}}, options {"algorithm",
 // "q"} (q an integer).

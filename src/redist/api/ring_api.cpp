@@ -5,25 +5,16 @@
 #include "redist/text/ring_summary.hpp"
 
 namespace redist::ring {
-namespace {
-
-Solver parse_solver(const std::string& name) {
-  if (name == "fast") return Solver::fast;
-  if (name == "lp") return Solver::lp;
-  throw OptionError("unknown solver '" + one_line(name, 40) + "' (expected fast or lp)", "solver");
-}
-
-}  // namespace
 
 std::string plan_json(std::string_view instance, std::string_view options) {
   return io::located_in("$.ring", [&] {
     const io::EntryOptions o(options, {"algorithm", "solver", "format"});
     const PlanOptions plan_options{o.text("algorithm", "auto"),
-                                   parse_solver(o.text("solver", "fast"))};
+                                   solver_named(o.text("solver", "fast"))};
     const bool text = o.wants_text();
     const Instance in = io::read_ring_instance(io::parse_document(instance));
     const Schedule schedule = plan(in, plan_options);
-    if (text) return text::ring_summary(in, schedule, "redist ring plan", "");
+    if (text) return text::ring_summary(in, schedule, check(in, schedule), "redist ring plan", "");
     return io::ring_schedule_json(schedule);
   });
 }
@@ -31,7 +22,8 @@ std::string plan_json(std::string_view instance, std::string_view options) {
 std::string check_json(std::string_view instance, std::string_view schedule) {
   return io::located_in("$.ring", [&] {
     const Instance in = io::read_ring_instance(io::parse_document(instance));
-    return io::check_result_text(check(in, io::read_ring_schedule(schedule)));
+    const io::RingScheduleDocument document = io::read_ring_schedule(schedule);
+    return io::check_result_text(check(in, document.schedule, document.stated));
   });
 }
 

@@ -17,7 +17,10 @@ std::string plan_json(std::string_view instance, std::string_view options) {
     const bool text = o.wants_text();
     const Cluster cluster = io::read_cluster(io::parse_document(instance));
     const Solution solution = plan(cluster, plan_options);
-    if (text) return text::slicering_summary(cluster, solution, "redist slicering plan", "");
+    if (text) {
+      return text::slicering_summary(cluster, solution, check(cluster, solution),
+                                     "redist slicering plan", "");
+    }
     return io::output_text(io::write_slicering_solution(solution));
   });
 }
@@ -26,8 +29,7 @@ std::string check_json(std::string_view instance, std::string_view solution) {
   return io::located_in("$.cluster", [&] {
     const Cluster cluster = io::read_cluster(io::parse_document(instance));
     const io::SolutionDocument doc = io::read_slicering_solution(io::parse_document(solution));
-    return io::check_result_text(check_solution(
-        cluster, doc.ring, doc.alpha, {doc.t_step, doc.makespan, doc.lower_bound, doc.optimal}));
+    return io::check_result_text(check(cluster, doc.ring, doc.alpha, doc.claims));
   });
 }
 

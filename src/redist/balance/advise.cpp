@@ -26,7 +26,7 @@ Advice advise(const AdviseInput& input) {
   a.targets = balanced_targets(trace.items(), input.speeds);
   a.iteration_time = iteration_time(input.loads, input.speeds);
   a.balanced_iteration_time = iteration_time(a.targets, input.speeds);
-  a.schedule = ring::plan_ring(redistribution_instance(input.ring, input.loads, a.targets), "auto");
+  a.schedule = ring::plan(redistribution_instance(input.ring, input.loads, a.targets));
   a.plan_makespan = a.schedule.makespan;
   a.predicted_saving = (a.iteration_time - a.balanced_iteration_time) *
                        static_cast<double>(input.remaining_iterations);

@@ -37,7 +37,7 @@ TEST(Advise, FollowsCostBenefitAndItsScheduleIsValid) {
                                              static_cast<double>(in.remaining_iterations));
     EXPECT_EQ(a.rebalance, a.predicted_saving > a.plan_makespan);
     const ring::Instance instance = redistribution_instance(in.ring, in.loads, a.targets);
-    const ring::ValidationResult v = ring::validate_schedule(instance, a.schedule);
+    const CheckResult v = ring::check(instance, a.schedule);
     ASSERT_TRUE(v.valid) << v.reason;
     EXPECT_EQ(a.plan_makespan, a.schedule.makespan);
     (a.rebalance ? yes : no)++;

@@ -121,7 +121,7 @@ double redistribution_makespan(const RingCosts& ring, const std::vector<std::int
                                const std::vector<std::int64_t>& targets) {
   if (loads == targets) return 0.0;
   try {
-    return ring::plan_ring(redistribution_instance(ring, loads, targets), "auto").makespan;
+    return ring::plan(redistribution_instance(ring, loads, targets)).makespan;
   } catch (const InputError& e) {
     rethrow_in_balance(e);
   }

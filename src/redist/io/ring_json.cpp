@@ -122,15 +122,16 @@ ring::Instance read_ring_instance(const Json& document) {
 
 namespace {
 
-ring::Run read_run(const Json& t, const std::string& rpath) {
+// A run of a schedule document; `known_direction` is false when "dir" is neither "next" nor "prev"
+// (the run then reads as `next`, and the validator rejects it).
+ring::Run read_run(const Json& t, const std::string& rpath, bool& known_direction) {
   as_object(t, rpath);
   reject_unknown_fields(t, rpath, {"from", "dir", "start", "count", "period"});
   ring::Run r;
   r.from = as_int64(require(t, rpath, "from"), child_path(rpath, "from"));
   const std::string dir = as_string(require(t, rpath, "dir"), child_path(rpath, "dir"));
-  r.dir = dir == "next"   ? ring::Direction::next
-          : dir == "prev" ? ring::Direction::prev
-                          : ring::Direction::unknown;
+  known_direction = dir == "next" || dir == "prev";
+  r.dir = dir == "prev" ? ring::Direction::prev : ring::Direction::next;
   r.start = as_finite_number(require(t, rpath, "start"), child_path(rpath, "start"));
   r.count = as_int64(require(t, rpath, "count"), child_path(rpath, "count"));
   if (auto it = t.find("period"); it != t.end()) {
@@ -143,40 +144,47 @@ ring::Run read_run(const Json& t, const std::string& rpath) {
 
 }  // namespace
 
-ring::Schedule read_ring_schedule(std::string_view text, std::size_t max_runs) {
+RingScheduleDocument read_ring_schedule(std::string_view text, std::size_t max_runs) {
   const std::string path = "$";
-  ring::Schedule s;
+  RingScheduleDocument doc;
+  doc.stated.bound_claims = false;  // `ring check` judges the runs, flows and makespan
+  ring::Schedule& s = doc.schedule;
   const ArrayStream transfers{
-      "transfers", [&s, max_runs](const Json& element, std::size_t k) {
+      "transfers", [&doc, max_runs](const Json& element, std::size_t k) {
         if (k >= max_runs) {
           throw InputError(fmt::format("ring check reads at most {} runs; split the schedule or "
                                        "merge back-to-back items into runs",
                                        max_runs),
                            index_path("$.transfers", k));
         }
-        s.transfers.push_back(read_run(element, index_path("$.transfers", k)));
+        bool known_direction = true;
+        doc.schedule.transfers.push_back(
+            read_run(element, index_path("$.transfers", k), known_direction));
+        if (!known_direction) doc.stated.unknown_directions.push_back(k);
       }};
   const Json document = parse_document(text, &transfers);
   const ScheduleHeader header =
       read_schedule_header(document, {"algorithm", "makespan", "lower_bound", "gap", "optimal",
                                       "light", "flows", "transfers", "notes"});
   const PlanSummary& summary = header.summary;
-  if (auto it = document.find("light"); it != document.end()) as_bool(*it, "$.light");
+  if (auto it = document.find("light"); it != document.end()) {
+    s.light = as_bool(*it, "$.light");
+  }
   s.notes = header.notes;
   s.algorithm = summary.algorithm;
-  s.makespan_given = summary.makespan.has_value();
+  doc.stated.makespan = summary.makespan.has_value();
   s.makespan = summary.makespan.value_or(0.0);
-  s.lower_bound = summary.lower_bound;
-  s.optimal = summary.optimal;
-  s.flows_given = document.contains("flows");
-  if (s.flows_given) s.flows = as_int64_array(document["flows"], child_path(path, "flows"));
-  return s;
+  s.lower_bound = summary.lower_bound.value_or(0.0);
+  s.optimal = summary.optimal.value_or(false);
+  doc.stated.flows = document.contains("flows");
+  if (doc.stated.flows) s.flows = as_int64_array(document["flows"], child_path(path, "flows"));
+  return doc;
 }
 
 std::string ring_schedule_json(const ring::Schedule& s) {
   std::string out;
   out.reserve(128 + 16 * s.flows.size() + 64 * s.transfers.size());
-  write_plan_summary(out, {s.algorithm, s.makespan, s.lower_bound, s.optimal});
+  write_plan_claims(out, s.algorithm, s);
   if (s.light) out += std::string(",\n  \"light\": ") + (*s.light ? "true" : "false");
   out += ",\n  \"flows\": [";
   for (std::size_t i = 0; i < s.flows.size(); ++i) {
@@ -214,8 +222,9 @@ std::string ring_bound_text(const ring::BoundReport& report) {
   OrderedJson out;
   out["lower_bound"] = report.lower_bound;
   OrderedJson terms = OrderedJson::object();
-  for (const auto& [name, value] : report.terms)
-    terms[name] = value ? OrderedJson(*value) : nullptr;
+  for (const ring::BoundTerm& term : report.terms) {
+    terms[term.name] = term.value ? OrderedJson(*term.value) : nullptr;
+  }
   out["terms"] = std::move(terms);
   return output_text(out);
 }

@@ -5,6 +5,7 @@
 #include "redist/ring/bounds.hpp"
 #include "redist/ring/limits.hpp"
 #include "redist/ring/model.hpp"
+#include "redist/ring/validate.hpp"
 
 namespace redist::io {
 
@@ -27,12 +28,18 @@ RingLinks read_ring_links(const Json& ring, const std::string& path, std::size_t
 // Transfers are streamed (ArrayStream): memory stays proportional to the runs, not to a DOM.
 // Unknown members (at the top level and in runs) are InputErrors, as are more than `max_runs`
 // runs (refused while streaming, before their memory is taken). A member the document lacks is
-// "not stated" (Schedule::makespan_given, flows_given); a stated one is compared by the validator.
-ring::Schedule read_ring_schedule(std::string_view text,
-                                  std::size_t max_runs = ring::kMaxCheckRuns);
+// "not stated" (ring::Stated); a stated one is compared by the validator.
+struct RingScheduleDocument {
+  ring::Schedule schedule;  // a run whose direction is unknown reads as `next`
+  ring::Stated stated;      // which claims the document states, which directions were unknown
+};
+RingScheduleDocument read_ring_schedule(std::string_view text,
+                                        std::size_t max_runs = ring::kMaxCheckRuns);
 
 // The schedule as JSON text: top-level members one per line, `flows` inline, one transfer per
 // line. Written directly, without a DOM (a 10^6-run schedule is one pass over the runs).
+// The claims are the planner's as they are (io::write_plan_claims); the bound terms are not
+// written (`redist ring bound` lists the papers' terms).
 std::string ring_schedule_json(const ring::Schedule& schedule);
 // `redist ring bound`'s output: {"lower_bound": x, "terms": {name: value or null, ...}}.
 std::string ring_bound_text(const ring::BoundReport& report);

@@ -128,7 +128,7 @@ TEST(RingJson, ScheduleRoundTrip) {
   s.optimal = true;
   s.flows = {3, 0, -1, 2};
   s.transfers = {{0, ring::Direction::next, 0.0, 3, 0.0}, {3, ring::Direction::prev, 2.0, 1, 2.5}};
-  const ring::Schedule back = read_ring_schedule(ring_schedule_json(s));
+  const ring::Schedule back = read_ring_schedule(ring_schedule_json(s)).schedule;
   EXPECT_EQ(back.algorithm, s.algorithm);
   EXPECT_EQ(back.makespan, 3.5);
   EXPECT_EQ(back.flows, s.flows);
@@ -173,13 +173,13 @@ TEST(RingJson, ScheduleFormatErrorsAndModelViolationsAreApart) {
   EXPECT_NE(broken.find("(at $.transfers[1].from)"), std::string::npos) << broken;
   // Unknown directions, negative counts and starts, and zero periods are read, then judged
   // invalid by the validator (exit 1, not 2).
-  const ring::Schedule odd = read_ring_schedule(
+  const RingScheduleDocument odd = read_ring_schedule(
       R"({"transfers": [{"from": 7, "dir": "up", "start": -1, "count": -2, "period": 0}]})");
-  EXPECT_EQ(odd.transfers[0].dir, ring::Direction::unknown);
-  EXPECT_EQ(odd.transfers[0].count, -2);
-  EXPECT_LT(odd.transfers[0].period, 0);
-  EXPECT_FALSE(odd.makespan_given);  // absent: not compared
-  EXPECT_FALSE(odd.flows_given);
+  EXPECT_EQ(odd.stated.unknown_directions, std::vector<std::size_t>{0});
+  EXPECT_EQ(odd.schedule.transfers[0].count, -2);
+  EXPECT_LT(odd.schedule.transfers[0].period, 0);
+  EXPECT_FALSE(odd.stated.makespan);  // absent: not compared
+  EXPECT_FALSE(odd.stated.flows);
 }
 
 std::string schedule_error_of(const std::string& text, std::size_t max_runs = 100) {
@@ -212,19 +212,21 @@ TEST(StrictCheck, UnknownScheduleFieldsAreInputErrors) {
   s.flows = {1, 0};
   s.notes = {"a note"};
   s.transfers = {{0, ring::Direction::next, 0.0, 1, 0.0}};
-  const ring::Schedule back = read_ring_schedule(ring_schedule_json(s));
-  EXPECT_TRUE(back.makespan_given);
-  EXPECT_TRUE(back.flows_given);
-  EXPECT_EQ(back.flows, s.flows);
+  const RingScheduleDocument back = read_ring_schedule(ring_schedule_json(s));
+  EXPECT_TRUE(back.stated.makespan);
+  EXPECT_TRUE(back.stated.flows);
+  EXPECT_EQ(back.schedule.flows, s.flows);
+  EXPECT_EQ(back.schedule.light, true);
 }
 
 // A stated negative makespan and an empty flows array are stated values, kept for the validator.
 TEST(StrictCheck, StatedNegativeMakespanAndEmptyFlowsAreKept) {
-  const ring::Schedule s = read_ring_schedule(R"({"makespan": -3, "flows": [], "transfers": []})");
-  EXPECT_TRUE(s.makespan_given);
-  EXPECT_EQ(s.makespan, -3.0);
-  EXPECT_TRUE(s.flows_given);
-  EXPECT_TRUE(s.flows.empty());
+  const RingScheduleDocument s =
+      read_ring_schedule(R"({"makespan": -3, "flows": [], "transfers": []})");
+  EXPECT_TRUE(s.stated.makespan);
+  EXPECT_EQ(s.schedule.makespan, -3.0);
+  EXPECT_TRUE(s.stated.flows);
+  EXPECT_TRUE(s.schedule.flows.empty());
 }
 
 TEST(ResourceLimits, ScheduleReaderRefusesRunsBeyondItsLimit) {

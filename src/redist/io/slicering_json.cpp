@@ -76,12 +76,13 @@ SolutionDocument read_slicering_solution(const Json& document) {
     out.alpha.push_back(as_finite_number(alpha[k], index_path("$.alpha", k)));
   }
   if (auto it = document.find("t_step"); it != document.end()) {
-    out.t_step = as_finite_number(*it, "$.t_step");
+    out.claims.t_step = as_finite_number(*it, "$.t_step");
   }
   const PlanSummary summary = read_plan_summary(document);
-  out.makespan = summary.makespan;
-  out.lower_bound = summary.lower_bound;
-  out.optimal = summary.optimal;
+  out.algorithm = summary.algorithm;
+  out.claims.makespan = summary.makespan;
+  out.claims.lower_bound = summary.lower_bound;
+  out.claims.optimal = summary.optimal;
   for (const char* key : {"gap", "tour_cost", "tour_lower_bound", "tour_gap"}) {
     if (auto it = document.find(key); it != document.end()) {
       as_finite_number(*it, child_path("$", key));
@@ -101,12 +102,12 @@ OrderedJson write_slicering_solution(const slicering::Solution& s) {
   out["alpha"] = s.alpha;
   out["t_step"] = s.makespan;
   out["makespan"] = s.makespan;
-  if (s.lower_bound) {
-    out["lower_bound"] = *s.lower_bound;
+  if (s.lower_bound > 0) {
+    out["lower_bound"] = s.lower_bound;
     // As for the other families: makespan / lower_bound - 1, and 0 for a proven optimum whatever
     // the rounding of the ratio.
-    const double gap = s.optimal ? 0.0 : std::max(0.0, s.makespan / *s.lower_bound - 1.0);
-    if (*s.lower_bound > 0 && std::isfinite(gap)) out["gap"] = gap;
+    const double gap = s.optimal ? 0.0 : std::max(0.0, s.makespan / s.lower_bound - 1.0);
+    if (std::isfinite(gap)) out["gap"] = gap;
   }
   out["optimal"] = s.optimal;
   if (s.tour_cost) out["tour_cost"] = *s.tour_cost;

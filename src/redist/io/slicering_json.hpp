@@ -6,6 +6,7 @@
 
 #include "redist/io/json.hpp"
 #include "redist/slicering/model.hpp"
+#include "redist/slicering/validate.hpp"
 
 namespace redist::io {
 
@@ -22,13 +23,14 @@ slicering::Cluster read_cluster(const Json& document);
 // tour_gap: numbers if present; optimal: a boolean; algorithm: a string; notes: strings); any other
 // member is an InputError at its path. The validator judges the rest.
 struct SolutionDocument {
-  std::vector<long long> ring;
+  std::string algorithm;        // "" when absent
+  std::vector<long long> ring;  // signed: a document may name processor -1
   std::vector<double> alpha;
-  std::optional<double> t_step, makespan, lower_bound;
-  std::optional<bool> optimal;
+  slicering::Claims claims;  // what the document states, each compared when stated
 };
 SolutionDocument read_slicering_solution(const Json& document);
 
+// The solution's claims as they are: lower_bound (and gap) when it is > 0 (greedy proves none).
 OrderedJson write_slicering_solution(const slicering::Solution& solution);
 OrderedJson write_cluster(const slicering::Cluster& cluster);
 

@@ -58,7 +58,7 @@ TEST(SlicingJson, ReadsSolutions) {
   const auto doc = read_slicering_solution(
       parse_document(R"({"algorithm": "x", "ring": [2, 0], "alpha": [0.5, 0.5], "t_step": 3})"));
   EXPECT_EQ(doc.ring, (std::vector<long long>{2, 0}));
-  EXPECT_EQ(*doc.t_step, 3.0);
+  EXPECT_EQ(*doc.claims.t_step, 3.0);
   EXPECT_THROW(read_slicering_solution(parse_document(R"({"ring": [1.5], "alpha": [1]})")),
                InputError);
 }
@@ -91,10 +91,11 @@ TEST(StrictCheck, SolutionMembersArePlanOutputMembersOnly) {
   s.tour_lower_bound = 3.0;
   s.notes = {"a note"};
   const auto doc = read_slicering_solution(parse_document(write_slicering_solution(s).dump()));
-  EXPECT_EQ(*doc.makespan, 2.0);
-  EXPECT_EQ(*doc.t_step, 2.0);
-  EXPECT_EQ(*doc.lower_bound, 1.5);
-  EXPECT_EQ(*doc.optimal, false);
+  EXPECT_EQ(doc.algorithm, "tsp");
+  EXPECT_EQ(*doc.claims.makespan, 2.0);
+  EXPECT_EQ(*doc.claims.t_step, 2.0);
+  EXPECT_EQ(doc.claims.lower_bound, 1.5);
+  EXPECT_EQ(*doc.claims.optimal, false);
 }
 
 TEST(StrictCheck, ClusterDocumentHasOnlyTheClusterMember) {

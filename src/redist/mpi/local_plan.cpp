@@ -45,7 +45,7 @@ FlowPlan plan_flows(const ring::Instance& instance, Mode mode, std::string_view 
     plan.algorithm = "linear-asap";
     schedule_asap(instance, plan);
   } else {
-    ring::Schedule s = ring::plan_ring(instance, algorithm);
+    ring::Schedule s = ring::plan(instance, {std::string(algorithm)});
     plan.flows = s.flows;
     plan.algorithm = s.algorithm;
     plan.makespan = s.makespan;

@@ -66,7 +66,7 @@ class DepartureTimes {
   double cost_ = 1.0;
 };
 
-// Ring mode: plan_ring(instance, algorithm); a full circulation (all flows of one sign, which
+// Ring mode: ring::plan(instance, {algorithm}); a full circulation (all flows of one sign, which
 // would make every rank wait for its successor) is removed, and the makespan re-derived with
 // execute_flows_asap in that case. Linear mode: the unique flows with flows[n-1] = 0 (prefix
 // imbalances), scheduled as soon as possible (ring/flow_executor.hpp); on a unidirectional ring

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "redist/common/error.hpp"
+#include "redist/common/tolerance.hpp"
 #include "redist/ring/flow_executor.hpp"
 
 namespace redist::ring {
@@ -336,11 +337,11 @@ Schedule plan_bidirectional_homogeneous(const Instance& instance) {
   if (holds) {
     out.transfers = std::move(alg.runs());
     out.makespan = static_cast<double>(rounds) * c;
-    out.optimal = true;  // meets the Lemma 6 bound
+    out.prove_optimal(Proof::lower_bound);  // meets the Lemma 6 bound
   } else if (auto runs = retime_flows(instance, out.flows, rounds, false)) {
     out.transfers = std::move(*runs);
     out.makespan = static_cast<double>(rounds) * c;
-    out.optimal = true;
+    out.prove_optimal(Proof::lower_bound);
     out.notes.push_back(fmt::format(
         "the synchronous rounds of RRV04 Algorithm 3 ask a processor holding no item to send in "
         "round {}; the flows of the rounds were re-timed (clockwise links as soon as possible, "
@@ -349,7 +350,7 @@ Schedule plan_bidirectional_homogeneous(const Instance& instance) {
   } else if (auto mirrored = retime_flows(instance, out.flows, rounds, true)) {
     out.transfers = std::move(*mirrored);
     out.makespan = static_cast<double>(rounds) * c;
-    out.optimal = true;
+    out.prove_optimal(Proof::lower_bound);
     out.notes.push_back(fmt::format(
         "the synchronous rounds of RRV04 Algorithm 3 ask a processor holding no item to send in "
         "round {}; the flows of the rounds were re-timed (clockwise links as late as possible, "
@@ -358,7 +359,7 @@ Schedule plan_bidirectional_homogeneous(const Instance& instance) {
   } else {
     out.transfers = execute_flows_asap(instance, out.flows);
     out.makespan = schedule_makespan(instance, out.transfers);
-    out.optimal = std::abs(out.makespan - *out.lower_bound) <= 1e-9 * *out.lower_bound;
+    if (same_time(out.makespan, out.lower_bound)) out.prove_optimal(Proof::lower_bound);
     out.notes.push_back(fmt::format(
         "the synchronous rounds of RRV04 Algorithm 3 ask a processor holding no item to send in "
         "round {}, and a processor with a load or target of 0 forwards items, so the flows of the "

@@ -379,18 +379,18 @@ System6Solution system6_integer_optimum(const Instance& in) {
   return s;
 }
 
-BoundReport ring_bounds(const Instance& in) {
+BoundReport bounds(const Instance& in, std::size_t lemma12_max_n) {
   validate_instance(in);
   require_finite_times(in);  // every bound is at most the longest schedule time
   BoundReport report;
   if (!in.bidirectional) {
-    if (in.homogeneous()) report.terms.emplace_back("lemma1", lemma1_bound(in));
-    report.terms.emplace_back("theorem2", theorem2_bound(in));
+    if (in.homogeneous()) report.terms.push_back({"lemma1", lemma1_bound(in)});
+    report.terms.push_back({"theorem2", theorem2_bound(in)});
   } else {
-    if (in.homogeneous()) report.terms.emplace_back("lemma6", lemma6_bound(in));
-    report.terms.emplace_back("lemma12", lemma12_bound(in));
+    if (in.homogeneous()) report.terms.push_back({"lemma6", lemma6_bound(in)});
+    report.terms.push_back({"lemma12", lemma12_bound(in, lemma12_max_n)});
   }
-  report.terms.emplace_back("system6", system6_integer_optimum(in).tau);
+  report.terms.push_back({"system6", system6_integer_optimum(in).tau});
   for (const auto& [name, value] : report.terms) {
     if (value) report.lower_bound = std::max(report.lower_bound, *value);
   }

@@ -22,9 +22,16 @@ double theorem2_bound(const Instance& instance);
 // max(max_i |delta_i|, max over non-trivial slices ceil(|delta_{k,l}| / 2)) * c. O(n).
 double lemma6_bound(const Instance& instance);
 
+// The rings on which Lemma 12 is computed: O(n^2) takes about 6 s at `redist ring bound`'s limit;
+// a plan, whose bound System 6 already gives (it is never below Lemma 12), lists the term up to
+// the smaller limit (a few hundredths of a second).
+inline constexpr std::size_t kLemma12MaxProcessors = 20'000;
+inline constexpr std::size_t kPlanLemma12MaxProcessors = 2'000;
+
 // RRV04 §6.2.1 Lemma 12 (heterogeneous bidirectional). O(n^2) over the slices, each slice's
 // inner minimum in O(1); std::nullopt when n exceeds `max_n` (not computed, never truncated).
-std::optional<double> lemma12_bound(const Instance& instance, std::size_t max_n = 20000);
+std::optional<double> lemma12_bound(const Instance& instance,
+                                    std::size_t max_n = kLemma12MaxProcessors);
 
 // The integer optimum of RRV04 System 6: the least tau such that some integer flows meet every
 // processor's one-port send and receive time <= tau. Every schedule induces such flows, so it is
@@ -73,12 +80,14 @@ class System6Tau {
 
 struct BoundReport {
   double lower_bound = 0.0;
-  // (name, value) of every bound applicable to the instance's case, in a fixed order;
-  // value is std::nullopt when a term was skipped (see lemma12_bound).
-  std::vector<std::pair<std::string, std::optional<double>>> terms;
+  // Every bound applicable to the instance's case, in a fixed order; a term's value is
+  // std::nullopt when it was skipped (see lemma12_bound).
+  std::vector<BoundTerm> terms;
 };
 
 // Every bound the papers give for the instance's case, plus System 6; lower_bound is the max.
-BoundReport ring_bounds(const Instance& instance);
+// Lemma 12 is skipped on rings of more than `lemma12_max_n` processors. InputError for an invalid
+// instance or one whose times might not be finite.
+BoundReport bounds(const Instance& instance, std::size_t lemma12_max_n = kLemma12MaxProcessors);
 
 }  // namespace redist::ring

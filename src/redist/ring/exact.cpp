@@ -13,6 +13,7 @@
 
 #include "redist/common/checked.hpp"
 #include "redist/common/error.hpp"
+#include "redist/common/tolerance.hpp"
 #include "redist/ring/flow_executor.hpp"
 
 namespace redist::ring {
@@ -28,7 +29,8 @@ struct Declined {
   std::string field;  // relative to the instance ("loads"), or "" for the instance as a whole
 };
 
-// Smallest D in [1, max_d] such that every cost times D is (within 1e-9 relative) an integer.
+// Smallest D in [1, max_d] such that every cost times D is (within kTimeTolerance relative) an
+// integer.
 std::int64_t common_denominator(const Instance& in, const ExactLimits& lim) {
   std::vector<double> costs(in.cost_next.begin(), in.cost_next.end());
   costs.insert(costs.end(), in.cost_prev.begin(), in.cost_prev.end());
@@ -37,7 +39,7 @@ std::int64_t common_denominator(const Instance& in, const ExactLimits& lim) {
     for (double c : costs) {
       const double v = c * static_cast<double>(d);
       if (v > static_cast<double>(lim.max_scaled_cost) + 0.5 ||
-          std::abs(v - std::round(v)) > 1e-9 * std::max(1.0, v) || std::round(v) < 1) {
+          std::abs(v - std::round(v)) > kTimeTolerance * std::max(1.0, v) || std::round(v) < 1) {
         ok = false;
         break;
       }
@@ -399,7 +401,8 @@ Schedule search_exact(const Instance& in, const ExactLimits& lim) {
   out.flows = best_flows;
   out.makespan = schedule_makespan(in, out.transfers);
   out.lower_bound = out.makespan;  // the proven optimum (>= tau6)
-  out.optimal = true;
+  out.bound_terms.push_back({"exact", out.makespan});
+  out.prove_optimal(Proof::search);
   out.notes.push_back(
       fmt::format("exact: optimum {} vs System 6 integer optimum {}; {} search nodes", out.makespan,
                   static_cast<double>(tau6) / static_cast<double>(D), nodes));

@@ -61,9 +61,14 @@
 
 namespace redist::ring {
 
+// The sizes the search takes by default (the command line's `exact`): beyond them its time grows
+// past a few seconds.
+inline constexpr std::size_t kExactMaxProcessors = 8;
+inline constexpr std::int64_t kExactMaxItems = 32;  // items moved by the tau6 flows
+
 struct ExactLimits {
-  std::size_t max_n = 8;
-  std::int64_t max_items = 32;  // items moved by the tau6 flows (sum of |flows|)
+  std::size_t max_n = kExactMaxProcessors;
+  std::int64_t max_items = kExactMaxItems;  // items moved by the tau6 flows (sum of |flows|)
   std::int64_t max_denominator = 1000;
   std::int64_t max_scaled_cost = 1'000'000;
   std::int64_t max_search_nodes = 2'000'000;  // also bounds the memo (about 200 bytes a node)

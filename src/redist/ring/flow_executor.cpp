@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "redist/common/error.hpp"
+#include "redist/common/tolerance.hpp"
 
 namespace redist::ring {
 
@@ -52,14 +53,14 @@ class RunBuilder {
     if (r.count == 1) {
       const double gap = start - r.start;
       if (gap < c) return false;
-      r.period = gap <= c * (1 + 1e-12) ? 0.0 : gap;  // back to back, or a slower pace
+      r.period = at_most(gap, c, kSearchResolution) ? 0.0 : gap;  // back to back, or slower
       r.count = 2;
       return true;
     }
     const double pace = r.period > 0 ? r.period : c;
     const double expected = r.start + static_cast<double>(r.count) * pace;
     // Relative to the times themselves: an absolute floor would merge items of costs 1e-300.
-    if (std::fabs(start - expected) > 1e-12 * std::fabs(start)) return false;
+    if (std::fabs(start - expected) > kSearchResolution * std::fabs(start)) return false;
     ++r.count;
     return true;
   }

@@ -31,7 +31,7 @@ TEST(FlowExecutor, RelayWithNoItemWaitsForItsInput) {
   in.cost_prev = {1, 1, 1};
   // All three items go 0 -> 1 -> 2: P1 forwards each item when it arrives.
   const Schedule s = as_schedule(in, execute_flows_asap(in, {3, 3, 0}));
-  const ValidationResult v = validate_schedule(in, s);
+  const CheckResult v = check(in, s);
   ASSERT_TRUE(v.valid) << v.reason;
   // P0 sends at 0, 1, 2; P1 forwards at 1, 3, 5 (its link costs 2, so items queue up).
   EXPECT_DOUBLE_EQ(s.makespan, 7.0);
@@ -62,7 +62,7 @@ TEST(FlowExecutorProperty, ValidForSystem6FlowsOnRandomRings) {
     const Instance in = testkit::random_ring(rng, o);
     const System6Solution best = system6_integer_optimum(in);
     const Schedule s = as_schedule(in, execute_flows_asap(in, best.flows));
-    const ValidationResult v = validate_schedule(in, s);
+    const CheckResult v = check(in, s);
     ASSERT_TRUE(v.valid) << "trial " << trial << ": " << v.reason;
     ASSERT_EQ(s.flows, best.flows);
     ASSERT_GE(s.makespan, best.tau * (1 - 1e-9));
@@ -78,7 +78,7 @@ TEST(FlowExecutorProperty, ValidOnUnidirectionalRings) {
   for (int trial = 0; trial < 2000; ++trial) {
     const Instance in = testkit::random_ring(rng, o);
     const Schedule s = as_schedule(in, execute_flows_asap(in, unidirectional_flows(in)));
-    const ValidationResult v = validate_schedule(in, s);
+    const CheckResult v = check(in, s);
     ASSERT_TRUE(v.valid) << "trial " << trial << ": " << v.reason;
   }
 }

@@ -10,6 +10,7 @@
 
 #include "redist/common/checked.hpp"
 #include "redist/common/error.hpp"
+#include "redist/common/tolerance.hpp"
 #include "redist/ring/bounds.hpp"
 #include "redist/ring/flow_executor.hpp"
 #include "redist/ring/pipeline.hpp"
@@ -446,9 +447,7 @@ class Portfolio {
     if (!(makespan < best_.makespan)) return;
     Schedule s;
     s.transfers = std::move(runs);
-    s.makespan_given = false;
-    s.flows_given = false;
-    if (!validate_schedule(in_, s).valid) {
+    if (!check(in_, s, Stated{false, false, {}}).valid) {
       ++rejected_;
       return;
     }
@@ -497,8 +496,7 @@ Schedule detail::plan_heuristic(const Instance& in, const HeuristicOptions& opti
   // left a gap and the item-level simulation stays small.
   const Candidate& chain_best = portfolio.best();
   const std::vector<std::int64_t>& flows = chain_best.flows.empty() ? tau6.flows : chain_best.flows;
-  if (chain_best.makespan > tau6.tau * (1 + 1e-9) &&
-      items_moved(flows) <= options.executor_max_items) {
+  if (!at_most(chain_best.makespan, tau6.tau) && items_moved(flows) <= options.executor_max_items) {
     portfolio.try_executor(flows);
   }
 
@@ -520,7 +518,7 @@ Schedule detail::plan_heuristic(const Instance& in, const HeuristicOptions& opti
   s.flows = best.flows;
   s.makespan = schedule_makespan(in, s.transfers);
   s.lower_bound = tau6.tau;
-  s.optimal = s.makespan <= tau6.tau * (1 + 1e-9);
+  if (at_most(s.makespan, tau6.tau)) s.prove_optimal(Proof::lower_bound);
   s.notes.push_back("best schedule found by: " + best.how);
   return s;
 }

@@ -54,8 +54,7 @@ TEST(Heuristic, ReversedSchedulesMapBackToValidOnes) {
     Schedule s;
     s.transfers = detail::unreverse_runs(in, *runs);
     s.makespan = schedule_makespan(in, s.transfers);
-    s.flows_given = false;
-    const ValidationResult v = validate_schedule(in, s);
+    const CheckResult v = check(in, s, Stated{true, false, {}});
     ASSERT_TRUE(v.valid) << "trial " << trial << ": " << v.reason;
     ASSERT_NEAR(v.makespan, schedule_makespan(rev, *runs), 1e-9 * v.makespan);
   }
@@ -92,7 +91,7 @@ TEST(Heuristic, OptimalWhenTheSystem6FlowIsLight) {
     ++light_instances;
     const Schedule s = plan_heuristic(in);
     ASSERT_NEAR(s.makespan, tau6.tau, 1e-9 * tau6.tau) << "trial " << trial;
-    ASSERT_TRUE(*s.optimal);
+    ASSERT_TRUE(s.optimal);
   }
   EXPECT_GT(light_instances, 1000);
 }
@@ -109,11 +108,11 @@ TEST(HeuristicProperty, ValidOnRandomHeterogeneousBidirectionalRings) {
     for (int trial = 0; trial < 5000; ++trial, ++trials) {
       const Instance in = testkit::random_ring(rng, o);
       const Schedule s = plan_heuristic(in);
-      const ValidationResult v = validate_schedule(in, s);
+      const CheckResult v = check(in, s);
       ASSERT_TRUE(v.valid) << "trial " << trial << ": " << v.reason;
-      ASSERT_GE(s.makespan, *s.lower_bound * (1 - 1e-9));
-      ASSERT_EQ(*s.optimal, s.makespan <= *s.lower_bound * (1 + 1e-9));
-      optimal += *s.optimal;
+      ASSERT_GE(s.makespan, s.lower_bound * (1 - 1e-9));
+      ASSERT_EQ(s.optimal, s.makespan <= s.lower_bound * (1 + 1e-9));
+      optimal += s.optimal;
     }
   }
   EXPECT_GT(optimal, trials / 2);
@@ -142,7 +141,7 @@ TEST(HeuristicProperty, NeverBelowTheExactOptimum) {
       continue;  // over exact's limits
     }
     const Schedule h = plan_heuristic(in);
-    ASSERT_TRUE(validate_schedule(in, h).valid);
+    ASSERT_TRUE(check(in, h).valid);
     ASSERT_GE(h.makespan, exact.makespan * (1 - 1e-9)) << "trial " << trial;
     ++compared;
     matched += h.makespan <= exact.makespan * (1 + 1e-9);
@@ -157,7 +156,7 @@ TEST(Heuristic, UnidirectionalRingsGetAlgorithm2sOptimum) {
   for (int trial = 0; trial < 500; ++trial) {
     const Instance in = testkit::random_ring(rng, o);
     const Schedule s = plan_heuristic(in);
-    ASSERT_TRUE(validate_schedule(in, s).valid);
+    ASSERT_TRUE(check(in, s).valid);
     ASSERT_NEAR(s.makespan, theorem2_bound(in), 1e-9 * s.makespan);
   }
 }

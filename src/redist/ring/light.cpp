@@ -8,6 +8,7 @@
 
 #include "redist/common/checked.hpp"
 #include "redist/common/error.hpp"
+#include "redist/common/tolerance.hpp"
 #include "redist/lp/lp_solver.hpp"
 #include "redist/ring/bounds.hpp"
 #include "redist/ring/heuristic.hpp"
@@ -58,12 +59,6 @@ System6Solution solution_at(const Instance& in, const std::vector<std::int64_t>&
   s.flows = flows_for(prefix, x);
   s.tau = system6_time(in, s.flows);
   return s;
-}
-
-// Within `relative` of `reference` (both >= 0). Purely relative: an absolute floor would make
-// every time below it "the same" on rings whose costs are 1e-300.
-bool same_time(double value, double reference, double relative = 1e-12) {
-  return value <= reference + relative * std::abs(reference);
 }
 
 // Rational optimum of System 6 (or 12 when `light`) by the LP solver; returns R = the net flow
@@ -122,7 +117,7 @@ System6Solution round_lp(const Instance& in, const std::vector<std::int64_t>& pr
   if (!std::isfinite(r)) r = 0;
   r = std::clamp(r, static_cast<long double>(range.lo), static_cast<long double>(range.hi));
   const long double nearest = std::nearbyint(r);
-  if (std::abs(r - nearest) <= 1e-7L * std::max(1.0L, std::abs(r))) r = nearest;
+  if (std::abs(r - nearest) <= kLpTolerance * std::max(1.0L, std::abs(r))) r = nearest;
   System6Solution best;
   bool first = true;
   for (long double c : {std::floor(r), std::ceil(r)}) {
@@ -138,7 +133,7 @@ System6Solution round_lp(const Instance& in, const std::vector<std::int64_t>& pr
 // magnitude apart the solver's round-off can move R far from the optimum, and its tau would then
 // be no lower bound. Refused (OptionError at "solver") rather than reported as one.
 System6Solution checked_lp(System6Solution lp, const System6Solution& exact, int system) {
-  if (!same_time(lp.tau, exact.tau, 1e-9)) {
+  if (!at_most(lp.tau, exact.tau)) {
     throw OptionError(fmt::format("the LP solver's optimum of System {} ({}) is above the exact "
                                   "one ({}): round-off on numbers this large or this far apart; "
                                   "use the fast solver (exact, no LP)",
@@ -163,7 +158,7 @@ Int128 walk_optimal(const Instance& in, const std::vector<std::int64_t>& prefix,
   };
   auto ok = [&](Int128 x) {
     const double t = fits(x) ? static_cast<double>(tau(x)) : solution_at(in, prefix, x).tau;
-    return same_time(t, limit);
+    return at_most(t, limit, kSearchResolution);
   };
   if (ok(to)) return to;
   Int128 good = from, bad = to;
@@ -220,7 +215,8 @@ Schedule light_schedule(const Instance& in, const System6Solution& flows, double
   s.makespan = schedule_makespan(in, s.transfers);
   s.lower_bound = tau6;
   s.light = true;
-  s.optimal = same_time(s.makespan, tau6, 1e-9);  // the claim rests on the schedule itself
+  // The claim rests on the schedule itself.
+  if (at_most(s.makespan, tau6)) s.prove_optimal(Proof::lower_bound);
   return s;
 }
 

@@ -15,12 +15,13 @@
 #include <string>
 #include <vector>
 
+#include "redist/common/result.hpp"
+
 namespace redist::ring {
 
 enum class Direction : std::uint8_t {
-  next,     // from i to succ(i) = (i + 1) mod n
-  prev,     // from i to pred(i) = (i - 1 + n) mod n
-  unknown,  // read from a schedule document that named no valid direction; never produced
+  next,  // from i to succ(i) = (i + 1) mod n
+  prev,  // from i to pred(i) = (i - 1 + n) mod n
 };
 
 const char* to_string(Direction d);
@@ -62,7 +63,7 @@ void validate_instance(const Instance& instance);
 // largest ratio written (the gap, makespan / lower bound, a positive bound being at least
 // c_min) is at most T / c_min. Both must be at most the largest double (about 1.8e308); the
 // message names the largest cost (T too large) or the smallest (T / c_min too large).
-// Applied by plan_ring and ring_bounds; the validator needs no such rule (it checks each run).
+// Applied by plan and bounds; the validator needs no such rule (it checks each run).
 void require_finite_times(const Instance& instance);
 
 // The balanced targets of an instance given without targets: N = the sum of the loads; every
@@ -89,20 +90,24 @@ struct Run {
   double period = 0.0;  // 0: back to back (p = c)
 };
 
-struct Schedule {
+// One term of a lower bound: a lemma or system of the papers ("lemma12", "system6") or the
+// exhaustive search ("exact"), and its value; std::nullopt when the term was skipped (Lemma 12
+// beyond its size limit).
+struct BoundTerm {
+  std::string name;
+  std::optional<double> value;
+};
+
+// A planner's schedule and its claims (PlanClaims: makespan, lower_bound, optimal and how it was
+// proven, notes). lower_bound is the largest of bound_terms, the terms the planner established.
+struct Schedule : PlanClaims {
   std::string algorithm;
-  double makespan = 0.0;
-  std::optional<double> lower_bound;
-  std::optional<bool> optimal;
   std::vector<std::int64_t> flows;  // flows[i]: net items over the link i -> succ(i)
   std::vector<Run> transfers;
-  std::optional<bool> light;       // set by the light planners only
-  std::vector<std::string> notes;  // human-readable remarks (e.g. why a fallback was used)
-  // Whether `makespan` and `flows` are stated. Planners state both; a schedule document read by
-  // read_ring_schedule states only the members it has. The validator compares what is stated,
-  // so a stated negative makespan or an empty `flows` array is compared (and found wrong).
-  bool makespan_given = true;
-  bool flows_given = true;
+  // RRV04 §6: whether the schedule is light (every processor sends only items it holds at the
+  // start). Known to the light planners only; std::nullopt elsewhere.
+  std::optional<bool> light;
+  std::vector<BoundTerm> bound_terms;
 };
 
 // Latest end of any item of the runs (0 when there is none). Runs with count <= 0 are ignored.

@@ -1,11 +1,13 @@
 #include "redist/ring/planner.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <optional>
 
 #include <fmt/format.h>
 
 #include "redist/common/error.hpp"
+#include "redist/common/tolerance.hpp"
 #include "redist/ring/bidirectional_homogeneous.hpp"
 #include "redist/ring/bounds.hpp"
 #include "redist/ring/exact.hpp"
@@ -16,14 +18,18 @@
 
 namespace redist::ring {
 
-const std::vector<std::string>& ring_algorithm_names() {
-  static const std::vector<std::string> names = {"unidirectional",
-                                                 "bidirectional-homogeneous",
-                                                 "light",
-                                                 "light-enforced",
-                                                 "heuristic",
-                                                 "exact",
-                                                 "auto"};
+const std::vector<std::pair<std::string, std::string>>& ring_algorithm_names() {
+  static const std::vector<std::pair<std::string, std::string>> names = {
+      {"auto", "the best of those below that apply to the ring (the default)"},
+      {"unidirectional", "RRV04 §3-4: optimal on unidirectional rings"},
+      {"bidirectional-homogeneous",
+       "RRV04 §5: optimal on bidirectional rings whose costs are all equal"},
+      {"light", "RRV04 §6.1: optimal when an optimal flow is light"},
+      {"light-enforced", "RRV04 §6.2: a light schedule whenever one exists"},
+      {"heuristic", "chain schedules for any ring; the gap to the bound is reported"},
+      {"exact", fmt::format("exhaustive search: proven optimum, up to {} processors and {} "
+                            "moved items",
+                            kExactMaxProcessors, kExactMaxItems)}};
   return names;
 }
 
@@ -33,14 +39,16 @@ namespace {
 // and light-enforced (plan_light's fallback); and the proven optimum when the ring is small.
 Schedule plan_heterogeneous_bidirectional(const Instance& in, Solver solver) {
   Schedule s = plan_light(in, solver);
-  if (s.optimal.value_or(false)) return s;
+  if (s.optimal) return s;
   if (std::optional<Schedule> exact = try_plan_exact(in)) {
-    if (exact->makespan < s.makespan * (1 - 1e-12)) {
+    if (!at_most(s.makespan, exact->makespan, kSearchResolution)) {
       exact->light = s.light;
       return *exact;
     }
-    s.optimal = true;  // exact proved that nothing is shorter
-    s.lower_bound = std::max(s.lower_bound.value_or(0.0), exact->makespan);  // the proven optimum
+    // exact proved that nothing is shorter: its optimum is the bound.
+    s.lower_bound = std::max(s.lower_bound, exact->makespan);
+    s.bound_terms.push_back({"exact", exact->makespan});
+    s.prove_optimal(Proof::search);
     s.notes.push_back("exact search proved this makespan optimal");
   }
   return s;
@@ -52,21 +60,16 @@ namespace {
 
 // Homogeneous bidirectional rings: Algorithm 3 when it is within its round limit (optimal under
 // the paper's assumptions; when zero loads or targets defeat its guarantee, the better of it and
-// the heterogeneous path). Beyond the limit, the heterogeneous path, whose lower bound is raised
-// to the Lemma 6 bound (valid on every homogeneous ring) so that `optimal` can still be proven.
+// the heterogeneous path). Beyond the limit, the heterogeneous path, whose lower bound plan()
+// raises to the Lemma 6 bound (valid on every homogeneous ring, one of bounds()).
 Schedule plan_homogeneous_bidirectional(const Instance& in, Solver solver) {
   if (bidirectional_homogeneous_applies(in)) {
     Schedule s = plan_bidirectional_homogeneous(in);
-    if (s.optimal.value_or(false)) return s;
+    if (s.optimal) return s;
     Schedule general = plan_heterogeneous_bidirectional(in, solver);
     return general.makespan < s.makespan ? general : s;
   }
   Schedule s = plan_heterogeneous_bidirectional(in, solver);
-  const double lemma6 = lemma6_bound(in);
-  if (lemma6 > s.lower_bound.value_or(0.0)) {
-    s.lower_bound = lemma6;
-    s.optimal = s.makespan <= lemma6 * (1 + 1e-9);
-  }
   s.notes.push_back(fmt::format(
       "Algorithm 3 would take {} rounds x ({} processors + {}), beyond its limit of {} steps: "
       "planned as a heterogeneous ring, lower bound raised to Lemma 6's",
@@ -90,16 +93,28 @@ Schedule dispatch(const Instance& in, std::string_view algorithm, Solver solver)
   if (algorithm == "heuristic") return plan_heuristic(in);
   if (algorithm == "exact") return plan_exact(in);
   if (algorithm == "auto") return plan_auto(in, solver);
+  std::vector<std::string> names;
+  for (const auto& [name, description] : ring_algorithm_names()) names.push_back(name);
   throw OptionError(fmt::format("unknown algorithm '{}' (expected one of: {})", one_line(algorithm),
-                                fmt::join(ring_algorithm_names(), ", ")),
+                                fmt::join(names, ", ")),
                     "algorithm");
+}
+
+// The bound terms of the instance's case (bounds()) come first, then those the algorithm proved
+// (the exact optimum); lower_bound is the largest, and a makespan that meets it is optimal.
+void attach_bounds(const Instance& in, Schedule& s) {
+  BoundReport report = bounds(in, kPlanLemma12MaxProcessors);
+  for (BoundTerm& term : s.bound_terms) report.terms.push_back(std::move(term));
+  s.bound_terms = std::move(report.terms);
+  s.lower_bound = std::max(s.lower_bound, report.lower_bound);
+  if (!s.optimal && at_most(s.makespan, s.lower_bound)) s.prove_optimal(Proof::lower_bound);
 }
 
 // Last line of defence: a planner's schedule that the validator rejects is never printed. The only
 // known cause is times beyond 2^53 item costs (counts near 2^62), where single items cannot be
 // timed in doubles; the input is then refused.
 void require_valid_at_double_precision(const Instance& in, const Schedule& s) {
-  const ValidationResult v = validate_schedule(in, s);
+  const CheckResult v = check(in, s);
   if (v.valid) return;
   throw InputError(fmt::format("the {} schedule is not valid at double precision ({}): with "
                                "counts this large single items cannot be timed; scale the "
@@ -110,15 +125,19 @@ void require_valid_at_double_precision(const Instance& in, const Schedule& s) {
 
 }  // namespace
 
-Schedule plan_ring(const Instance& in, std::string_view algorithm, Solver solver) {
+Schedule plan(const Instance& in, const PlanOptions& options) {
+  const auto started = std::chrono::steady_clock::now();
   validate_instance(in);
   require_finite_times(in);
-  Schedule s = dispatch(in, algorithm, solver);
+  Schedule s = dispatch(in, options.algorithm, options.solver);
   require_valid_at_double_precision(in, s);
+  attach_bounds(in, s);
   // One order for every planner's output: by sender, then start time (docs/formats.md).
   std::stable_sort(s.transfers.begin(), s.transfers.end(), [](const Run& a, const Run& b) {
     return a.from != b.from ? a.from < b.from : a.start < b.start;
   });
+  s.solve_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return s;
 }
 

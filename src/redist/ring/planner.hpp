@@ -18,6 +18,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "redist/ring/model.hpp"
@@ -25,11 +26,22 @@
 
 namespace redist::ring {
 
-// Names accepted by plan_ring, in the order of docs/formats.md's table.
-const std::vector<std::string>& ring_algorithm_names();
+// The ring algorithms, (name, what it does and when it is optimal), `auto` first: the names plan
+// accepts, listed in its errors and in the command line's help.
+const std::vector<std::pair<std::string, std::string>>& ring_algorithm_names();
 
-// Throws InputError (path "--algorithm") for an unknown name or one that does not apply.
-Schedule plan_ring(const Instance& instance, std::string_view algorithm,
-                   Solver solver = Solver::fast);
+// The options of `redist ring plan`, with its defaults.
+struct PlanOptions {
+  std::string algorithm = "auto";  // one of ring_algorithm_names()
+  Solver solver = Solver::fast;    // for the LP-based algorithms: exact combinatorial or CLP
+};
+
+// The schedule, with its claims: lower_bound is the largest of the bound terms that apply to the
+// instance's case (bounds.hpp; Lemma 12 up to kPlanLemma12MaxProcessors) and those the algorithm
+// proved (the exact optimum), all listed in bound_terms; optimal (with its proof) when the makespan
+// meets it or a search proved it. OptionError at "algorithm" for an unknown algorithm or one that
+// does not apply, at "solver" when the LP solver cannot take the ring; InputError for an invalid
+// instance or one beyond the limits.
+Schedule plan(const Instance& instance, const PlanOptions& options = {});
 
 }  // namespace redist::ring

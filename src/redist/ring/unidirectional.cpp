@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "redist/common/error.hpp"
+#include "redist/common/tolerance.hpp"
 #include "redist/ring/bounds.hpp"
 #include "redist/ring/pipeline.hpp"
 
@@ -54,7 +55,7 @@ Schedule plan_unidirectional(const Instance& in) {
   }
   s.makespan = schedule_makespan(in, s.transfers);
   s.lower_bound = theorem2_bound(in);
-  s.optimal = s.makespan <= *s.lower_bound * (1 + 1e-9);
+  if (at_most(s.makespan, s.lower_bound)) s.prove_optimal(Proof::lower_bound);
   return s;
 }
 

@@ -7,17 +7,21 @@
 //  3. holding: for every processor, the earliest departure of an item it does not hold; over all
 //     processors, the earliest one (ties: smaller transfer index);
 //  4. final loads (smallest processor first), 5. the `flows` field, 6. the `makespan` field
-//     (5 and 6 only when the schedule states them: Schedule::flows_given, makespan_given).
+//     (5 and 6 only when the schedule states them: Stated::flows, Stated::makespan), 7. a
+//     planner's `lower_bound` and `optimal` (Stated::bound_claims).
 //
-// Tolerance. tol = 1e-9 * M, M the recomputed makespan (there is no time to compare when M = 0).
+// Tolerance. tol = kTimeTolerance * M, M the recomputed makespan (there is no time to compare when
+// M = 0).
 //  - Two runs on one port conflict when the later one (by start) starts before end - tol of an
 //    earlier one: touching or overlapping by at most tol is accepted.
 //  - An item that arrives at time a counts as held from a - tol on: forwarding at the arrival time
 //    (or up to tol before it) is accepted.
-//  - A period is accepted when period >= c * (1 - 1e-9) (c the link cost): the items of a run then
-//    overlap one another by at most 1e-9 * c <= tol. Negative, non-finite or explicit 0 periods
-//    (the reader stores them as -1) are rejected. Fields of runs of count 0 are checked too.
-//  - The `makespan` field must satisfy |field - M| <= 1e-9 * max(|field|, M).
+//  - A period is accepted when period >= c * (1 - kTimeTolerance) (c the link cost): the items of a
+//  run
+//    then overlap one another by at most kTimeTolerance * c <= tol. Negative, non-finite or
+//    explicit 0 periods (the reader stores them as -1) are rejected. Fields of runs of count 0 are
+//    checked too.
+//  - The `makespan` field must be the same time as M (same_time, kTimeTolerance).
 //
 // Holding, without looking at single items. Sort a processor's send runs by start: the k-th item
 // it sends (k = 1, 2, ...) leaves at d_k. Sort its receive runs by start: the m-th item it receives
@@ -39,6 +43,8 @@
 #include <vector>
 
 #include <fmt/format.h>
+
+#include "redist/common/tolerance.hpp"
 
 namespace redist::ring {
 
@@ -231,14 +237,61 @@ void check_holding(const Instance& in, const Port& sends, const Port& receives, 
   }
 }
 
+// Phase 5: the flows field, when stated (an empty array is stated, and wrong). The reason it is
+// wrong, or empty.
+std::string wrong_flows(const Instance& instance, const Schedule& schedule, const Stated& stated) {
+  if (!stated.flows) return {};
+  const std::size_t n = instance.size();
+  if (schedule.flows.size() != n) {
+    return fmt::format("flows has {} entries, the ring has {} processors", schedule.flows.size(),
+                       n);
+  }
+  std::vector<i128> net(n, 0);
+  for (const Run& r : schedule.transfers) {
+    const auto from = static_cast<std::size_t>(r.from);
+    if (r.dir == Direction::next) {
+      net[from] += r.count;
+    } else {
+      net[from == 0 ? n - 1 : from - 1] -= r.count;  // over the link pred(from) -> from, backwards
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (schedule.flows[i] != net[i]) {
+      return fmt::format("flows[{}] is {}, the transfers move {} items over that link", i,
+                         schedule.flows[i], to_string(net[i]));
+    }
+  }
+  return {};
+}
+
+// Phases 6 and 7: the makespan field when stated (a negative one is compared, and wrong), then a
+// planner's bound claims (lower_bound at most the makespan; optimal only when the makespan meets
+// it). The reason one is wrong, or empty.
+std::string wrong_claims(const Schedule& schedule, const Stated& stated, double makespan) {
+  if (stated.makespan && !same_time(schedule.makespan, makespan)) {
+    return fmt::format("makespan {} differs from the recomputed makespan {}", schedule.makespan,
+                       makespan);
+  }
+  if (!stated.bound_claims) return {};
+  if (!at_most(schedule.lower_bound, makespan)) {
+    return fmt::format("lower_bound {} exceeds the recomputed makespan {}", schedule.lower_bound,
+                       makespan);
+  }
+  if (schedule.optimal && !at_most(makespan, schedule.lower_bound)) {
+    return fmt::format("optimal is claimed but the makespan {} is above the lower_bound {}",
+                       makespan, schedule.lower_bound);
+  }
+  return {};
+}
+
 }  // namespace
 
-ValidationResult validate_schedule(const Instance& instance, const Schedule& schedule) {
+CheckResult check(const Instance& instance, const Schedule& schedule, const Stated& stated) {
   validate_instance(instance);  // throws InputError: a bad instance is bad input, not a bad plan
   const std::size_t n = instance.size();
   const auto& runs = schedule.transfers;
   const auto invalid = [](std::string reason, double makespan = 0.0) {
-    return ValidationResult{false, makespan, std::move(reason)};
+    return CheckResult{false, makespan, std::move(reason)};
   };
   const auto cost = [&](const Run& r) {
     const auto from = static_cast<std::size_t>(r.from);
@@ -264,7 +317,7 @@ ValidationResult validate_schedule(const Instance& instance, const Schedule& sch
       return invalid(
           fmt::format("transfers[{}]: processor {} does not exist (n = {})", k, r.from, n));
     }
-    if (r.dir != Direction::next && r.dir != Direction::prev) {
+    if (std::binary_search(stated.unknown_directions.begin(), stated.unknown_directions.end(), k)) {
       return invalid(fmt::format("transfers[{}]: unknown direction", k));
     }
     if (r.dir == Direction::prev && !instance.bidirectional) {
@@ -280,7 +333,7 @@ ValidationResult validate_schedule(const Instance& instance, const Schedule& sch
       if (!(r.period > 0) || !std::isfinite(r.period)) {
         return invalid(fmt::format("transfers[{}]: period must be a finite number > 0", k));
       }
-      if (r.period < c * (1.0 - 1e-9)) {
+      if (r.period < c * (1.0 - kTimeTolerance)) {
         return invalid(fmt::format("transfers[{}]: period {} is shorter than the link cost {}", k,
                                    r.period, c));
       }
@@ -295,7 +348,7 @@ ValidationResult validate_schedule(const Instance& instance, const Schedule& sch
     receives.count(receiver(r));
   }
   const double makespan = static_cast<double>(latest);
-  const double tol = 1e-9 * makespan;
+  const double tol = kTimeTolerance * makespan;
 
   // Phase 2: one-port.
   sends.allocate();
@@ -330,40 +383,11 @@ ValidationResult validate_schedule(const Instance& instance, const Schedule& sch
     }
   }
 
-  // Phase 5: the flows field, when stated (an empty array is stated, and wrong).
-  if (schedule.flows_given) {
-    if (schedule.flows.size() != n) {
-      return invalid(
-          fmt::format("flows has {} entries, the ring has {} processors", schedule.flows.size(), n),
-          makespan);
-    }
-    std::vector<i128> net(n, 0);
-    for (const Run& r : runs) {
-      if (r.dir == Direction::next) {
-        net[static_cast<std::size_t>(r.from)] += r.count;
-      } else {
-        net[receiver(r)] -= r.count;  // over the link pred(from) -> from, backwards
-      }
-    }
-    for (std::size_t i = 0; i < n; ++i) {
-      if (schedule.flows[i] != net[i]) {
-        return invalid(fmt::format("flows[{}] is {}, the transfers move {} items over that link", i,
-                                   schedule.flows[i], to_string(net[i])),
-                       makespan);
-      }
-    }
-  }
-
-  // Phase 6: the makespan field, when stated (a negative one is compared, and wrong).
-  if (schedule.makespan_given) {
-    const double given = schedule.makespan;
-    if (!(std::fabs(given - makespan) <= 1e-9 * std::max(std::fabs(given), makespan))) {
-      return invalid(
-          fmt::format("makespan {} differs from the recomputed makespan {}", given, makespan),
-          makespan);
-    }
-  }
-  return ValidationResult{true, makespan, ""};
+  // Phases 5 to 7: the claims.
+  std::string wrong = wrong_flows(instance, schedule, stated);
+  if (wrong.empty()) wrong = wrong_claims(schedule, stated, makespan);
+  if (!wrong.empty()) return invalid(std::move(wrong), makespan);
+  return CheckResult{true, makespan, ""};
 }
 
 }  // namespace redist::ring

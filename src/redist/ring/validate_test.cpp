@@ -34,16 +34,26 @@ Run run(std::int64_t from, Direction dir, double start, std::int64_t count, doub
   return Run{from, dir, start, count, period};
 }
 
+// A schedule with what it states, as a schedule document gives them.
+struct StatedSchedule {
+  Schedule schedule;
+  Stated stated;
+};
+
 // A schedule stating `makespan` when it is >= 0 and `flows` when non-empty.
-Schedule schedule(std::vector<Run> runs, double makespan = -1.0,
-                  std::vector<std::int64_t> flows = {}) {
-  Schedule s;
-  s.makespan = makespan;
-  s.makespan_given = makespan >= 0;
-  s.flows = std::move(flows);
-  s.flows_given = !s.flows.empty();
-  s.transfers = std::move(runs);
+StatedSchedule schedule(std::vector<Run> runs, double makespan = -1.0,
+                        std::vector<std::int64_t> flows = {}) {
+  StatedSchedule s;
+  s.schedule.makespan = makespan;
+  s.stated.makespan = makespan >= 0;
+  s.schedule.flows = std::move(flows);
+  s.stated.flows = !s.schedule.flows.empty();
+  s.schedule.transfers = std::move(runs);
   return s;
+}
+
+CheckResult check(const Instance& in, const StatedSchedule& s) {
+  return ring::check(in, s.schedule, s.stated);
 }
 
 bool starts_with(const std::string& s, const std::string& prefix) {
@@ -51,9 +61,9 @@ bool starts_with(const std::string& s, const std::string& prefix) {
 }
 
 // Expects an invalid schedule whose reason starts with `prefix` and contains `fragment`.
-void expect_invalid(const Instance& in, const Schedule& s, const std::string& prefix,
+void expect_invalid(const Instance& in, const StatedSchedule& s, const std::string& prefix,
                     const std::string& fragment) {
-  const ValidationResult r = validate_schedule(in, s);
+  const CheckResult r = check(in, s);
   EXPECT_FALSE(r.valid);
   EXPECT_TRUE(starts_with(r.reason, prefix)) << r.reason;
   EXPECT_NE(r.reason.find(fragment), std::string::npos) << r.reason;
@@ -65,9 +75,9 @@ void expect_invalid(const Instance& in, const Schedule& s, const std::string& pr
 // The example of docs/formats.md.
 TEST(ValidateSchedule, SpecExampleIsValid) {
   const Instance in = bidirectional({5, 1, 3, 7}, {4, 4, 4, 4}, {1, 2, 1, 1}, {1.5, 1.5, 1.5, 1.5});
-  const Schedule s =
+  const StatedSchedule s =
       schedule({run(0, kNext, 0, 3), run(3, kNext, 0, 2), run(3, kPrev, 2, 1)}, 3.5, {3, 0, -1, 2});
-  const ValidationResult r = validate_schedule(in, s);
+  const CheckResult r = check(in, s);
   EXPECT_TRUE(r.valid) << r.reason;
   EXPECT_DOUBLE_EQ(r.makespan, 3.5);
   EXPECT_TRUE(r.reason.empty());
@@ -75,7 +85,7 @@ TEST(ValidateSchedule, SpecExampleIsValid) {
 
 TEST(ValidateSchedule, EmptyScheduleIsValidWhenBalanced) {
   const Instance in = unidirectional({2, 3}, {2, 3}, {1, 1});
-  const ValidationResult r = validate_schedule(in, schedule({}, 0.0));
+  const CheckResult r = check(in, schedule({}, 0.0));
   EXPECT_TRUE(r.valid) << r.reason;
   EXPECT_EQ(r.makespan, 0.0);
 }
@@ -84,8 +94,8 @@ TEST(ValidateSchedule, PeriodicRunsGiveTheirMakespan) {
   // 0 -> 1 every 3 time units (cost 1): items leave at 0, 3, 6 and the last arrives at 7.
   // 1 forwards each item at its arrival over a link of cost 2: leaves at 1, 4, 7, ends at 9.
   const Instance in = unidirectional({3, 0, 0}, {0, 0, 3}, {1, 2, 1});
-  const ValidationResult r =
-      validate_schedule(in, schedule({run(0, kNext, 0, 3, 3.0), run(1, kNext, 1, 3, 3.0)}, 9.0));
+  const CheckResult r =
+      check(in, schedule({run(0, kNext, 0, 3, 3.0), run(1, kNext, 1, 3, 3.0)}, 9.0));
   EXPECT_TRUE(r.valid) << r.reason;
   EXPECT_DOUBLE_EQ(r.makespan, 9.0);
 }
@@ -93,8 +103,7 @@ TEST(ValidateSchedule, PeriodicRunsGiveTheirMakespan) {
 TEST(ValidateSchedule, TouchingSpansOnOnePortAreAccepted) {
   // Send port of 0: [0, 2) then [2, 3.5) in the other direction.
   const Instance in = bidirectional({3, 0, 0}, {0, 2, 1}, {1, 1, 1}, {1.5, 1.5, 1.5});
-  const ValidationResult r =
-      validate_schedule(in, schedule({run(0, kNext, 0, 2), run(0, kPrev, 2, 1)}));
+  const CheckResult r = check(in, schedule({run(0, kNext, 0, 2), run(0, kPrev, 2, 1)}));
   EXPECT_TRUE(r.valid) << r.reason;
   EXPECT_DOUBLE_EQ(r.makespan, 3.5);
 }
@@ -102,8 +111,8 @@ TEST(ValidateSchedule, TouchingSpansOnOnePortAreAccepted) {
 TEST(ValidateSchedule, ZeroCountRunsAreIgnored) {
   // The count-0 run would overlap the other one on the send port and send an item not held.
   const Instance in = unidirectional({1, 0}, {0, 1}, {1, 1});
-  const ValidationResult r = validate_schedule(
-      in, schedule({run(0, kNext, 0, 1), run(0, kNext, 0.5, 0), run(1, kNext, 0, 0)}));
+  const CheckResult r =
+      check(in, schedule({run(0, kNext, 0, 1), run(0, kNext, 0.5, 0), run(1, kNext, 0, 0)}));
   EXPECT_TRUE(r.valid) << r.reason;
   EXPECT_DOUBLE_EQ(r.makespan, 1.0);
 }
@@ -139,7 +148,7 @@ TEST(ValidateSchedule, RejectsOverlappingReceivesFromBothSides) {
 TEST(ValidateSchedule, ReportsTheEarliestPortConflict) {
   // Transfers 0/1 conflict at time 5, transfers 2/3 at time 1: the latter is reported.
   const Instance in = unidirectional({4, 4, 0, 0}, {0, 0, 4, 4}, {1, 1, 1, 1});
-  const Schedule s = schedule(
+  const StatedSchedule s = schedule(
       {run(1, kNext, 3, 3), run(1, kNext, 5, 1), run(0, kNext, 0, 2), run(0, kNext, 1, 1)});
   expect_invalid(in, s, "transfers[3]:", "at time 1");
 }
@@ -147,13 +156,11 @@ TEST(ValidateSchedule, ReportsTheEarliestPortConflict) {
 TEST(ValidateSchedule, TwoProcessorsMayUseBothLinksConcurrently) {
   // n = 2: 0 sends to 1 over "next" while 1 sends to 0 over "next": different ports.
   const Instance in = bidirectional({3, 3}, {3, 3}, {1, 2}, {1, 1});
-  const ValidationResult r =
-      validate_schedule(in, schedule({run(0, kNext, 0, 3), run(1, kNext, 0, 3)}));
+  const CheckResult r = check(in, schedule({run(0, kNext, 0, 3), run(1, kNext, 0, 3)}));
   EXPECT_TRUE(r.valid) << r.reason;
   EXPECT_DOUBLE_EQ(r.makespan, 6.0);
   // Same with 1 using its "prev" link to 0, which is again another link.
-  const ValidationResult r2 =
-      validate_schedule(in, schedule({run(0, kNext, 0, 3), run(1, kPrev, 0, 3)}));
+  const CheckResult r2 = check(in, schedule({run(0, kNext, 0, 3), run(1, kPrev, 0, 3)}));
   EXPECT_TRUE(r2.valid) << r2.reason;
   EXPECT_DOUBLE_EQ(r2.makespan, 3.0);
 }
@@ -163,8 +170,7 @@ TEST(ValidateSchedule, TwoProcessorsOneSenderCannotUseBothLinksAtOnce) {
   expect_invalid(in, schedule({run(0, kNext, 0, 2), run(0, kPrev, 0, 2)}),
                  "transfers[1]:", "send port of processor 0");
   // Back to back is fine.
-  const ValidationResult r =
-      validate_schedule(in, schedule({run(0, kNext, 0, 2), run(0, kPrev, 2, 2)}, 4.0));
+  const CheckResult r = check(in, schedule({run(0, kNext, 0, 2), run(0, kPrev, 2, 2)}, 4.0));
   EXPECT_TRUE(r.valid) << r.reason;
 }
 
@@ -180,8 +186,7 @@ TEST(ValidateSchedule, RejectsARelayForwardingBeforeReceiving) {
 
 TEST(ValidateSchedule, AcceptsForwardingAtTheArrivalTime) {
   const Instance in = unidirectional({2, 0, 0}, {0, 0, 2}, {1, 1, 1});
-  const ValidationResult r =
-      validate_schedule(in, schedule({run(0, kNext, 0, 2), run(1, kNext, 1, 2)}, 3.0));
+  const CheckResult r = check(in, schedule({run(0, kNext, 0, 2), run(1, kNext, 1, 2)}, 3.0));
   EXPECT_TRUE(r.valid) << r.reason;
   EXPECT_DOUBLE_EQ(r.makespan, 3.0);
 }
@@ -189,8 +194,7 @@ TEST(ValidateSchedule, AcceptsForwardingAtTheArrivalTime) {
 TEST(ValidateSchedule, AcceptsForwardingWithinTheTolerance) {
   // Arrival at 1000, forwarded 1e-12 earlier: within 1e-9 of the makespan (1001).
   const Instance in = unidirectional({1, 0, 0}, {0, 0, 1}, {1000, 1, 1});
-  const ValidationResult r =
-      validate_schedule(in, schedule({run(0, kNext, 0, 1), run(1, kNext, 1000 - 1e-12, 1)}));
+  const CheckResult r = check(in, schedule({run(0, kNext, 0, 1), run(1, kNext, 1000 - 1e-12, 1)}));
   EXPECT_TRUE(r.valid) << r.reason;
   EXPECT_NEAR(r.makespan, 1001.0, 1e-9);
   // 1e-3 earlier is well beyond the tolerance (1e-6).
@@ -205,10 +209,8 @@ TEST(ValidateSchedule, RejectsForwardingFasterThanReceiving) {
   expect_invalid(in, schedule({run(0, kNext, 0, 4, 2.0), run(1, kNext, 1, 4)}),
                  "transfers[1]:", "processor 1 sends an item it does not hold at time 2");
   // Forwarding at the pace of the arrivals is fine; so is starting late enough back to back.
-  EXPECT_TRUE(
-      validate_schedule(in, schedule({run(0, kNext, 0, 4, 2.0), run(1, kNext, 1, 4, 2.0)})).valid);
-  EXPECT_TRUE(
-      validate_schedule(in, schedule({run(0, kNext, 0, 4, 2.0), run(1, kNext, 4, 4)})).valid);
+  EXPECT_TRUE(check(in, schedule({run(0, kNext, 0, 4, 2.0), run(1, kNext, 1, 4, 2.0)})).valid);
+  EXPECT_TRUE(check(in, schedule({run(0, kNext, 0, 4, 2.0), run(1, kNext, 4, 4)})).valid);
   expect_invalid(in, schedule({run(0, kNext, 0, 4, 2.0), run(1, kNext, 3.5, 4)}),
                  "transfers[1]:", "at time 6.5");
 }
@@ -216,7 +218,7 @@ TEST(ValidateSchedule, RejectsForwardingFasterThanReceiving) {
 TEST(ValidateSchedule, RelayUsesItsOwnLoadFirst) {
   // 1 holds 2 items: it can send 3 back to back from 0 when one item arrives by time 2.
   const Instance in = unidirectional({1, 2, 0}, {0, 0, 3}, {2, 1, 1});
-  EXPECT_TRUE(validate_schedule(in, schedule({run(0, kNext, 0, 1), run(1, kNext, 0, 3)})).valid);
+  EXPECT_TRUE(check(in, schedule({run(0, kNext, 0, 1), run(1, kNext, 0, 3)})).valid);
   const Instance slow = unidirectional({1, 2, 0}, {0, 0, 3}, {2.5, 1, 1});
   expect_invalid(slow, schedule({run(0, kNext, 0, 1), run(1, kNext, 0, 3)}),
                  "transfers[1]:", "at time 2");
@@ -231,7 +233,8 @@ TEST(ValidateSchedule, RejectsSendingMoreThanEverHeld) {
 TEST(ValidateSchedule, ReportsTheEarliestHoldingViolation) {
   // 3 (transfers[0], holding nothing) goes wrong at time 4, 1 (transfers[2]) at time 0.5.
   const Instance in = unidirectional({1, 0, 1, 0}, {0, 0, 1, 1}, {1, 1, 1, 1});
-  const Schedule s = schedule({run(3, kNext, 4, 1), run(0, kNext, 0, 1), run(1, kNext, 0.5, 1)});
+  const StatedSchedule s =
+      schedule({run(3, kNext, 4, 1), run(0, kNext, 0, 1), run(1, kNext, 0.5, 1)});
   expect_invalid(in, s, "transfers[2]:", "processor 1 sends an item it does not hold at time 0.5");
 }
 
@@ -247,7 +250,7 @@ TEST(ValidateSchedule, RejectsWrongFinalLoads) {
 TEST(ValidateSchedule, ChecksTheFlowsField) {
   const Instance in = bidirectional({3, 0, 0}, {1, 1, 1}, {1, 1, 1}, {1, 1, 1});
   const std::vector<ring::Run> runs = {run(0, kNext, 0, 1), run(0, kPrev, 1, 1)};
-  EXPECT_TRUE(validate_schedule(in, schedule(runs, -1, {1, 0, -1})).valid);
+  EXPECT_TRUE(check(in, schedule(runs, -1, {1, 0, -1})).valid);
   expect_invalid(in, schedule(runs, -1, {1, 0, 1}), "flows[2] is 1", "the transfers move -1 items");
   expect_invalid(in, schedule(runs, -1, {1, 0}), "flows has 2 entries", "3 processors");
 }
@@ -255,9 +258,9 @@ TEST(ValidateSchedule, ChecksTheFlowsField) {
 TEST(ValidateSchedule, ChecksTheMakespanField) {
   const Instance in = unidirectional({3, 0}, {0, 3}, {1.5, 1});
   const std::vector<ring::Run> runs = {run(0, kNext, 1, 3)};  // ends at 5.5
-  EXPECT_TRUE(validate_schedule(in, schedule(runs, 5.5)).valid);
-  EXPECT_TRUE(validate_schedule(in, schedule(runs, 5.5 * (1 + 1e-12))).valid);
-  EXPECT_TRUE(validate_schedule(in, schedule(runs, -1.0)).valid);  // absent
+  EXPECT_TRUE(check(in, schedule(runs, 5.5)).valid);
+  EXPECT_TRUE(check(in, schedule(runs, 5.5 * (1 + 1e-12))).valid);
+  EXPECT_TRUE(check(in, schedule(runs, -1.0)).valid);  // absent
   expect_invalid(in, schedule(runs, 5.0), "makespan 5 differs", "recomputed makespan 5.5");
   expect_invalid(in, schedule(runs, 5.5 * (1 + 1e-8)), "makespan", "5.5");
 }
@@ -272,7 +275,7 @@ TEST(StrictCheck, PortConflictVerdictDoesNotDependOnTheOrderOfTheTransfers) {
   const ring::Run rest = run(1, kNext, 1'000'000'000'000, 1'000'000'000'000);
   for (const auto& runs : {std::vector<ring::Run>{long_run, short_run, rest},
                            std::vector<ring::Run>{short_run, long_run, rest}}) {
-    const ValidationResult r = validate_schedule(in, schedule(runs));
+    const CheckResult r = check(in, schedule(runs));
     EXPECT_FALSE(r.valid);
     EXPECT_NE(r.reason.find("send port of processor 1"), std::string::npos) << r.reason;
   }
@@ -282,15 +285,32 @@ TEST(StrictCheck, PortConflictVerdictDoesNotDependOnTheOrderOfTheTransfers) {
 // both are stated values and wrong.
 TEST(StrictCheck, StatedNegativeMakespanAndEmptyFlowsAreInvalid) {
   const Instance in = unidirectional({3, 0}, {0, 3}, {1.5, 1});
-  Schedule s = schedule({run(0, kNext, 1, 3)});
-  s.makespan = -5.5;
-  s.makespan_given = true;
+  StatedSchedule s = schedule({run(0, kNext, 1, 3)});
+  s.schedule.makespan = -5.5;
+  s.stated.makespan = true;
   expect_invalid(in, s, "makespan -5.5 differs", "recomputed makespan 5.5");
-  s.makespan = 5.5;
-  s.flows_given = true;  // and empty
+  s.schedule.makespan = 5.5;
+  s.stated.flows = true;  // and empty
   expect_invalid(in, s, "flows has 0 entries", "2 processors");
-  s.flows = {3, 0};
-  EXPECT_TRUE(validate_schedule(in, s).valid);
+  s.schedule.flows = {3, 0};
+  EXPECT_TRUE(check(in, s).valid);
+}
+
+// A planner's lower_bound above its makespan, or optimal with the makespan above the bound, is a
+// wrong claim; a document's bound claims are not judged.
+TEST(StrictCheck, APlannersBoundClaimsAreCompared) {
+  const Instance in = unidirectional({3, 0}, {0, 3}, {1.5, 1});
+  StatedSchedule s = schedule({run(0, kNext, 1, 3)}, 5.5);
+  s.schedule.lower_bound = 6.0;
+  expect_invalid(in, s, "lower_bound 6 exceeds", "recomputed makespan 5.5");
+  s.schedule.lower_bound = 5.0;
+  s.schedule.prove_optimal(Proof::lower_bound);
+  expect_invalid(in, s, "optimal is claimed", "above the lower_bound 5");
+  s.schedule.lower_bound = 5.5;
+  EXPECT_TRUE(check(in, s).valid);
+  s.schedule.lower_bound = 6.0;
+  s.stated.bound_claims = false;
+  EXPECT_TRUE(check(in, s).valid);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -300,7 +320,7 @@ TEST(ValidateSchedule, RejectsAPeriodShorterThanTheLinkCost) {
   const Instance in = unidirectional({3, 0}, {0, 3}, {2, 1});
   expect_invalid(in, schedule({run(0, kNext, 0, 3, 1.5)}),
                  "transfers[0]:", "period 1.5 is shorter than the link cost 2");
-  EXPECT_TRUE(validate_schedule(in, schedule({run(0, kNext, 0, 3, 2.0)}, 6.0)).valid);
+  EXPECT_TRUE(check(in, schedule({run(0, kNext, 0, 3, 2.0)}, 6.0)).valid);
 }
 
 TEST(ValidateSchedule, RejectsNonPositivePeriods) {
@@ -321,8 +341,9 @@ TEST(ValidateSchedule, RejectsUnknownProcessors) {
 
 TEST(ValidateSchedule, RejectsUnknownDirections) {
   const Instance in = bidirectional({1, 0}, {0, 1}, {1, 1}, {1, 1});
-  expect_invalid(in, schedule({run(0, Direction::unknown, 0, 1)}),
-                 "transfers[0]:", "unknown direction");
+  StatedSchedule s = schedule({run(0, Direction::next, 0, 1)});
+  s.stated.unknown_directions = {0};
+  expect_invalid(in, s, "transfers[0]:", "unknown direction");
 }
 
 TEST(ValidateSchedule, RejectsPrevOnAUnidirectionalRing) {
@@ -351,7 +372,7 @@ TEST(ValidateSchedule, RejectsRunsEndingAtInfinity) {
 
 TEST(ValidateSchedule, RejectsInvalidInstances) {
   const Instance in = unidirectional({1, 0}, {0, 1}, {1});  // cost_next too short
-  EXPECT_THROW(validate_schedule(in, schedule({})), InputError);
+  EXPECT_THROW(check(in, schedule({})), InputError);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -361,7 +382,7 @@ TEST(ValidateSchedule, HugeCountsAreCheckedQuickly) {
   constexpr std::int64_t kHuge = 4'000'000'000'000'000'000;
   const Instance in = unidirectional({kHuge, 0, 0}, {0, 0, kHuge}, {1, 1, 1});
   const auto t0 = std::chrono::steady_clock::now();
-  const ValidationResult r = validate_schedule(
+  const CheckResult r = check(
       in, schedule({run(0, kNext, 0, kHuge), run(1, kNext, 1, kHuge)}, 4e18, {kHuge, kHuge, 0}));
   const auto elapsed = std::chrono::steady_clock::now() - t0;
   EXPECT_TRUE(r.valid) << r.reason;
@@ -373,8 +394,7 @@ TEST(ValidateSchedule, HugeCountsRelaySendingOneItemTooMany) {
   constexpr std::int64_t kHuge = 4'000'000'000'000'000'000;
   const Instance in = unidirectional({kHuge, 0, 0}, {1, 0, kHuge - 1}, {1, 1, 1});
   // 1 receives kHuge - 1 items and forwards kHuge: its last item was never received.
-  const ValidationResult r =
-      validate_schedule(in, schedule({run(0, kNext, 0, kHuge - 1), run(1, kNext, 1, kHuge)}));
+  const CheckResult r = check(in, schedule({run(0, kNext, 0, kHuge - 1), run(1, kNext, 1, kHuge)}));
   EXPECT_FALSE(r.valid);
   EXPECT_TRUE(starts_with(r.reason, "transfers[1]: processor 1 sends an item it does not hold"))
       << r.reason;
@@ -383,11 +403,11 @@ TEST(ValidateSchedule, HugeCountsRelaySendingOneItemTooMany) {
   const std::vector<ring::Run> rounds = {run(0, kNext, 0, kHuge), run(1, kNext, 1, kHuge),
                                          run(0, kNext, 4e18, kHuge), run(1, kNext, 4e18 + 1, kHuge),
                                          run(0, kNext, 8e18, kHuge)};
-  const ValidationResult r2 = validate_schedule(two, schedule(rounds, 1.2e19));
+  const CheckResult r2 = check(two, schedule(rounds, 1.2e19));
   EXPECT_TRUE(r2.valid) << r2.reason;
   EXPECT_DOUBLE_EQ(r2.makespan, 1.2e19);
   // flows[0] would be 1.2e19, which no 64-bit flows field can state.
-  const ValidationResult r3 = validate_schedule(two, schedule(rounds, 1.2e19, {-1, 2 * kHuge}));
+  const CheckResult r3 = check(two, schedule(rounds, 1.2e19, {-1, 2 * kHuge}));
   EXPECT_FALSE(r3.valid);
   EXPECT_EQ(r3.reason,
             "flows[0] is -1, the transfers move 12000000000000000000 items over that link");
@@ -417,7 +437,7 @@ const char* name(Verdict v) {
   }
 }
 
-Verdict verdict_of(const ValidationResult& r) {
+Verdict verdict_of(const CheckResult& r) {
   if (r.valid) return Verdict::valid;
   if (r.reason.find(" port of processor ") != std::string::npos) return Verdict::port;
   if (r.reason.find("does not hold") != std::string::npos) return Verdict::holding;
@@ -438,7 +458,9 @@ struct BruteResult {
   double time = 0;
 };
 
-BruteResult brute_force(const Instance& in, const Schedule& s) {
+BruteResult brute_force(const Instance& in, const StatedSchedule& stated) {
+  const Schedule& s = stated.schedule;
+  const std::vector<std::size_t>& unknown = stated.stated.unknown_directions;
   const auto n = static_cast<std::int64_t>(in.size());
   struct Item {
     std::size_t run;
@@ -456,7 +478,9 @@ BruteResult brute_force(const Instance& in, const Schedule& s) {
   for (std::size_t k = 0; k < s.transfers.size(); ++k) {
     const ring::Run& r = s.transfers[k];
     if (r.from < 0 || r.from >= n) return {Verdict::field, 0, k};
-    if (r.dir != kNext && r.dir != kPrev) return {Verdict::field, 0, k};
+    if (std::find(unknown.begin(), unknown.end(), k) != unknown.end()) {
+      return {Verdict::field, 0, k};
+    }
     if (r.dir == kPrev && !in.bidirectional) return {Verdict::field, 0, k};
     if (!std::isfinite(r.start) || r.start < 0 || r.count < 0) return {Verdict::field, 0, k};
     const double c = r.dir == kNext ? in.cost_next[r.from] : in.cost_prev[r.from];
@@ -510,7 +534,7 @@ BruteResult brute_force(const Instance& in, const Schedule& s) {
 // with random periods and offsets around the arrival times, and a few broken fields.
 struct Case {
   Instance instance;
-  Schedule schedule;
+  StatedSchedule schedule;
 };
 
 Case random_case(std::mt19937_64& rng) {
@@ -526,10 +550,10 @@ Case random_case(std::mt19937_64& rng) {
     in.cost_next.push_back(costs[uniform(0, 4)]);
     if (in.bidirectional) in.cost_prev.push_back(costs[uniform(0, 4)]);
   }
-  Schedule s;
+  StatedSchedule stated;
+  stated.stated = Stated{false, false, {}};
+  Schedule& s = stated.schedule;
   s.makespan = -1;  // the brute-force checker's "absent"
-  s.makespan_given = false;
-  s.flows_given = false;
   const auto cost = [&](std::int64_t from, Direction d) {
     return d == kNext ? in.cost_next[from] : in.cost_prev[from];
   };
@@ -616,7 +640,11 @@ Case random_case(std::mt19937_64& rng) {
         r.from = n;
         break;
       case 1:
-        r.dir = in.bidirectional ? Direction::unknown : kPrev;
+        if (in.bidirectional) {
+          stated.stated.unknown_directions = {static_cast<std::size_t>(&r - s.transfers.data())};
+        } else {
+          r.dir = kPrev;
+        }
         break;
       case 2:
         r.start = -0.5;
@@ -629,7 +657,7 @@ Case random_case(std::mt19937_64& rng) {
         break;
     }
   }
-  return {in, s};
+  return {in, stated};
 }
 
 TEST(ValidateSchedule, AgreesWithAnItemByItemCheckerOnRandomSchedules) {
@@ -640,11 +668,11 @@ TEST(ValidateSchedule, AgreesWithAnItemByItemCheckerOnRandomSchedules) {
     Case c = random_case(rng);
     // Some cases carry a makespan field, right or wrong.
     const BruteResult first = brute_force(c.instance, c.schedule);
-    if (t % 5 == 1) c.schedule.makespan = first.makespan;
-    if (t % 5 == 2) c.schedule.makespan = first.makespan + 0.5;
-    c.schedule.makespan_given = t % 5 == 1 || t % 5 == 2;
+    if (t % 5 == 1) c.schedule.schedule.makespan = first.makespan;
+    if (t % 5 == 2) c.schedule.schedule.makespan = first.makespan + 0.5;
+    c.schedule.stated.makespan = t % 5 == 1 || t % 5 == 2;
     const BruteResult expected = brute_force(c.instance, c.schedule);
-    const ValidationResult got = validate_schedule(c.instance, c.schedule);
+    const CheckResult got = check(c.instance, c.schedule);
     ASSERT_EQ(name(verdict_of(got)), std::string(name(expected.verdict)))
         << "case " << t << ": " << got.reason;
     if (got.valid) {

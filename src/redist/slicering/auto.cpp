@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "redist/common/tolerance.hpp"
 #include "redist/slicering/bounds.hpp"
 #include "redist/slicering/exact.hpp"
 #include "redist/slicering/greedy.hpp"
@@ -16,7 +17,8 @@ namespace {
 
 bool passes_validator(const Cluster& cluster, const Solution& s) {
   const std::vector<long long> ring(s.ring.begin(), s.ring.end());
-  return check_solution(cluster, ring, s.alpha, s.makespan).valid;
+  return check(cluster, ring, s.alpha, Claims{std::nullopt, s.makespan, std::nullopt, std::nullopt})
+      .valid;
 }
 
 std::optional<Solution> try_exact(const Cluster& cluster, std::optional<std::size_t> q) {
@@ -57,7 +59,9 @@ Solution plan_auto_heuristics(const Cluster& cluster, std::optional<std::size_t>
   if (!best) throw std::logic_error("auto: no valid solution among greedy and tsp");
   Solution s = std::move(*best);
   s.lower_bound = std::min(ring_size_bound(cluster, q, full), s.makespan);
-  s.optimal = s.makespan <= *s.lower_bound * (1.0 + 1e-9);
+  s.optimal = false;  // tsp's claim rested on its own bound, superseded here
+  s.proof = Proof::none;
+  if (at_most(s.makespan, s.lower_bound)) s.prove_optimal(Proof::lower_bound);
   // tsp's own lower_bound note is superseded; its note on tour_gap stays.
   std::erase_if(s.notes, [](const std::string& n) { return n.starts_with("lower_bound:"); });
   s.notes.insert(

@@ -69,7 +69,7 @@ double cheapest_links_bound(const Cluster& cl, std::size_t a, std::size_t b) {
   for (std::size_t k = 0; k < a; ++k)
     num += m[order[k]] / cl.w[order[k]], den += 1 / cl.w[order[k]];
   double hi = num / den;
-  for (int step = 0; step < 200 && hi - lo > 1e-15 * hi; ++step) {
+  for (int step = 0; step < kBisectionSteps && hi - lo > kBisectionPrecision * hi; ++step) {
     const double mid = lo + (hi - lo) / 2;
     (dinkelbach(cl, m, mid, a, b, terms) > 0 ? lo : hi) = mid;
   }

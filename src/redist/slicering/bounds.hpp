@@ -31,6 +31,11 @@
 
 namespace redist::slicering {
 
+// The bisection of the cheapest-links bound stops within this fraction of the minimum (a few
+// rounding units: the bound is then as tight as a double can say), or after kBisectionSteps.
+inline constexpr double kBisectionPrecision = 1e-15;
+inline constexpr int kBisectionSteps = 200;
+
 // The best ring of exactly two processors, and its T_step (p >= 2).
 std::pair<std::vector<std::size_t>, double> best_pair(const Cluster& cluster);
 

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "redist/common/error.hpp"
+#include "redist/common/tolerance.hpp"
 #include "redist/slicering/shares.hpp"
 
 namespace redist::slicering {
@@ -190,7 +191,9 @@ class Solver {
       std::vector<std::size_t> ring = reconstruct(set, last);
       const double t = ring_t_step(cl_, ring);
       if (t < incumbent) incumbent = t, best = ring;
-      if (t > bound * (1.0 + 1e-12) && bound < incumbent) branch_and_bound(set, incumbent, best);
+      if (!at_most(t, bound, kSearchResolution) && bound < incumbent) {
+        branch_and_bound(set, incumbent, best);
+      }
     }
     return {incumbent, best};
   }
@@ -225,7 +228,7 @@ ExactTable solve_table(const Cluster& cluster, std::optional<std::size_t> q,
     if (ring.empty()) throw std::logic_error("exact search found no ring");
     Solution s = solution_for_ring(cluster, std::move(ring), "exact");
     s.lower_bound = s.makespan;
-    s.optimal = true;
+    s.prove_optimal(Proof::search);
     if (s.makespan < best) best = s.makespan, table.best = s;
     table.by_size[size - 1] = std::move(s);
   }

@@ -16,7 +16,7 @@ namespace {
 
 void expect_valid(const Cluster& cl, const Solution& s) {
   const std::vector<long long> ring(s.ring.begin(), s.ring.end());
-  const CheckResult r = check_solution(cl, ring, s.alpha, s.makespan);
+  const CheckResult r = check(cl, ring, s.alpha, Claims{s.makespan, {}, {}, {}});
   EXPECT_TRUE(r.valid) << r.reason;
 }
 

@@ -26,7 +26,7 @@ TEST(Greedy, ValidNeverBelowExactAndTraceIsExact) {
     ASSERT_EQ(trace.t_step_by_size.size(), p);
     const Solution& s = trace.best;
     const std::vector<long long> ring(s.ring.begin(), s.ring.end());
-    const CheckResult r = check_solution(cl, ring, s.alpha, s.makespan);
+    const CheckResult r = check(cl, ring, s.alpha, Claims{s.makespan, {}, {}, {}});
     ASSERT_TRUE(r.valid) << r.reason;
     EXPECT_GE(s.makespan, plan_exact(cl).makespan * (1 - 1e-12));
     double best = 1e300;
@@ -75,7 +75,7 @@ TEST(Overflow, GreedyRefusesClustersWhoseTimesOverflow) {
   cl.W = 1.0;
   cl.H = 1e308;
   try {
-    plan_slicering(cl, "greedy");
+    plan(cl, {"greedy"});
     FAIL() << "accepted";
   } catch (const InputError& e) {
     EXPECT_EQ(e.path(), "c[0][1]");

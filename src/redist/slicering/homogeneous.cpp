@@ -43,7 +43,7 @@ Solution plan_homogeneous(const Cluster& cluster, std::optional<std::size_t> q) 
   std::vector<std::size_t> ring(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(best));
   Solution s = solution_for_ring(cluster, std::move(ring), "homogeneous");
   s.lower_bound = s.makespan;
-  s.optimal = true;
+  s.prove_optimal(Proof::theorem);  // SLICE Proposition 1
   return s;
 }
 

@@ -21,6 +21,8 @@
 #include <string>
 #include <vector>
 
+#include "redist/common/result.hpp"
+
 namespace redist::slicering {
 
 struct Cluster {
@@ -37,16 +39,15 @@ struct Cluster {
   }
 };
 
-struct Solution {
+// A ring and its shares, with the claims (PlanClaims): makespan is T_step (SLICE Eq. 1), the time
+// of one iteration; lower_bound a proven bound for the problem solved (of the forced ring size,
+// when one is forced; 0 when the algorithm proves none: greedy); optimal for that problem, and how.
+struct Solution : PlanClaims {
   std::string algorithm;
-  std::vector<std::size_t> ring;      // processors in ring order
-  std::vector<double> alpha;          // share of ring[k]
-  double makespan = 0.0;              // T_step (SLICE Eq. 1): the time of one iteration
-  std::optional<double> lower_bound;  // a proven lower bound for the problem solved
-  bool optimal = false;               // proven optimal for the problem solved (given q, if forced)
+  std::vector<std::size_t> ring;  // processors in ring order
+  std::vector<double> alpha;      // share of ring[k]
   // tsp only: the ring's tour cost, a lower bound on every Hamiltonian tour (Held-Karp 1-tree).
   std::optional<double> tour_cost, tour_lower_bound;
-  std::vector<std::string> notes;
 };
 
 // The largest number of processors any SliceRing command accepts: c alone is p^2 doubles (128 MB at

@@ -1,5 +1,7 @@
 #include "redist/slicering/planner.hpp"
 
+#include <chrono>
+
 #include <fmt/format.h>
 
 #include "redist/common/error.hpp"
@@ -11,21 +13,57 @@
 
 namespace redist::slicering {
 
-Solution plan_slicering(const Cluster& cluster, const std::string& algorithm,
-                        std::optional<std::size_t> q) {
-  check_cluster_range(cluster);
-  if (q && (*q < 1 || *q > cluster.size())) {
-    throw OptionError(fmt::format("ring size must be in [1, {}], got {}", cluster.size(), *q), "q");
+const std::vector<std::pair<std::string, std::string>>& slicering_algorithm_names() {
+  static const std::vector<std::pair<std::string, std::string>> names = {
+      {"auto", fmt::format("exact when p <= {}, else the better of greedy and tsp, with a lower "
+                           "bound (the default)",
+                           kAutoExactMaxProcessors)},
+      {"homogeneous", "SLICE Proposition 1: optimal on homogeneous networks only"},
+      {"greedy", "SLICE §6.2: grows a ring one processor at a time"},
+      {"tsp", "SLICE §6.1: all processors, a short tour by local search"},
+      {"exact",
+       fmt::format("Held-Karp + branch and bound: proven optimum, p <= {}", kExactMaxProcessors)}};
+  return names;
+}
+
+namespace {
+
+// "auto, homogeneous, greedy, tsp or exact".
+std::string expected_names() {
+  const auto& names = slicering_algorithm_names();
+  std::string text;
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    if (k > 0) text += k + 1 == names.size() ? " or " : ", ";
+    text += names[k].first;
   }
+  return text;
+}
+
+Solution dispatch(const Cluster& cluster, const std::string& algorithm,
+                  std::optional<std::size_t> q) {
   if (algorithm == "homogeneous") return plan_homogeneous(cluster, q);
   if (algorithm == "greedy") return plan_greedy(cluster, q);
   if (algorithm == "tsp") return plan_tsp(cluster, q);
   if (algorithm == "exact") return plan_exact(cluster, q);
   if (algorithm == "auto") return plan_auto(cluster, q);
   throw OptionError(
-      fmt::format("unknown algorithm '{}' (expected auto, homogeneous, greedy, tsp or exact)",
-                  algorithm),
+      fmt::format("unknown algorithm '{}' (expected {})", algorithm, expected_names()),
       "algorithm");
+}
+
+}  // namespace
+
+Solution plan(const Cluster& cluster, const PlanOptions& options) {
+  const auto started = std::chrono::steady_clock::now();
+  check_cluster_range(cluster);
+  const std::optional<std::size_t> q = options.ring_size;
+  if (q && (*q < 1 || *q > cluster.size())) {
+    throw OptionError(fmt::format("ring size must be in [1, {}], got {}", cluster.size(), *q), "q");
+  }
+  Solution s = dispatch(cluster, options.algorithm, q);
+  s.solve_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return s;
 }
 
 }  // namespace redist::slicering

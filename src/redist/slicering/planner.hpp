@@ -1,19 +1,34 @@
 // `redist slicering plan --algorithm NAME [--q Q]` (docs/slicering.md): dispatch to the SLICE
 // planners. Names: auto (the default: exact when fast, else the better of greedy and tsp, always
 // with a lower bound; auto.hpp), homogeneous (Proposition 1), greedy (§6.2), tsp (§6.1), exact
-// (Held-Karp + branch and bound). Unknown names and a q outside [1, p] are InputErrors at
-// --algorithm / --q; so is a cluster outside the double range (check_cluster_range) or above an
-// algorithm's size limit.
+// (Held-Karp + branch and bound). Unknown names and a q outside [1, p] are OptionErrors at
+// algorithm / q; a cluster outside the double range (check_cluster_range) or above an algorithm's
+// size limit is an InputError.
 #pragma once
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "redist/slicering/model.hpp"
 
 namespace redist::slicering {
 
-Solution plan_slicering(const Cluster& cluster, const std::string& algorithm,
-                        std::optional<std::size_t> q = std::nullopt);
+// The SliceRing algorithms, (name, what it does and what it proves), `auto` first: the names plan
+// accepts, listed in its errors and in the command line's help.
+const std::vector<std::pair<std::string, std::string>>& slicering_algorithm_names();
+
+// The options of `redist slicering plan`, with its defaults.
+struct PlanOptions {
+  std::string algorithm = "auto";        // one of slicering_algorithm_names()
+  std::optional<std::size_t> ring_size;  // q: force the number of processors in the ring
+};
+
+// The solution with makespan (T_step), lower_bound when the algorithm proves one (0 otherwise),
+// and optimal with its proof (for the problem solved: of the forced size when ring_size is given).
+// OptionError at "algorithm" or "q"; InputError for a cluster outside the model's ranges or an
+// algorithm's limit.
+Solution plan(const Cluster& cluster, const PlanOptions& options = {});
 
 }  // namespace redist::slicering

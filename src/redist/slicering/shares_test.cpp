@@ -83,8 +83,8 @@ TEST(Shares, ClosedFormMatchesWaterFillingAndChecker) {
     const Shares s = optimal_shares(cl, ring);
     EXPECT_NEAR(s.makespan, ring_t_step(cl, ring), 1e-9 * s.makespan);
     const std::vector<long long> signed_ring(ring.begin(), ring.end());
-    const CheckResult check = check_solution(cl, signed_ring, s.alpha, s.makespan);
-    EXPECT_TRUE(check.valid) << check.reason;
+    const CheckResult verdict = check(cl, signed_ring, s.alpha, Claims{s.makespan, {}, {}, {}});
+    EXPECT_TRUE(verdict.valid) << verdict.reason;
   }
 }
 
@@ -102,7 +102,7 @@ TEST(Shares, UnderflowingShareNextToCancellingOnesStaysFinite) {
   EXPECT_DOUBLE_EQ(s.alpha[0] + s.alpha[1], 1.0);
   EXPECT_DOUBLE_EQ(s.alpha[0], 1.0);
   EXPECT_TRUE(std::isfinite(s.makespan) && s.makespan > 0);
-  const CheckResult r = check_solution(cl, {0, 1}, s.alpha, s.makespan);
+  const CheckResult r = check(cl, {0, 1}, s.alpha, Claims{s.makespan, {}, {}, {}});
   EXPECT_TRUE(r.valid) << r.reason;
 }
 

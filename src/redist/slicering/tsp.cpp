@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "redist/common/error.hpp"
+#include "redist/common/tolerance.hpp"
 #include "redist/slicering/bounds.hpp"
 #include "redist/slicering/shares.hpp"
 
@@ -21,7 +22,7 @@ namespace {
 // A move is applied when it shortens the tour by more than kRelativeGain times the length of the
 // edges it removes: relative, so that rounding at any magnitude (1e-300 or 1e300) can never make
 // a cycle of "improving" moves.
-constexpr double kRelativeGain = 1e-12;
+constexpr double kRelativeGain = kSearchResolution;
 
 double tour_length(const std::vector<double>& d, std::size_t n, const std::vector<std::size_t>& t) {
   double total = 0.0;
@@ -327,7 +328,7 @@ double one_tree_bound(const std::vector<double>& d, std::size_t n, double upper,
     // Penalties that drive the 1-tree out of the double range end the ascent (the first 1-tree,
     // without penalties, is at most a tour: finite).
     if (!std::isfinite(bound)) break;
-    if (it == 0 || bound > best + 1e-12 * std::fabs(best)) {
+    if (it == 0 || !at_most(bound, best, kSearchResolution)) {
       best = std::max(best, bound), since_improvement = 0;
     } else if (++since_improvement >= 3) {
       lambda /= 2.0, since_improvement = 0;
@@ -335,7 +336,9 @@ double one_tree_bound(const std::vector<double>& d, std::size_t n, double upper,
     double norm = 0.0;
     for (std::size_t v = 0; v < n; ++v) norm += double(degree[v] - 2) * double(degree[v] - 2);
     if (norm == 0.0) break;  // the 1-tree is a tour: optimal
-    const double step = lambda * std::max(upper - bound, 1e-9 * std::fabs(upper)) / norm;
+    // The step keeps a floor of kTimeTolerance of the tour once the bound meets it, so that the
+    // ascent still moves when rounding makes the two equal.
+    const double step = lambda * std::max(upper - bound, kTimeTolerance * std::fabs(upper)) / norm;
     for (std::size_t v = 0; v < n; ++v) pi[v] += step * (degree[v] - 2);
   }
   return std::isfinite(best) ? std::min(best, upper) : 0.0;
@@ -384,9 +387,9 @@ Solution plan_tsp(const Cluster& cluster, std::optional<std::size_t> q) {
   const bool exact_tour = p <= kExactTourMaxCities;
   // The DP sums the same edges in another order: a tour within rounding of it is the shortest.
   const double shortest = exact_tour ? shortest_tour_length(d, p) : 0.0;
-  const double bound = !exact_tour                        ? one_tree_bound(d, p, tour)
-                       : shortest >= tour * (1.0 - 1e-12) ? tour
-                                                          : shortest;
+  const double bound = !exact_tour                                  ? one_tree_bound(d, p, tour)
+                       : at_most(tour, shortest, kSearchResolution) ? tour
+                                                                    : shortest;
   const char* tour_bound = exact_tour ? "the shortest tour (Held-Karp dynamic programming)"
                                       : "the Held-Karp 1-tree bound on every tour";
   double inverse = 0.0;
@@ -398,13 +401,13 @@ Solution plan_tsp(const Cluster& cluster, std::optional<std::size_t> q) {
     s.notes.push_back(
         fmt::format("lower_bound: over rings of all processors ({}, Eq. 3)", tour_bound));
   } else {
-    s.lower_bound = ring_size_bound(cluster, std::nullopt, *s.lower_bound);
+    s.lower_bound = ring_size_bound(cluster, std::nullopt, s.lower_bound);
     s.notes.push_back(fmt::format(
         "lower_bound: over every ring size ({} with all processors, Eq. 3; exact with 1 and 2; "
         "each member's two cheapest links with more)",
         tour_bound));
   }
-  s.optimal = s.makespan <= *s.lower_bound * (1.0 + 1e-9);
+  if (at_most(s.makespan, s.lower_bound)) s.prove_optimal(Proof::lower_bound);
   s.notes.push_back(fmt::format(
       "tour_gap = tour_cost / tour_lower_bound - 1 compares the ring's tour cost (sum of comm_i / "
       "w_i) with {} of all processors, not T_step (that is gap)",

@@ -5,28 +5,25 @@
 
 #include <fmt/format.h>
 
+#include "redist/common/tolerance.hpp"
+
 namespace redist::slicering {
 
 namespace {
 
-bool differ(double a, double b) {
-  return std::fabs(a - b) > 1e-9 * std::max(std::fabs(a), std::fabs(b));
-}
-
 // The reason the claims contradict the recomputed T_step `t`, or empty.
 std::string contradiction(const Claims& claims, double t) {
-  if (claims.t_step && differ(*claims.t_step, t)) {
+  if (claims.t_step && !same_time(*claims.t_step, t)) {
     return fmt::format("t_step is {} but the ring and shares give {}", *claims.t_step, t);
   }
-  if (claims.makespan && differ(*claims.makespan, t)) {
+  if (claims.makespan && !same_time(*claims.makespan, t)) {
     return fmt::format("makespan is {} but the ring and shares give {}", *claims.makespan, t);
   }
-  if (claims.lower_bound && *claims.lower_bound > t * (1.0 + 1e-9)) {
+  if (claims.lower_bound && !at_most(*claims.lower_bound, t)) {
     return fmt::format("lower_bound {} exceeds the T_step {} of the solution itself",
                        *claims.lower_bound, t);
   }
-  if (claims.optimal.value_or(false) && claims.lower_bound &&
-      t > *claims.lower_bound * (1.0 + 1e-9)) {
+  if (claims.optimal.value_or(false) && claims.lower_bound && !at_most(t, *claims.lower_bound)) {
     return fmt::format("optimal is claimed but T_step {} is above the lower_bound {}", t,
                        *claims.lower_bound);
   }
@@ -35,14 +32,8 @@ std::string contradiction(const Claims& claims, double t) {
 
 }  // namespace
 
-CheckResult check_solution(const Cluster& cluster, const std::vector<long long>& ring,
-                           const std::vector<double>& alpha, std::optional<double> t_step) {
-  return check_solution(cluster, ring, alpha,
-                        Claims{t_step, std::nullopt, std::nullopt, std::nullopt});
-}
-
-CheckResult check_solution(const Cluster& cluster, const std::vector<long long>& ring,
-                           const std::vector<double>& alpha, const Claims& claims) {
+CheckResult check(const Cluster& cluster, const std::vector<long long>& ring,
+                  const std::vector<double>& alpha, const Claims& claims) {
   CheckResult r;
   const long long p = static_cast<long long>(cluster.w.size());
   const std::size_t q = ring.size();
@@ -73,7 +64,7 @@ CheckResult check_solution(const Cluster& cluster, const std::vector<long long>&
     }
     sum += alpha[k];
   }
-  if (std::fabs(sum - 1.0) > 1e-9) {
+  if (std::fabs(sum - 1.0) > kTimeTolerance) {
     r.reason = fmt::format("the shares sum to {}, not 1", sum);
     return r;
   }
@@ -94,6 +85,13 @@ CheckResult check_solution(const Cluster& cluster, const std::vector<long long>&
   r.valid = true;
   r.makespan = t;
   return r;
+}
+
+CheckResult check(const Cluster& cluster, const Solution& solution) {
+  const std::vector<long long> ring(solution.ring.begin(), solution.ring.end());
+  Claims claims{std::nullopt, solution.makespan, std::nullopt, solution.optimal};
+  if (solution.lower_bound > 0) claims.lower_bound = solution.lower_bound;
+  return check(cluster, ring, solution.alpha, claims);
 }
 
 }  // namespace redist::slicering

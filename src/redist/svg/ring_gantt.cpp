@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "redist/common/error.hpp"
+#include "redist/common/tolerance.hpp"
 
 namespace redist::svg {
 namespace {
@@ -28,7 +29,7 @@ std::string processor(std::size_t i) { return fmt::format("P{}", i); }
 double link_cost(const Instance& instance, std::size_t from, Direction dir) {
   const std::vector<double>& costs =
       dir == Direction::next ? instance.cost_next : instance.cost_prev;
-  if (dir == Direction::unknown || from >= costs.size()) return std::nan("");
+  if (from >= costs.size()) return std::nan("");
   return costs[from];
 }
 
@@ -119,13 +120,14 @@ GanttChart ring_gantt_chart(const Instance& instance, const Schedule& schedule,
   std::string summary =
       fmt::format("{} — makespan {}", schedule.algorithm.empty() ? "schedule" : schedule.algorithm,
                   number(makespan));
-  const bool has_bound = schedule.lower_bound && std::isfinite(*schedule.lower_bound);
-  if (has_bound) summary += ", lower bound " + number(*schedule.lower_bound);
-  if (schedule.optimal.value_or(false)) {
+  // A schedule states a bound when it is positive (a document without one reads as 0).
+  const double bound = schedule.lower_bound;
+  const bool has_bound = bound > 0.0 && std::isfinite(bound);
+  if (has_bound) summary += ", lower bound " + number(bound);
+  if (schedule.optimal) {
     summary += " (optimal)";
-  } else if (has_bound && *schedule.lower_bound > 0.0 && makespan > *schedule.lower_bound) {
-    summary +=
-        fmt::format(" ({:.3g}% above the bound)", 100.0 * (makespan / *schedule.lower_bound - 1.0));
+  } else if (has_bound && makespan > bound) {
+    summary += fmt::format(" ({:.3g}% above the bound)", 100.0 * (makespan / bound - 1.0));
   }
   chart.title = title.empty() ? summary : title + " — " + summary;
   chart.subtitle = fmt::format("{} processors, {} ring, {} run{} drawn", n,
@@ -135,11 +137,10 @@ GanttChart ring_gantt_chart(const Instance& instance, const Schedule& schedule,
   if (makespan > 0.0) {
     chart.markers.push_back({makespan, "makespan " + number(makespan), true, "#222222"});
   }
-  if (has_bound && std::abs(*schedule.lower_bound - makespan) > 1e-9 * std::max(1.0, makespan)) {
-    chart.markers.push_back(
-        {*schedule.lower_bound, "lower bound " + number(*schedule.lower_bound), false, "#555555"});
+  if (has_bound && !same_time(bound, makespan)) {
+    chart.markers.push_back({bound, "lower bound " + number(bound), false, "#555555"});
   }
-  if (std::abs(last_end - makespan) > 1e-9 * std::max(1.0, makespan)) {
+  if (!same_time(last_end, makespan)) {
     chart.notes.push_back(
         fmt::format("note: the stated makespan {} differs from the end of the "
                     "last item, {}",

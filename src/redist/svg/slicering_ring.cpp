@@ -8,6 +8,7 @@
 #include <numbers>
 
 #include "redist/common/error.hpp"
+#include "redist/common/tolerance.hpp"
 #include "redist/svg/gantt.hpp"
 
 namespace redist::svg {
@@ -65,7 +66,7 @@ std::string title_line(const Cluster& cluster, const Solution& s, const std::str
   std::string line = fmt::format("{}: makespan (T_step) {}, q = {} of {}",
                                  s.algorithm.empty() ? "solution" : s.algorithm,
                                  format_number(s.makespan), s.ring.size(), cluster.size());
-  line += s.lower_bound ? ", lower bound " + format_number(*s.lower_bound) : ", no lower bound";
+  line += s.lower_bound > 0 ? ", lower bound " + format_number(s.lower_bound) : ", no lower bound";
   line += s.optimal ? ", optimal: yes" : ", optimal: not proven";
   return title.empty() ? line : title + " — " + line;
 }
@@ -123,7 +124,7 @@ void draw_members(std::string& out, const Circle& c, const Cluster& cluster, con
     const std::size_t i = s.ring[k];
     const double compute = s.alpha[k] * cluster.W * cluster.w[i];
     const double comm = slicering::ring_comm(cluster, s.ring, k);
-    const bool critical = compute + comm >= s.makespan * (1 - 1e-9);
+    const bool critical = at_most(s.makespan, compute + comm);  // its time is T_step
     const double x = c.x(k, c.radius), y = c.y(k, c.radius);
     put(out, "<circle class=\"node{}\" cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{}\"/>",
         critical ? " critical" : "", x, y, kNodeRadius);

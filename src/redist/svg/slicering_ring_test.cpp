@@ -47,7 +47,7 @@ TEST(SliceRingPicture, DrawsMembersLinksAndLeftOutProcessors) {
 TEST(SliceRingPicture, SmallRings) {
   const slicering::Cluster cluster = cluster_of(3);
   for (std::size_t q = 1; q <= 3; ++q) {
-    const slicering::Solution s = slicering::plan_slicering(cluster, "exact", q);
+    const slicering::Solution s = slicering::plan(cluster, {"exact", q});
     const std::string svg = slicering_ring_svg(cluster, s, "");
     EXPECT_EQ(testkit::xml_problem(svg), "") << q;
     EXPECT_EQ(count_of(svg, "<line class=\"link\" x1="), (q == 1 ? 0u : q == 2 ? 1u : 3u) + 1u);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "redist/balance/model.hpp"
+#include "redist/ring/validate.hpp"
 #include "redist/text/ring_summary.hpp"
 #include "redist/text/summary.hpp"
 
@@ -29,7 +30,8 @@ std::string advise_summary(const balance::AdviseInput& in, const balance::Advice
   out.field("targets", numbers(a.targets));
   out.blank();
   const ring::Instance ring = balance::redistribution_instance(in.ring, in.loads, a.targets);
-  return out.str() + ring_summary(ring, a.schedule, "the redistribution to the targets", "");
+  return out.str() + ring_summary(ring, a.schedule, ring::check(ring, a.schedule),
+                                  "the redistribution to the targets", "");
 }
 
 }  // namespace redist::text

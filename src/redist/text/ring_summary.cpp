@@ -4,8 +4,6 @@
 
 #include <fmt/format.h>
 
-#include "redist/ring/bounds.hpp"
-#include "redist/ring/validate.hpp"
 #include "redist/text/summary.hpp"
 
 namespace redist::text {
@@ -24,12 +22,15 @@ void describe_ring(Summary& out, const ring::Instance& in, std::string_view head
   if (in.bidirectional) out.line("  cost prev " + numbers(in.cost_prev));
 }
 
-std::string bound_terms(const ring::BoundReport& bounds) {
+// "22 (lemma12 18, system6 20, exact 22)": the plan's bound, then the terms it is the largest of.
+std::string bound_terms(const ring::Schedule& s) {
+  if (s.bound_terms.empty()) return number(s.lower_bound);
   std::vector<std::string> terms;
-  for (const auto& [name, value] : bounds.terms) {
-    terms.push_back(value ? fmt::format("{} {}", name, number(*value)) : name + " skipped");
+  for (const ring::BoundTerm& term : s.bound_terms) {
+    terms.push_back(term.value ? fmt::format("{} {}", term.name, number(*term.value))
+                               : term.name + " skipped");
   }
-  return fmt::format("{} ({})", number(bounds.lower_bound), fmt::join(terms, ", "));
+  return fmt::format("{} ({})", number(s.lower_bound), fmt::join(terms, ", "));
 }
 
 void describe_runs(Summary& out, const ring::Instance& in, const ring::Schedule& s) {
@@ -54,22 +55,20 @@ void describe_runs(Summary& out, const ring::Instance& in, const ring::Schedule&
 }  // namespace
 
 std::string ring_summary(const ring::Instance& in, const ring::Schedule& s,
-                         std::string_view heading, std::string_view source) {
-  const ring::BoundReport bounds = ring::ring_bounds(in);
-  const ring::ValidationResult check = ring::validate_schedule(in, s);
+                         const CheckResult& verdict, std::string_view heading,
+                         std::string_view source) {
   Summary out;
   describe_ring(out, in, heading, source);
   out.blank();
   out.field("algorithm", s.algorithm);
   out.field("makespan", number(s.makespan));
-  out.field("lower bound", bound_terms(bounds));
-  const double bound = std::max(bounds.lower_bound, s.lower_bound.value_or(0.0));
-  out.optimality(s.optimal.value_or(false), s.makespan, bound, s.algorithm);
+  out.field("lower bound", bound_terms(s));
+  out.optimality(s, s.algorithm);
   if (s.light) {
     out.field("light",
               *s.light ? "yes (every processor sends only items it holds at the start)" : "no");
   }
-  out.validator(check.valid, check.reason);
+  out.validator(verdict.valid, verdict.reason);
   out.field("flows", numbers(s.flows));
   out.blank();
   describe_runs(out, in, s);

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include "redist/slicering/validate.hpp"
 #include "redist/text/summary.hpp"
 
 namespace redist::text {
@@ -40,9 +39,8 @@ void describe_ring(Summary& out, const slicering::Cluster& cluster, const slicer
 }  // namespace
 
 std::string slicering_summary(const slicering::Cluster& cluster, const slicering::Solution& s,
-                              std::string_view heading, std::string_view source) {
-  const std::vector<long long> ring(s.ring.begin(), s.ring.end());
-  const CheckResult check = slicering::check_solution(cluster, ring, s.alpha, s.makespan);
+                              const CheckResult& verdict, std::string_view heading,
+                              std::string_view source) {
   Summary out;
   out.line(
       fmt::format("{}: cluster of {} processors, W = {} (work per iteration), H = {} (data "
@@ -53,9 +51,9 @@ std::string slicering_summary(const slicering::Cluster& cluster, const slicering
   out.blank();
   out.field("algorithm", s.algorithm);
   out.field("makespan", number(s.makespan) + " (T_step: the time of one iteration)");
-  out.field("lower bound", s.lower_bound ? number(*s.lower_bound) : "none");
-  out.optimality(s.optimal, s.makespan, s.lower_bound, s.algorithm);
-  out.validator(check.valid, check.reason);
+  out.field("lower bound", s.lower_bound > 0 ? number(s.lower_bound) : "none");
+  out.optimality(s, s.algorithm);
+  out.validator(verdict.valid, verdict.reason);
   if (s.tour_cost) {
     out.field("tour", fmt::format("cost {}{}", number(*s.tour_cost),
                                   s.tour_lower_bound

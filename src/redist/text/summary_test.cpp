@@ -73,8 +73,8 @@ TEST(RingSummary, RandomRingsAreSummarisedSoundly) {
     const ring::Instance in =
         testkit::random_ring(rng, {.n_min = 2, .n_max = 40, .bidirectional = k % 2 == 0});
     const ring::Schedule s = ring::plan(in);
-    expect_sound(ring_summary(in, s, "redist ring plan", ""), "redist ring plan",
-                 number(s.makespan));
+    expect_sound(ring_summary(in, s, ring::check(in, s), "redist ring plan", ""),
+                 "redist ring plan", number(s.makespan));
   }
 }
 
@@ -82,7 +82,9 @@ TEST(RingSummary, BalancedRingMovesNothingAndLongTablesAreCut) {
   ring::Instance in;
   in.loads = in.targets = {5, 5, 5};
   in.cost_next = {1, 1, 1};
-  const std::string idle = ring_summary(in, ring::plan(in), "redist ring plan", "");
+  const ring::Schedule idle_plan = ring::plan(in);
+  const std::string idle =
+      ring_summary(in, idle_plan, ring::check(in, idle_plan), "redist ring plan", "");
   EXPECT_TRUE(contains(idle, "nobody: every processor already holds its target")) << idle;
 
   ring::Instance big;
@@ -92,7 +94,9 @@ TEST(RingSummary, BalancedRingMovesNothingAndLongTablesAreCut) {
     big.loads.push_back(i % 2 == 0 ? 2 : 0);
     big.targets.push_back(1);
   }
-  const std::string cut = ring_summary(big, ring::plan(big), "redist ring plan", "");
+  const ring::Schedule big_plan = ring::plan(big);
+  const std::string cut =
+      ring_summary(big, big_plan, ring::check(big, big_plan), "redist ring plan", "");
   EXPECT_TRUE(contains(cut, fmt::format("... and {} more", n / 2 - kMaxRows))) << cut;
 }
 
@@ -140,7 +144,8 @@ TEST(SliceringSummary, RingMembersAndLeftOut) {
     const slicering::Cluster cluster =
         slicering::testing::random_cluster(rng, 2 + k % 7, 10.0, 1.0);
     const slicering::Solution s = slicering::plan(cluster);
-    const std::string text = slicering_summary(cluster, s, "redist slicering plan", "");
+    const std::string text =
+        slicering_summary(cluster, s, slicering::check(cluster, s), "redist slicering plan", "");
     expect_sound(text, "redist slicering plan", number(s.makespan));
     EXPECT_TRUE(contains(text, fmt::format("({} of {} processors)", s.ring.size(), cluster.size())))
         << text;
