@@ -7,7 +7,8 @@ which CMake writes to BUILD/layering.txt as lines `folder:dep1 dep2`. Tests (*_t
 include anything. The public headers (src/redist/*.hpp) are above the families: a family
 includes only its own (redist/lau.hpp in lau/); api, which implements their JSON entry points, and
 text, which summarises what they return, include them all. io (JSON reading and writing) includes
-no public header and nothing of text. Prints every offending include and exits 1 when there is one.
+no public header and nothing of text. Also: no code outside the tests looks for `"valid": true` in
+a text (a face takes the typed verdict). Prints every offending include and exits 1 when there is one.
 
 Usage: check_layering.py SRC_REDIST_DIR LAYERING_TXT
 """
@@ -48,9 +49,27 @@ def offences(root, table):
                            f"declares only {sorted(deps) or 'nothing'}")
 
 
+VERDICT_TEXT = re.compile(r'\\?"valid\\?":\s*true')
+
+
+def verdicts_read_from_text(root):
+    """Code (not comments, not tests) that looks for `"valid": true` in a text: a face must take
+    the typed verdict (CheckResult.valid), never search the output it printed. Scans the core and
+    the programs next to it (apps/, sim/, examples/)."""
+    project = root.parent.parent
+    for folder in [root, project / "apps", project / "sim", project / "examples"]:
+        for source in sorted(folder.rglob("*.[ch]pp")):
+            if source.name.endswith("_test.cpp"):
+                continue
+            for number, line in enumerate(source.read_text().splitlines(), 1):
+                code = line.split("//", 1)[0]
+                if VERDICT_TEXT.search(code):
+                    yield f"{source}:{number}: reads a verdict from text (use CheckResult.valid)"
+
+
 def main():
     root, table = pathlib.Path(sys.argv[1]), allowed_table(sys.argv[2])
-    found = list(offences(root, table))
+    found = list(offences(root, table)) + list(verdicts_read_from_text(root))
     for offence in found:
         print(offence)
     folders = {p.name for p in root.iterdir() if p.is_dir()}
