@@ -14,7 +14,7 @@
 // --one-port adds a send port and a receive port per host (see below).
 // --balance reads a balance trace (docs/balance.md: {"balance": {"ring", "speeds", ...}}) instead:
 // the links come from its ring, and host i gets one power state per distinct speed s_i(t), of
-// s_i(t) x F flop/s (mpi/smpi_pstates.hpp: the order an SMPI application switches them in), so
+// s_i(t) x F flop/s (smpi_pstates.hpp: the order an SMPI application switches them in), so
 // an iteration of n items charged as n x F flops takes n / s_i(t), as in the model.
 // Complexity: O(n^3) text for n hosts (the all-pairs routes).
 #include <fstream>
@@ -24,7 +24,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
-#include "mpi/smpi_pstates.hpp"
+#include "apps/redist-mpi/smpi_pstates.hpp"
 #include "redist/common/error.hpp"
 #include "redist/io/balance_json.hpp"
 #include "redist/io/json.hpp"

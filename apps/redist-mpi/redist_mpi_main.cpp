@@ -7,8 +7,8 @@
 //
 // --strategy: `redist` (default) executes the Redistribution's plan; `alltoallv` one direct
 // MPI_Alltoallv from the old to the new block distribution; `linear` LAU's Linear flows as LAU's
-// single-send schedule (mpi/baselines.hpp). The two baselines keep the global order from rank 0
-// (no rotation, as --mode linear) and are verified in exactly the same way.
+// single-send schedule (redist/mpi/baselines.hpp). The two baselines keep the global order from
+// rank 0 (no rotation, as --mode linear) and are verified in exactly the same way.
 //
 // Every rank fills its block with items whose bytes encode their global index, the
 // Redistribution moves them, every rank checks count, order and content of its new block and
@@ -163,7 +163,8 @@ bool parse_args(int argc, char** argv, int rank, Args& a) {
   CLI::App app{
       "redist-mpi: execute and verify a ring redistribution under mpirun.\n"
       "Example (as root add --allow-run-as-root; more ranks than cores: --oversubscribe):\n"
-      "  mpirun -np 5 redist-mpi --instance mpi/testdata/one-holds-all.json --item-bytes 64\n"
+      "  mpirun -np 5 redist-mpi --instance apps/redist-mpi/testdata/one-holds-all.json \\\n"
+      "      --item-bytes 64\n"
       "The instance is a ring instance as `redist ring plan` reads it, one processor per rank:\n"
       "  {\"ring\": {\"loads\": [0, 0, 23, 0, 0], \"targets\": [5, 4, 5, 4, 5],\n"
       "            \"cost_next\": [1, 2, 1, 3, 1], \"cost_prev\": [1.5, 1, 2, 1, 1]}}"};

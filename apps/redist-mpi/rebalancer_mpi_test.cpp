@@ -1,5 +1,5 @@
 // rebalancer-mpi-test: checks redist::mpi::Rebalancer under mpirun (ours; the ctest entries
-// mpi_run_rebalancer_* in mpi/CMakeLists.txt run it through mpi/mpi_run_test.sh).
+// mpi_run_rebalancer_* in apps/redist-mpi/CMakeLists.txt run it through mpi_run_test.sh).
 //
 //   mpirun -np P rebalancer-mpi-test --policy NAME --iterations K --items N
 //          [--clocks skewed|wtime] [--split] [--out-of-place] [--per-item E] [--segment-items S]
