@@ -232,7 +232,7 @@ class Rebalancer {
   double max_over_ranks(double value) const;
   [[noreturn]] void fail(const std::string& message) const;
 
-  MPI_Comm comm_ = MPI_COMM_NULL;
+  Communicator comm_;  // the caller's, duplicated (MPI_ERRORS_RETURN)
   int rank_ = 0;
   int size_ = 1;
   LinkCosts costs_;
