@@ -327,7 +327,7 @@ Args parse_args(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
+  if (MPI_Init(&argc, &argv) != MPI_SUCCESS) return 3;
   int rank = 0, size = 1, code = 1;
   try {
     check(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN), "MPI_Comm_set_errhandler");
@@ -339,6 +339,6 @@ int main(int argc, char** argv) {
     std::cerr << "error: mpi-errors-test: rank " << rank << ": " << e.what() << std::endl;
     MPI_Abort(MPI_COMM_WORLD, 3);
   }
-  MPI_Finalize();
+  if (MPI_Finalize() != MPI_SUCCESS && code == 0) code = 3;
   return code;
 }
