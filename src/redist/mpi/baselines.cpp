@@ -52,7 +52,7 @@ AlltoallvCounts alltoallv_counts(const ring::Instance& in, std::size_t me, std::
   return c;
 }
 
-// LAU's single-send schedule on this rank: one message per stream, with the end-of-step notices
+// LAU's single-send schedule on this rank: one message per stream, with the failure notices
 // and agreement of notices.hpp. Requests: the notices' two, the receives, the sends.
 class SingleSend {
  public:

@@ -6,9 +6,10 @@
 // loop (move_items), whose passes (advance) post receives and sends on both sides, move the kept
 // items in place once possible and release received segments, until nothing progresses; then it
 // waits for some request to complete (MPI_Waitsome), until every group is done. A failed MPI call
-// stops the loop, and so does a neighbour's notice that it stopped (notices.hpp). The step ends
-// with the neighbours' notices and the agreement (communicator.hpp); after a failure somewhere,
-// every rank settles its messages in flight (settle) and throws the agreed Error.
+// stops the loop (the rank then sends its failure notices), and so does a neighbour's notice
+// (notices.hpp); a rank that finishes withdraws its notice receives. The step ends with the
+// agreement (communicator.hpp); after a failure somewhere, every rank exchanges notices, settles
+// its messages in flight (settle) and throws the agreed Error.
 #include "redist/mpi/redistribution.hpp"
 
 #include <algorithm>
