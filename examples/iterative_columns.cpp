@@ -24,8 +24,8 @@
 // SMPI build (REDIST_SMPI): the computation is charged with smpi_execute_flops(columns x F x
 // slowdown) (run with smpi/simulate-computation:no, so the real arithmetic costs no simulated
 // time), host i is switched to the power state of s_i(t) at the start of iteration t
-// (mpi/smpi_pstates.hpp; the platform comes from redist-smpi-platform --balance), and the link
-// costs are the trace's, so a run follows the model of `redist balance simulate`.
+// (apps/redist-mpi/smpi_pstates.hpp; the platform comes from redist-smpi-platform --balance), and
+// the link costs are the trace's, so a run follows the model of `redist balance simulate`.
 #include <mpi.h>
 
 #ifdef exit  // SMPI's exit macro clashes with CLI::App::exit; this program returns from main
@@ -51,7 +51,7 @@
 #ifdef REDIST_SMPI
 #include <simgrid/host.h>
 
-#include "mpi/smpi_pstates.hpp"
+#include "apps/redist-mpi/smpi_pstates.hpp"
 #include "redist/io/balance_json.hpp"
 #endif
 

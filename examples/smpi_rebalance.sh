@@ -13,8 +13,9 @@
 # Platform: redist-smpi-platform --balance --one-port: host i has the power states s_i(t) x F
 # flop/s, each ring link's bandwidth is item_bytes / cost, latency 0, one-port hosts (loaded
 # through redist-smpi-oneport.so); the application runs with --one-port so the executor follows
-# the one-port model. SMPI settings as mpi/smpirun_redist.sh: CM02, computation not simulated
-# (the application charges smpi_execute_flops), rendezvous sends, no time injected per MPI_Test.
+# the one-port model. SMPI settings as apps/redist-mpi/smpirun_redist.sh: CM02, computation not
+# simulated (the application charges smpi_execute_flops), rendezvous sends, no time injected per
+# MPI_Test.
 set -euo pipefail
 build=$(realpath "$1")
 shift

@@ -25,7 +25,7 @@ for t in "${targets[@]}"; do
   mkdir -p "$work" "$findings"
   echo "== $t: $seconds s"
   if ! "build-asan/fuzz/fuzz_$t" "$work" "fuzz/corpus/$t" data/examples data/slicering \
-       mpi/testdata -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 \
+       apps/redist-mpi/testdata -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 \
        -print_final_stats=1 -artifact_prefix="$findings/" 2>"$work.log"; then
     failed+=("$t")
     grep -E "FUZZ FINDING|ERROR: |SUMMARY|runtime error|Test unit written" "$work.log" | head -20 || true

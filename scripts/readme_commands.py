@@ -4,8 +4,9 @@ fresh checkout: each line of the README's ```sh blocks that starts with `build/`
 in bash, in a scratch directory that holds the checkout's files (links to them) and `build/` (a
 link to BUILD_DIR), so that the files the commands write land there. A command passes when it
 exits 0. The lines that run scripts/ are the README's two commands, run by CI itself, and the
-SMPI scripts are tests of their own (mpi/, examples/): they are not run again here. A command of a
-program the build does not have (SimGrid programs without SimGrid) is reported as skipped.
+SMPI scripts are tests of their own (apps/redist-mpi/, examples/): they are not run again here. A
+command of a program the build does not have (SimGrid programs without SimGrid) is reported as
+skipped.
 
 Usage: readme_commands.py SOURCE_DIR BUILD_DIR
 """

@@ -16,8 +16,9 @@
 //                        so, v moves to the balanced targets; returns what happened
 //     .decide() / .plan(d) / execute: the same in separate steps
 // Guarantees, limits and costs: redist/mpi/redistribution.hpp and redist/mpi/rebalancer.hpp.
-// Errors: redist::mpi::Error (a std::runtime_error), thrown with the same message on every rank
-// before any item moves.
+// Errors: redist::mpi::Error (a std::runtime_error), thrown with the same message on every rank:
+// for bad input before any item moves, for a failed MPI call (whatever the error handler of the
+// caller's communicator) at the end of the step (redist/mpi/communicator.hpp).
 //
 // Example (each rank holds `count` doubles of a global sequence, blocks in rank order):
 //   std::vector<double> block = ...;  // this rank's items

@@ -1,7 +1,7 @@
 // The deciding half of dynamic load balancing (ours): from what every processor reports after an
 // iteration (the work it did and the time it took) to a decision (rebalance now or not, and to
 // which targets), with a policy of policy.hpp. The MPI Rebalancer runs it on rank 0
-// (mpi/rebalancer.hpp) and the simulated application of RRV04 §8 runs it as is
+// (redist/mpi/rebalancer.hpp) and the simulated application of RRV04 §8 runs it as is
 // (docs/ring-sim.md), so both decide alike.
 //
 // Speeds (RebalanceSettings). By default s_i is processor i's estimate by a SpeedEstimator fed

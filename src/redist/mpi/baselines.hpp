@@ -16,8 +16,12 @@
 // discipline of LocalPlan (to succ from the right end, to pred from the left end, own items
 // first), so the result is ordered. Buffers: one message per stream (|flow| items), not bounded.
 //
-// Both are collective and throw Error (identically on every rank, decided from gathered data)
-// when a message would exceed 2^31-1 bytes. Complexity: O(n + items moved) copies.
+// Both are collective over `comm`, which must be the communicator `r` was built on (they use its
+// ranks), and throw Error (identically on every rank, decided from gathered data) when a message
+// would exceed 2^31-1 bytes. They run on `comm` itself, under its error handler: when that
+// handler returns, a failed call is agreed on like the library's (communicator.hpp) and every rank
+// throws the same Error; lau_linear_execute sends failure notices as execute does (notices.hpp).
+// Complexity: O(n + items moved) copies.
 #pragma once
 
 #include <mpi.h>

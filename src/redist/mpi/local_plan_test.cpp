@@ -28,6 +28,81 @@ ring::Instance random_instance(std::mt19937_64& rng, int n, bool bidirectional) 
   return in;
 }
 
+// Link r -> succ: what r sends as item k is what succ receives as item k, both ends splitting the
+// link into the same two sub-streams (items the receiver forwards, then items it keeps).
+void check_link(const LocalPlan& p, const LocalPlan& succ, std::int64_t total) {
+  ASSERT_EQ(p.right.out, succ.right.in);
+  ASSERT_EQ(succ.left.out, p.left.in);
+  EXPECT_EQ(p.right.out_fwd, succ.right.fwd);
+  EXPECT_EQ(succ.left.out_fwd, p.left.fwd);
+  EXPECT_LE(p.right.out_fwd, p.right.out);
+  for (std::int64_t k = 0; k < p.right.out; ++k) {
+    EXPECT_EQ(wrap(p.global_out(Side::right, k), total),
+              wrap(succ.global_in(Side::right, k), total));
+  }
+  for (std::int64_t k = 0; k < succ.left.out; ++k) {
+    EXPECT_EQ(wrap(succ.global_out(Side::left, k), total), wrap(p.global_in(Side::left, k), total));
+  }
+}
+
+// One rank's streams: what leaves (own items from the end facing the link, then forwarded ones in
+// arrival order) and where kept items land; counts every item that lands in `final_count`.
+void check_rank(const LocalPlan& p, std::int64_t total, std::map<std::int64_t, int>& final_count) {
+  for (Side side : {Side::right, Side::left}) {
+    const Stream& s = p.stream(side);
+    for (std::int64_t k = 0; k < s.out; ++k) {
+      if (k < s.own_out) {
+        EXPECT_EQ(p.global_out(side, k), p.start + p.own_offset(side, k));
+      } else {
+        EXPECT_EQ(p.global_out(side, k), p.global_in(side, k - s.own_out));
+      }
+    }
+    for (std::int64_t k = s.fwd; k < s.in; ++k) {
+      const std::int64_t off = p.placed_offset(side, k);
+      ASSERT_GE(off, 0);
+      ASSERT_LT(off, p.target);
+      EXPECT_EQ(wrap(p.final_start + off, total), wrap(p.global_in(side, k), total));
+      final_count[wrap(p.global_in(side, k), total)]++;
+    }
+  }
+  for (std::int64_t j = 0; j < p.kept; ++j) {
+    EXPECT_EQ(p.start + p.kept_from + j, p.final_start + p.kept_to + j);
+    final_count[wrap(p.start + p.kept_from + j, total)]++;
+  }
+}
+
+// Destination groups of rank r's stream on `side`: every item of a group ends on the rank `hops`
+// links away, and the groups partition the stream, farthest first.
+void check_groups(const ring::Instance& in, const FlowPlan& plan, const std::vector<LocalPlan>& lp,
+                  std::int64_t r, Side side) {
+  const std::int64_t n = static_cast<std::int64_t>(in.size()), total = lp[0].total;
+  auto owner = [&](std::int64_t g) {
+    for (std::int64_t q = 0; q < n; ++q) {
+      if (wrap(g - lp[q].final_start, total) < lp[q].target) return q;
+    }
+    return std::int64_t{-1};
+  };
+  const std::vector<Group> groups = outgoing_groups(in, plan.flows, r, side);
+  std::int64_t pos = 0, prev_hops = n;
+  for (const Group& g : groups) {
+    EXPECT_EQ(g.first, pos);
+    EXPECT_LT(g.first, g.last);
+    EXPECT_LT(g.hops, prev_hops);
+    pos = g.last;
+    prev_hops = g.hops;
+    const std::int64_t dest =
+        side == Side::right ? (r + g.hops) % n : (r + n * g.hops - g.hops) % n;
+    for (std::int64_t p = g.first; p < g.last; ++p) {
+      EXPECT_EQ(owner(wrap(lp[r].global_out(side, p), total)), dest) << "rank " << r << " p " << p;
+    }
+  }
+  EXPECT_EQ(pos, lp[r].stream(side).out);
+  // The neighbour keeps the last group when it keeps anything (hops 1).
+  const std::int64_t kept_first =
+      !groups.empty() && groups.back().hops == 1 ? groups.back().first : pos;
+  EXPECT_EQ(kept_first, lp[r].stream(side).out_fwd);
+}
+
 // Follows every item through the per-rank mappings and checks that each lands once, in order.
 void check_consistent(const ring::Instance& in, const FlowPlan& plan) {
   const std::int64_t n = static_cast<std::int64_t>(in.size());
@@ -36,79 +111,10 @@ void check_consistent(const ring::Instance& in, const FlowPlan& plan) {
   const std::int64_t total = lp[0].total;
   std::map<std::int64_t, int> final_count;
   for (std::int64_t r = 0; r < n; ++r) {
-    const LocalPlan& p = lp[r];
-    const LocalPlan& succ = lp[(r + 1) % n];
-    EXPECT_EQ(p.final_start, p.start - plan.flows[(r + n - 1) % n]);
-    // Link r -> succ: what r sends as item k is what succ receives as item k.
-    ASSERT_EQ(p.right.out, succ.right.in);
-    ASSERT_EQ(succ.left.out, p.left.in);
-    // Both ends split the link into the same two sub-streams: items the receiver forwards, then
-    // items it keeps.
-    EXPECT_EQ(p.right.out_fwd, succ.right.fwd);
-    EXPECT_EQ(succ.left.out_fwd, p.left.fwd);
-    EXPECT_LE(p.right.out_fwd, p.right.out);
-    for (std::int64_t k = 0; k < p.right.out; ++k) {
-      EXPECT_EQ(wrap(p.global_out(Side::right, k), total),
-                wrap(succ.global_in(Side::right, k), total));
-    }
-    for (std::int64_t k = 0; k < succ.left.out; ++k) {
-      EXPECT_EQ(wrap(succ.global_out(Side::left, k), total),
-                wrap(p.global_in(Side::left, k), total));
-    }
-    for (Side side : {Side::right, Side::left}) {
-      const Stream& s = p.stream(side);
-      for (std::int64_t k = 0; k < s.out; ++k) {
-        if (k < s.own_out) {  // own items leave from the block's end facing the link
-          EXPECT_EQ(p.global_out(side, k), p.start + p.own_offset(side, k));
-        } else {  // forwarded items are the first received, in arrival order
-          EXPECT_EQ(p.global_out(side, k), p.global_in(side, k - s.own_out));
-        }
-      }
-      for (std::int64_t k = s.fwd; k < s.in; ++k) {
-        const std::int64_t off = p.placed_offset(side, k);
-        ASSERT_GE(off, 0);
-        ASSERT_LT(off, p.target);
-        EXPECT_EQ(wrap(p.final_start + off, total), wrap(p.global_in(side, k), total));
-        final_count[wrap(p.global_in(side, k), total)]++;
-      }
-    }
-    for (std::int64_t j = 0; j < p.kept; ++j) {
-      EXPECT_EQ(p.start + p.kept_from + j, p.final_start + p.kept_to + j);
-      final_count[wrap(p.start + p.kept_from + j, total)]++;
-    }
-  }
-  // Destination groups: every item of a group ends on the rank `hops` links away, and the groups
-  // partition the stream, farthest first.
-  auto owner = [&](std::int64_t g) {
-    for (std::int64_t r = 0; r < n; ++r) {
-      const std::int64_t off = wrap(g - lp[r].final_start, total);
-      if (off < lp[r].target) return r;
-    }
-    return std::int64_t{-1};
-  };
-  for (std::int64_t r = 0; r < n; ++r) {
-    for (Side side : {Side::right, Side::left}) {
-      const std::vector<Group> groups = outgoing_groups(in, plan.flows, r, side);
-      std::int64_t pos = 0, prev_hops = n;
-      for (const Group& g : groups) {
-        EXPECT_EQ(g.first, pos);
-        EXPECT_LT(g.first, g.last);
-        EXPECT_LT(g.hops, prev_hops);
-        pos = g.last;
-        prev_hops = g.hops;
-        const std::int64_t dest =
-            side == Side::right ? (r + g.hops) % n : (r + n * g.hops - g.hops) % n;
-        for (std::int64_t p = g.first; p < g.last; ++p) {
-          EXPECT_EQ(owner(wrap(lp[r].global_out(side, p), total)), dest)
-              << "rank " << r << " p " << p;
-        }
-      }
-      EXPECT_EQ(pos, lp[r].stream(side).out);
-      // The neighbour keeps the last group when it keeps anything (hops 1).
-      const std::int64_t kept_first =
-          !groups.empty() && groups.back().hops == 1 ? groups.back().first : pos;
-      EXPECT_EQ(kept_first, lp[r].stream(side).out_fwd);
-    }
+    EXPECT_EQ(lp[r].final_start, lp[r].start - plan.flows[(r + n - 1) % n]);
+    check_link(lp[r], lp[(r + 1) % n], total);
+    check_rank(lp[r], total, final_count);
+    for (Side side : {Side::right, Side::left}) check_groups(in, plan, lp, r, side);
   }
   ASSERT_EQ(static_cast<std::int64_t>(final_count.size()), total);
   for (const auto& [g, c] : final_count) EXPECT_EQ(c, 1) << "item " << g;

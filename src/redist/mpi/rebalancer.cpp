@@ -5,6 +5,7 @@
 #include <cstring>
 #include <exception>
 #include <limits>
+#include <span>
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
@@ -12,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "redist/balance/targets.hpp"
+#include "redist/mpi/packer.hpp"
 
 namespace redist::mpi {
 
@@ -33,58 +35,19 @@ struct Sample {
 };
 static_assert(std::is_trivially_copyable_v<Sample>);
 
-void bcast_string(std::string& s, MPI_Comm comm) {
-  std::int64_t len = static_cast<std::int64_t>(s.size());
-  MPI_Bcast(&len, 1, MPI_INT64_T, 0, comm);
-  s.resize(static_cast<std::size_t>(len));
-  if (len > 0) MPI_Bcast(s.data(), static_cast<int>(len), MPI_CHAR, 0, comm);
+// Rank 0's string (an error, or "") on every rank; collective, agreed.
+void broadcast_string(MPI_Comm comm, int rank, std::string& text) {
+  CallLog log("Rebalancer", rank);
+  Packer p;
+  p.put(text);
+  broadcast_bytes(comm, log, p.bytes);
+  p.get(text);
 }
 
 std::int64_t floor_mod(std::int64_t a, std::int64_t n) {
   const std::int64_t r = a % n;
   return r < 0 ? r + n : r;
 }
-
-// A byte buffer for broadcasting a decision from rank 0.
-class Packer {
- public:
-  template <class T>
-  void put(const T& v) {
-    static_assert(std::is_trivially_copyable_v<T>);
-    const auto* p = reinterpret_cast<const char*>(&v);
-    bytes.insert(bytes.end(), p, p + sizeof(T));
-  }
-  template <class T>
-  void put(const std::vector<T>& v) {
-    put(static_cast<std::int64_t>(v.size()));
-    for (const T& x : v) put(x);
-  }
-  void put(const std::string& s) {
-    put(static_cast<std::int64_t>(s.size()));
-    bytes.insert(bytes.end(), s.begin(), s.end());
-  }
-  template <class T>
-  void get(T& v) {
-    static_assert(std::is_trivially_copyable_v<T>);
-    std::memcpy(&v, bytes.data() + at, sizeof(T));
-    at += sizeof(T);
-  }
-  template <class T>
-  void get(std::vector<T>& v) {
-    std::int64_t n = 0;
-    get(n);
-    v.resize(static_cast<std::size_t>(n));
-    for (T& x : v) get(x);
-  }
-  void get(std::string& s) {
-    std::int64_t n = 0;
-    get(n);
-    s.assign(bytes.data() + at, static_cast<std::size_t>(n));
-    at += static_cast<std::size_t>(n);
-  }
-  std::vector<char> bytes;
-  std::size_t at = 0;
-};
 
 void pack(Packer& p, const RebalanceDecision& d) {
   p.put(d.after_iteration);
@@ -191,7 +154,10 @@ Rebalancer::Rebalancer(MPI_Comm comm, std::int64_t count, LinkCosts costs,
 Rebalancer::Rebalancer(MPI_Comm comm, std::int64_t count, LinkCosts costs, std::string name,
                        std::unique_ptr<balance::Policy> object, bool custom,
                        std::int64_t iterations, Options options, RebalancerSettings settings)
-    : costs_(costs),
+    : comm_(comm, "Rebalancer"),
+      rank_(comm_.rank()),
+      size_(comm_.size()),
+      costs_(costs),
       options_(std::move(options)),
       settings_(settings),
       policy_name_(std::move(name)),
@@ -199,36 +165,31 @@ Rebalancer::Rebalancer(MPI_Comm comm, std::int64_t count, LinkCosts costs, std::
       policy_(std::move(object)),
       iterations_(iterations) {
   if (custom_policy_ && policy_) policy_name_ = policy_->name();
-  MPI_Comm_dup(comm, &comm_);
-  MPI_Comm_rank(comm_, &rank_);
-  MPI_Comm_size(comm_, &size_);
   if (rank_ != 0) policy_.reset();  // only rank 0 decides
   std::string error = gather_setup(count);
   if (error.empty() && rank_ == 0) error = make_root_state();
-  bcast_string(error, comm_);
-  if (!error.empty()) {
-    MPI_Comm_free(&comm_);
-    fail(error);
-  }
-  try {
-    // The executor checks costs and options collectively: a plan that moves nothing.
-    Redistribution probe(comm_, count, count, costs_, options_);
-  } catch (const Error&) {
-    MPI_Comm_free(&comm_);
-    throw;
-  }
+  broadcast_string(comm_.get(), rank_, error);
+  if (!error.empty()) fail(error);
+  // The executor checks costs and options collectively: a plan that moves nothing.
+  Redistribution probe(comm_.get(), count, count, costs_, options_);
 }
 
 std::string Rebalancer::gather_setup(std::int64_t count) {
   const std::size_t n = static_cast<std::size_t>(size_);
-  // Every rank must run the same policy for the same K: compare with rank 0's.
-  std::string root_policy = policy_name_;
-  bcast_string(root_policy, comm_);
-  std::int64_t root_iterations = iterations_;
-  MPI_Bcast(&root_iterations, 1, MPI_INT64_T, 0, comm_);
+  CallLog log("Rebalancer", rank_);
+  // Every rank must run the same policy for the same K and settings: compare with rank 0's.
   const std::vector<double> my_settings = settings_words(settings_);
-  std::vector<double> root_settings = my_settings;
-  MPI_Bcast(root_settings.data(), static_cast<int>(root_settings.size()), MPI_DOUBLE, 0, comm_);
+  Packer root;
+  root.put(policy_name_);
+  root.put(iterations_);
+  root.put(my_settings);
+  broadcast_bytes(comm_.get(), log, root.bytes);
+  std::string root_policy;
+  std::int64_t root_iterations = 0;
+  std::vector<double> root_settings;
+  root.get(root_policy);
+  root.get(root_iterations);
+  root.get(root_settings);
   const bool same_settings = std::memcmp(root_settings.data(), my_settings.data(),
                                          my_settings.size() * sizeof(double)) == 0;
   // A policy object of the caller's: rank 0's is the one used, whatever the others passed.
@@ -237,10 +198,15 @@ std::string Rebalancer::gather_setup(std::int64_t count) {
   const std::int64_t mine[4] = {count, other_policy ? 1 : 0, root_iterations != iterations_ ? 1 : 0,
                                 same_settings ? 0 : 1};
   std::vector<std::int64_t> all(4 * n);
-  MPI_Allgather(mine, 4, MPI_INT64_T, all.data(), 4, MPI_INT64_T, comm_);
+  log.check("MPI_Allgather", [&] {
+    return MPI_Allgather(mine, 4, MPI_INT64_T, all.data(), 4, MPI_INT64_T, comm_.get());
+  });
   const double my_costs[2] = {costs_.next, options_.bidirectional ? costs_.prev : 1.0};
   std::vector<double> all_costs(2 * n);
-  MPI_Allgather(my_costs, 2, MPI_DOUBLE, all_costs.data(), 2, MPI_DOUBLE, comm_);
+  log.check("MPI_Allgather", [&] {
+    return MPI_Allgather(my_costs, 2, MPI_DOUBLE, all_costs.data(), 2, MPI_DOUBLE, comm_.get());
+  });
+  agree_or_throw(comm_.get(), log);
   ring_.bidirectional = options_.bidirectional;
   for (std::size_t r = 0; r < n; ++r) {
     const std::int64_t c = all[4 * r];
@@ -282,11 +248,7 @@ Rebalancer::Rebalancer(MPI_Comm comm, std::int64_t count, Calibration calibratio
                                       calibration.repetitions),
                  policy, iterations, std::move(options), settings) {}
 
-Rebalancer::~Rebalancer() {
-  int finalized = 0;
-  MPI_Finalized(&finalized);
-  if (!finalized && comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
-}
+Rebalancer::~Rebalancer() = default;
 
 void Rebalancer::fail(const std::string& message) const { throw Error("redist::mpi: " + message); }
 
@@ -322,7 +284,12 @@ std::int64_t Rebalancer::global_start() const {
 }
 
 double Rebalancer::max_over_ranks(double value) const {
-  MPI_Allreduce(MPI_IN_PLACE, &value, 1, MPI_DOUBLE, MPI_MAX, comm_);
+  // A duration >= 0: its bits order as the values do, so the agreement's maximum carries it.
+  value = std::max(value, 0.0);
+  std::int64_t bits = 0;
+  std::memcpy(&bits, &value, sizeof bits);
+  agree_or_throw(comm_.get(), CallLog("Rebalancer", rank_), std::span(&bits, 1));
+  std::memcpy(&value, &bits, sizeof value);
   return value;
 }
 
@@ -338,7 +305,12 @@ RebalanceDecision Rebalancer::decide_with(std::int64_t data_bytes, std::size_t i
   local_error_ = 0;
   started_ = -1.0;
   std::vector<Sample> samples(static_cast<std::size_t>(size_));
-  MPI_Allgather(&mine, sizeof(Sample), MPI_BYTE, samples.data(), sizeof(Sample), MPI_BYTE, comm_);
+  CallLog log("Rebalancer", rank_);
+  log.check("MPI_Allgather", [&] {
+    return MPI_Allgather(&mine, sizeof(Sample), MPI_BYTE, samples.data(), sizeof(Sample), MPI_BYTE,
+                         comm_.get());
+  });
+  agree_or_throw(comm_.get(), log);
   std::string error = check_samples(samples, counts_, options_.segment_items);
   if (!error.empty()) fail(error);  // the same on every rank: gathered data
   ++after_;
@@ -370,10 +342,8 @@ void Rebalancer::broadcast_decision(std::string& error, RebalanceDecision& d) co
     p.put(error);
     if (error.empty()) pack(p, d);
   }
-  std::int64_t bytes = static_cast<std::int64_t>(p.bytes.size());
-  MPI_Bcast(&bytes, 1, MPI_INT64_T, 0, comm_);
-  p.bytes.resize(static_cast<std::size_t>(bytes));
-  MPI_Bcast(p.bytes.data(), static_cast<int>(bytes), MPI_BYTE, 0, comm_);
+  CallLog log("Rebalancer", rank_);
+  broadcast_bytes(comm_.get(), log, p.bytes);
   if (rank_ != 0) {
     p.get(error);
     if (error.empty()) unpack(p, d);
@@ -394,21 +364,19 @@ std::unique_ptr<Redistribution> Rebalancer::prepare(const RebalanceDecision& d) 
   Packer mine;
   mine.put(d.targets);
   mine.put(d.consulted);
-  Packer root = mine;
-  std::int64_t bytes = static_cast<std::int64_t>(root.bytes.size());
-  MPI_Bcast(&bytes, 1, MPI_INT64_T, 0, comm_);
-  root.bytes.resize(static_cast<std::size_t>(bytes));
-  MPI_Bcast(root.bytes.data(), static_cast<int>(bytes), MPI_BYTE, 0, comm_);
-  const std::int64_t differs = root.bytes != mine.bytes ? 2 : 0;
+  std::vector<char> root = mine.bytes;
+  CallLog log("Rebalancer", rank_);
+  broadcast_bytes(comm_.get(), log, root);
+  const std::int64_t differs = root != mine.bytes ? 2 : 0;
   bad = std::max(bad, differs);
-  MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT64_T, MPI_MAX, comm_);
+  agree_or_throw(comm_.get(), log, std::span(&bad, 1));
   if (bad == 2) fail("plan: the decision differs between ranks (every rank must plan the same)");
   if (bad != 0) fail("plan: the decision is not the last one decided, or was already planned");
   planned_ = after_;
   std::unique_ptr<Redistribution> r;
   if (d.targets != counts_) {
-    r = std::make_unique<Redistribution>(comm_, count(), d.targets[static_cast<std::size_t>(rank_)],
-                                         costs_, options_);
+    r = std::make_unique<Redistribution>(
+        comm_.get(), count(), d.targets[static_cast<std::size_t>(rank_)], costs_, options_);
   }
   notify_policy(d);
   return r;
@@ -428,7 +396,7 @@ void Rebalancer::notify_policy(const RebalanceDecision& d) {
       error = "the policy failed with an exception that is not a std::exception";
     }
   }
-  bcast_string(error, comm_);
+  broadcast_string(comm_.get(), rank_, error);
   if (!error.empty()) fail(error);
 }
 

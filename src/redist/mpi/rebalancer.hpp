@@ -44,7 +44,9 @@
 // policy) makes every rank throw the same redist::mpi::Error before any item moves and before
 // the layout changes; record() and end_iteration() never throw, the next collective call reports
 // their bad values. No deadlock: every rank takes the same branches, decided from gathered or
-// broadcast data.
+// broadcast data. A failed MPI call (the Rebalancer runs on its own duplicate of the
+// communicator, with MPI_ERRORS_RETURN) makes every rank throw the same Error at the end of the
+// step, the layout unchanged (redist/mpi/communicator.hpp).
 //
 // Guarantee: after maybe_rebalance (or plan + execute) rank i holds the items
 // [global_start(), global_start() + count()) (mod N) in order, nothing lost or duplicated, and
@@ -232,7 +234,7 @@ class Rebalancer {
   double max_over_ranks(double value) const;
   [[noreturn]] void fail(const std::string& message) const;
 
-  MPI_Comm comm_ = MPI_COMM_NULL;
+  Communicator comm_;  // the caller's, duplicated (MPI_ERRORS_RETURN)
   int rank_ = 0;
   int size_ = 1;
   LinkCosts costs_;

@@ -4,9 +4,13 @@
 #include <climits>
 #include <cmath>
 #include <exception>
+#include <span>
 #include <type_traits>
+#include <utility>
 
 #include <fmt/format.h>
+
+#include "redist/mpi/packer.hpp"
 
 namespace redist::mpi {
 
@@ -113,70 +117,128 @@ std::string check_plan(const FlowPlan& plan) {
   return {};
 }
 
-// Broadcasts a string from rank 0.
-void bcast_string(std::string& s, MPI_Comm comm) {
-  std::int64_t len = static_cast<std::int64_t>(s.size());
-  MPI_Bcast(&len, 1, MPI_INT64_T, 0, comm);
-  s.resize(static_cast<std::size_t>(len));
-  if (len > 0) MPI_Bcast(s.data(), static_cast<int>(len), MPI_CHAR, 0, comm);
+// Rank 0's plan, or why there is none, as rank 0 broadcasts it.
+Packer planned(const ring::Instance& instance, const Options& options, FlowPlan& plan) {
+  std::string error;
+  try {
+    plan = plan_flows(instance, options.mode, options.algorithm);
+    error = check_plan(plan);
+  } catch (const std::exception& e) {
+    error = e.what();
+    if (error.empty()) error = "planning failed";
+  }
+  Packer p;
+  p.put(error);
+  if (error.empty()) {
+    p.put(plan.flows);
+    p.put(plan.makespan);
+    p.put(plan.algorithm);
+    p.put(plan.transfers);
+  }
+  return p;
 }
 
 }  // namespace
 
+// Every rank's counts, options and costs (one MPI_Allgather each), identical on every rank.
+struct Redistribution::Gathered {
+  std::vector<RankWords> words;
+  std::vector<double> costs;  // 2 per rank: to succ, to pred (1 when unidirectional)
+  std::int64_t old_count = 0, new_count = 0;  // this rank's
+  int max_tag = 32767;                        // MPI_TAG_UB (every rank must use the same tags)
+};
+
 Redistribution::Redistribution(MPI_Comm comm, std::int64_t old_count, std::int64_t new_count,
                                LinkCosts costs, Options options)
-    : options_(std::move(options)) {
-  MPI_Comm_dup(comm, &comm_);
-  MPI_Comm_rank(comm_, &rank_);
-  MPI_Comm_size(comm_, &size_);
-  const std::size_t n = static_cast<std::size_t>(size_);
-  const RankWords mine = rank_words(old_count, new_count, options_);
-  std::vector<RankWords> all(n);
-  MPI_Allgather(&mine, kRankWords, MPI_INT64_T, all.data(), kRankWords, MPI_INT64_T, comm_);
-  const double my_costs[2] = {costs.next, options_.bidirectional ? costs.prev : 1.0};
-  std::vector<double> all_costs(2 * n);
-  MPI_Allgather(my_costs, 2, MPI_DOUBLE, all_costs.data(), 2, MPI_DOUBLE, comm_);
-  std::string error = check_gathered(all, all_costs, size_);
-  if (error.empty() && size_ < 2 && old_count != new_count)
-    error = "one rank cannot change its count";
-  if (!error.empty()) {
-    MPI_Comm_free(&comm_);
-    throw Error("redist::mpi: " + error);
-  }
+    : comm_(comm, "Redistribution"),
+      rank_(comm_.rank()),
+      size_(comm_.size()),
+      options_(std::move(options)) {
+  const Gathered all = gather(old_count, new_count, costs);
+  refuse_bad_input(all);
   local_.load = local_.target = old_count;
   local_.total = old_count;
-  plan_.flows.assign(n, 0);
+  plan_.flows.assign(static_cast<std::size_t>(size_), 0);
   plan_.algorithm = "none";
   if (size_ < 2) return;
+  build_instance(all);
+  receive_plan();
+  find_groups();
+  read_schedule();
+  size_staging_peaks();
+}
 
+Redistribution::~Redistribution() = default;
+
+Redistribution::Gathered Redistribution::gather(std::int64_t old_count, std::int64_t new_count,
+                                                LinkCosts costs) const {
+  CallLog log("Redistribution", rank_);
+  Gathered all;
+  all.old_count = old_count;
+  all.new_count = new_count;
+  const std::size_t n = static_cast<std::size_t>(size_);
+  const RankWords mine = rank_words(old_count, new_count, options_);
+  all.words.resize(n);
+  log.check("MPI_Allgather", [&] {
+    return MPI_Allgather(&mine, kRankWords, MPI_INT64_T, all.words.data(), kRankWords, MPI_INT64_T,
+                         comm_.get());
+  });
+  const double my_costs[2] = {costs.next, options_.bidirectional ? costs.prev : 1.0};
+  all.costs.resize(2 * n);
+  log.check("MPI_Allgather", [&] {
+    return MPI_Allgather(my_costs, 2, MPI_DOUBLE, all.costs.data(), 2, MPI_DOUBLE, comm_.get());
+  });
+  int* tag_ub = nullptr;
+  int has_tag_ub = 0;
+  log.check("MPI_Comm_get_attr",
+            [&] { return MPI_Comm_get_attr(comm_.get(), MPI_TAG_UB, &tag_ub, &has_tag_ub); });
+  if (has_tag_ub && tag_ub != nullptr) all.max_tag = *tag_ub;
+  agree_or_throw(comm_.get(), log);
+  return all;
+}
+
+// The checks run on gathered data, so every rank refuses alike without communicating.
+void Redistribution::refuse_bad_input(const Gathered& all) const {
+  std::string error = check_gathered(all.words, all.costs, size_);
+  if (error.empty() && size_ < 2 && all.old_count != all.new_count) {
+    error = "one rank cannot change its count";
+  }
+  if (!error.empty()) throw Error("redist::mpi: " + error);
+}
+
+void Redistribution::build_instance(const Gathered& all) {
+  tag_span_ = std::max(1, (all.max_tag - kTagBase - 1) / 2);
   instance_.bidirectional = options_.bidirectional;
-  for (std::size_t r = 0; r < n; ++r) {
-    instance_.loads.push_back(all[r].old_count);
-    instance_.targets.push_back(all[r].new_count);
-    instance_.cost_next.push_back(all_costs[2 * r]);
-    if (options_.bidirectional) instance_.cost_prev.push_back(all_costs[2 * r + 1]);
+  for (std::size_t r = 0; r < all.words.size(); ++r) {
+    instance_.loads.push_back(all.words[r].old_count);
+    instance_.targets.push_back(all.words[r].new_count);
+    instance_.cost_next.push_back(all.costs[2 * r]);
+    if (options_.bidirectional) instance_.cost_prev.push_back(all.costs[2 * r + 1]);
   }
-  // Plan on rank 0 only and broadcast: one source of truth for the flows (no risk of ranks
-  // disagreeing through floating-point or solver differences), planning cost paid once.
-  if (rank_ == 0) {
-    try {
-      plan_ = plan_flows(instance_, options_.mode, options_.algorithm);
-      error = check_plan(plan_);
-    } catch (const std::exception& e) {
-      error = e.what();
-      if (error.empty()) error = "planning failed";
-    }
+}
+
+// Rank 0 plans alone and broadcasts the flows, the makespan, the algorithm and the model's schedule
+// (every rank needs it for staging sizes and the one-port order): one source of truth for the
+// flows (no risk of ranks disagreeing through floating-point or solver differences), planning
+// paid once. A planning error is broadcast too, so every rank throws it.
+void Redistribution::receive_plan() {
+  CallLog log("Redistribution", rank_);
+  Packer p;
+  if (rank_ == 0) p = planned(instance_, options_, plan_);
+  broadcast_bytes(comm_.get(), log, p.bytes);
+  std::string error;
+  p.get(error);
+  if (!error.empty()) throw Error("redist::mpi: " + error);
+  if (rank_ != 0) {
+    p.get(plan_.flows);
+    p.get(plan_.makespan);
+    p.get(plan_.algorithm);
+    p.get(plan_.transfers);
   }
-  bcast_string(error, comm_);
-  if (!error.empty()) {
-    MPI_Comm_free(&comm_);
-    throw Error("redist::mpi: " + error);
-  }
-  plan_.flows.resize(n);
-  MPI_Bcast(plan_.flows.data(), size_, MPI_INT64_T, 0, comm_);
-  MPI_Bcast(&plan_.makespan, 1, MPI_DOUBLE, 0, comm_);
-  bcast_string(plan_.algorithm, comm_);
-  plan_.rotation = plan_.flows[n - 1];
+  plan_.rotation = plan_.flows[static_cast<std::size_t>(size_) - 1];
+}
+
+void Redistribution::find_groups() {
   local_ = make_local_plan(instance_, plan_.flows, rank_);
   for (int f = 0; f < 2; ++f) {
     const Side side = f == 0 ? Side::right : Side::left;
@@ -184,48 +246,25 @@ Redistribution::Redistribution(MPI_Comm comm, std::int64_t old_count, std::int64
     out_groups_[f] = outgoing_groups(instance_, plan_.flows, rank_, side);
     in_groups_[f] = outgoing_groups(instance_, plan_.flows, upstream, side);
   }
-  int* tag_ub = nullptr;
-  int has_tag_ub = 0;
-  MPI_Comm_get_attr(comm_, MPI_TAG_UB, &tag_ub, &has_tag_ub);
-  const int max_tag = has_tag_ub && tag_ub != nullptr ? *tag_ub : 32767;
-  tag_span_ = std::max(1, (max_tag - kTagBase - 1) / 2);
-  {
-    // Every rank needs the model's schedule (staging sizes, one-port order): broadcast it.
-    std::int64_t runs = static_cast<std::int64_t>(plan_.transfers.size());
-    MPI_Bcast(&runs, 1, MPI_INT64_T, 0, comm_);
-    std::vector<std::int64_t> ints(static_cast<std::size_t>(3 * runs));
-    std::vector<double> times(static_cast<std::size_t>(2 * runs));
-    if (rank_ == 0) {
-      for (std::size_t r = 0; r < plan_.transfers.size(); ++r) {
-        const ring::Run& run = plan_.transfers[r];
-        ints[3 * r] = run.from;
-        ints[3 * r + 1] = static_cast<std::int64_t>(run.dir);
-        ints[3 * r + 2] = run.count;
-        times[2 * r] = run.start;
-        times[2 * r + 1] = run.period;
-      }
-    }
-    MPI_Bcast(ints.data(), static_cast<int>(ints.size()), MPI_INT64_T, 0, comm_);
-    MPI_Bcast(times.data(), static_cast<int>(times.size()), MPI_DOUBLE, 0, comm_);
-    plan_.transfers.resize(static_cast<std::size_t>(runs));
-    for (std::size_t r = 0; r < plan_.transfers.size(); ++r) {
-      plan_.transfers[r] = {ints[3 * r], static_cast<ring::Direction>(ints[3 * r + 1]),
-                            times[2 * r], ints[3 * r + 2], times[2 * r + 1]};
-    }
-    departures_[0] = DepartureTimes(instance_, plan_.transfers, rank_, ring::Direction::next);
-    departures_[1] = DepartureTimes(instance_, plan_.transfers, rank_, ring::Direction::prev);
-    for (int f = 0; f < 2; ++f) {
-      const ring::Direction dir = f == 0 ? ring::Direction::next : ring::Direction::prev;
-      const int up = f == 0 ? (rank_ + size_ - 1) % size_ : (rank_ + 1) % size_;
-      upstream_[f] = DepartureTimes(instance_, plan_.transfers, up, dir);
-      if (local_.stream(f == 0 ? Side::right : Side::left).in > 0) {
-        upstream_cost_[f] = instance_.cost(static_cast<std::size_t>(up), dir);
-      }
+}
+
+void Redistribution::read_schedule() {
+  departures_[0] = DepartureTimes(instance_, plan_.transfers, rank_, ring::Direction::next);
+  departures_[1] = DepartureTimes(instance_, plan_.transfers, rank_, ring::Direction::prev);
+  for (int f = 0; f < 2; ++f) {
+    const ring::Direction dir = f == 0 ? ring::Direction::next : ring::Direction::prev;
+    const int up = f == 0 ? (rank_ + size_ - 1) % size_ : (rank_ + 1) % size_;
+    upstream_[f] = DepartureTimes(instance_, plan_.transfers, up, dir);
+    if (local_.stream(f == 0 ? Side::right : Side::left).in > 0) {
+      upstream_cost_[f] = instance_.cost(static_cast<std::size_t>(up), dir);
     }
   }
-  // Staging the model's schedule needs: for a forwarded group, its peak of held items; for the
-  // kept group, executed in place, the items that arrive before this rank's last own item leaves
-  // (only then can the kept items move and received ones be placed).
+}
+
+// Staging the model's schedule needs: for a forwarded group, its peak of held items; for the
+// kept group, executed in place, the items that arrive before this rank's last own item leaves
+// (only then can the kept items move and received ones be placed).
+void Redistribution::size_staging_peaks() {
   double own_gone = 0;
   for (int f = 0; f < 2; ++f) {
     const std::int64_t own = local_.stream(f == 0 ? Side::right : Side::left).own_out;
@@ -245,12 +284,6 @@ Redistribution::Redistribution(MPI_Comm comm, std::int64_t old_count, std::int64
   }
 }
 
-Redistribution::~Redistribution() {
-  int finalized = 0;
-  MPI_Finalized(&finalized);
-  if (!finalized && comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
-}
-
 std::int64_t Redistribution::segment_items(const Group& g) const {
   // At least min_segments segments per group (so a group pipelines along its chain of
   // forwarders), at most segment_items items per message. Both ends of a link see the same group.
@@ -264,6 +297,41 @@ int Redistribution::group_tag(int side, std::int64_t hops) const {
   return kTagBase + 2 * static_cast<int>(hops % tag_span_) + side;
 }
 
+// A forwarded group needs every segment that one outgoing message of the matching group draws from
+// (segments of the two groups differ in size) plus one: fewer would deadlock.
+std::int64_t Redistribution::deadlock_floor(int f, const Group& g) const {
+  const std::int64_t k = segment_items(g);
+  std::int64_t floor = 2;
+  for (const Group& o : out_groups_[f]) {
+    if (g.hops > 1 && o.hops == g.hops - 1) {
+      floor = std::max(floor, (segment_items(o) + k - 1) / k + 1);
+    }
+  }
+  return std::min(floor, (g.last - g.first + k - 1) / k);
+}
+
+// The staging slots of incoming group i of side f before any budget: Options::window, or what
+// the model's schedule holds at once; never fewer than `floor` nor more than its segments.
+std::int64_t Redistribution::wanted_slots(int f, std::size_t i, bool in_place,
+                                          std::int64_t floor) const {
+  const Group& g = in_groups_[f][i];
+  const std::int64_t k = segment_items(g);
+  std::int64_t n = 0;
+  if (options_.window > 0) {
+    n = options_.window;
+  } else if (g.hops > 1) {
+    // The model's peak of held items, plus one segment straddled and one in transit.
+    n = (in_peaks_[f][i] + k - 1) / k + 2;
+  } else if (in_place) {
+    // Kept items arriving before the kept items can move are staged (the rest go straight
+    // to their final offsets).
+    n = std::max<std::int64_t>(4, (in_peaks_[f][i] + k - 1) / k + 2);
+  } else {
+    n = 4;  // kept items out of place: received in place, `n` receives posted at a time
+  }
+  return std::max(std::min(n, (g.last - g.first + k - 1) / k), floor);
+}
+
 Redistribution::Slots Redistribution::slots(std::size_t item_bytes, bool in_place) const {
   const std::int64_t b = static_cast<std::int64_t>(item_bytes);
   Slots out;
@@ -272,35 +340,11 @@ Redistribution::Slots Redistribution::slots(std::size_t item_bytes, bool in_plac
   for (int f = 0; f < 2; ++f) {
     for (std::size_t i = 0; i < in_groups_[f].size(); ++i) {
       const Group& g = in_groups_[f][i];
-      const std::int64_t k = segment_items(g);
-      const std::int64_t segs = (g.last - g.first + k - 1) / k;
-      const std::int64_t slot_bytes = std::min(k, g.last - g.first) * b;
-      // A forwarded group needs every segment that one outgoing message of the matching group
-      // draws from (segments of the two groups differ in size) plus one: fewer would deadlock.
-      std::int64_t floor = 2;
-      for (const Group& o : out_groups_[f]) {
-        if (g.hops > 1 && o.hops == g.hops - 1) {
-          floor = std::max(floor, (segment_items(o) + k - 1) / k + 1);
-        }
-      }
-      floor = std::min(floor, segs);
-      out.floor[f].push_back(floor);
-      std::int64_t n = 0;
-      if (options_.window > 0) {
-        n = options_.window;
-      } else if (g.hops > 1) {
-        // The model's peak of held items, plus one segment straddled and one in transit.
-        n = (in_peaks_[f][i] + k - 1) / k + 2;
-      } else if (in_place) {
-        // Kept items arriving before the kept items can move are staged (the rest go straight
-        // to their final offsets).
-        n = std::max<std::int64_t>(4, (in_peaks_[f][i] + k - 1) / k + 2);
-      } else {
-        n = 4;  // kept items out of place: received in place, `n` receives posted at a time
-      }
-      n = std::max(std::min(n, segs), floor);
+      out.floor[f].push_back(deadlock_floor(f, g));
+      const std::int64_t n = wanted_slots(f, i, in_place, out.floor[f].back());
       out.in[f].push_back(n);
       if (g.hops > 1 || in_place) {
+        const std::int64_t slot_bytes = std::min(segment_items(g), g.last - g.first) * b;
         bytes += n * slot_bytes;
         if (options_.window == 0) shrinkable += n * slot_bytes;
       }
@@ -311,23 +355,26 @@ Redistribution::Slots Redistribution::slots(std::size_t item_bytes, bool in_plac
           std::min(out.sends, (g.last - g.first + k - 1) / k) * std::min(k, g.last - g.first) * b;
     }
   }
-  // Automatic windows over the budget shrink proportionally (to no fewer than their floor).
-  if (options_.window == 0 && options_.max_staging_bytes > 0 &&
-      bytes > options_.max_staging_bytes && shrinkable > 0) {
-    const double keep =
-        std::max(0.0, 1.0 - static_cast<double>(bytes - options_.max_staging_bytes) /
-                                static_cast<double>(shrinkable));
-    for (int f = 0; f < 2; ++f) {
-      for (std::size_t i = 0; i < in_groups_[f].size(); ++i) {
-        if (in_groups_[f][i].hops > 1 || in_place) {
-          std::int64_t& n = out.in[f][i];
-          n = std::max<std::int64_t>(out.floor[f][i],
-                                     static_cast<std::int64_t>(static_cast<double>(n) * keep));
-        }
+  shrink_to_budget(out, bytes, shrinkable, in_place);
+  return out;
+}
+
+// Automatic windows over max_staging_bytes shrink proportionally (to no fewer than their floor).
+void Redistribution::shrink_to_budget(Slots& slots, std::int64_t bytes, std::int64_t shrinkable,
+                                      bool in_place) const {
+  const std::int64_t budget = options_.max_staging_bytes;
+  if (options_.window != 0 || budget <= 0 || bytes <= budget || shrinkable <= 0) return;
+  const double keep =
+      std::max(0.0, 1.0 - static_cast<double>(bytes - budget) / static_cast<double>(shrinkable));
+  for (int f = 0; f < 2; ++f) {
+    for (std::size_t i = 0; i < in_groups_[f].size(); ++i) {
+      if (in_groups_[f][i].hops > 1 || in_place) {
+        std::int64_t& n = slots.in[f][i];
+        n = std::max<std::int64_t>(slots.floor[f][i],
+                                   static_cast<std::int64_t>(static_cast<double>(n) * keep));
       }
     }
   }
-  return out;
 }
 
 std::size_t Redistribution::staging_bound(std::size_t item_bytes, bool in_place) const {
@@ -370,47 +417,74 @@ std::int64_t Redistribution::request_slots(std::size_t item_bytes, bool in_place
   return count;
 }
 
+namespace {
+
+constexpr int kCalibrationTag = 7303;
+
+// One link's ping-pongs, on the pinging side: `repetitions` pings of `buf` to `to`, each
+// acknowledged by one byte. Returns the seconds per item. A failed call is logged and the
+// exchange carries on, so that both sides make the same calls (the step's agreement reports it).
+double ping(MPI_Comm comm, CallLog& log, int to, std::vector<std::byte>& buf, int repetitions,
+            std::int64_t items) {
+  char ack = 0;
+  const double t0 = MPI_Wtime();
+  for (int r = 0; r < repetitions; ++r) {
+    log.check("MPI_Send", [&] {
+      return MPI_Send(buf.data(), static_cast<int>(buf.size()), MPI_BYTE, to, kCalibrationTag,
+                      comm);
+    });
+    log.check("MPI_Recv", [&] {
+      return MPI_Recv(&ack, 1, MPI_CHAR, to, kCalibrationTag, comm, MPI_STATUS_IGNORE);
+    });
+  }
+  const double per_item = (MPI_Wtime() - t0) / repetitions / static_cast<double>(items);
+  return std::max(per_item, 1e-12);
+}
+
+// The other side: receives each ping and acknowledges it.
+void pong(MPI_Comm comm, CallLog& log, int from, std::vector<std::byte>& buf, int repetitions) {
+  char ack = 0;
+  for (int r = 0; r < repetitions; ++r) {
+    log.check("MPI_Recv", [&] {
+      return MPI_Recv(buf.data(), static_cast<int>(buf.size()), MPI_BYTE, from, kCalibrationTag,
+                      comm, MPI_STATUS_IGNORE);
+    });
+    log.check("MPI_Send", [&] { return MPI_Send(&ack, 1, MPI_CHAR, from, kCalibrationTag, comm); });
+  }
+}
+
+}  // namespace
+
 LinkCosts calibrate_link_costs(MPI_Comm comm, std::size_t item_bytes, std::int64_t items,
                                int repetitions) {
-  int rank = 0, size = 1;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
-  LinkCosts costs;
+  const Communicator c(comm, "calibrate_link_costs");
+  CallLog log("calibrate_link_costs", c.rank());
   // Collective check: one ping carries items * item_bytes bytes in one MPI message (int count).
   std::int64_t bad = items < 1 || repetitions < 1 || item_bytes < 1 ||
                      static_cast<std::uint64_t>(items) > INT_MAX / item_bytes;
-  MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT64_T, MPI_MAX, comm);
+  agree_or_throw(c.get(), log, std::span(&bad, 1));
   if (bad != 0) {
     throw Error(
         "redist::mpi: calibration needs items >= 1, repetitions >= 1, item_bytes >= 1 and a "
         "message of items x item_bytes <= 2^31-1 bytes on every rank");
   }
-  if (size < 2) return costs;
-  const std::size_t bytes = item_bytes * static_cast<std::size_t>(items);
-  std::vector<std::byte> buf(bytes);
-  char ack = 0;
-  const int tag = 7303;
+  LinkCosts costs;
+  if (c.size() < 2) return costs;
+  std::vector<std::byte> buf(item_bytes * static_cast<std::size_t>(items));
+  const int rank = c.rank(), size = c.size();
   for (int dir = 0; dir < 2; ++dir) {
     for (int link = 0; link < size; ++link) {
+      // One link busy at a time: the agreement on the previous link's calls separates them.
+      agree_or_throw(c.get(), log);
       const int to = dir == 0 ? (link + 1) % size : (link + size - 1) % size;
-      MPI_Barrier(comm);
       if (rank == link) {
-        const double t0 = MPI_Wtime();
-        for (int r = 0; r < repetitions; ++r) {
-          MPI_Send(buf.data(), static_cast<int>(bytes), MPI_BYTE, to, tag, comm);
-          MPI_Recv(&ack, 1, MPI_CHAR, to, tag, comm, MPI_STATUS_IGNORE);
-        }
-        const double per_item = (MPI_Wtime() - t0) / repetitions / static_cast<double>(items);
-        (dir == 0 ? costs.next : costs.prev) = std::max(per_item, 1e-12);
+        (dir == 0 ? costs.next : costs.prev) = ping(c.get(), log, to, buf, repetitions, items);
       } else if (rank == to) {
-        for (int r = 0; r < repetitions; ++r) {
-          MPI_Recv(buf.data(), static_cast<int>(bytes), MPI_BYTE, link, tag, comm,
-                   MPI_STATUS_IGNORE);
-          MPI_Send(&ack, 1, MPI_CHAR, link, tag, comm);
-        }
+        pong(c.get(), log, link, buf, repetitions);
       }
     }
   }
+  agree_or_throw(c.get(), log);
   return costs;
 }
 

@@ -8,7 +8,16 @@
 //
 // Guarantee: after execute, rank i holds the items [final_start, final_start + new_count) of the
 // global sequence (mod N) in order (docs/mpi.md); no item is lost, duplicated or reordered.
-// Errors are collective: every rank throws the same redist::mpi::Error before any item moves.
+// Errors are collective: every rank throws the same redist::mpi::Error, for bad input before any
+// item moves. MPI errors too (communicator.hpp): the object communicates on its own duplicate of
+// the caller's communicator with MPI_ERRORS_RETURN, so a failing call returns its code whatever
+// the caller's error handler; every call's code is checked, and each collective step (the
+// constructor, each execute) ends with an agreement from which every rank throws the Error of
+// the lowest failing rank ("redist::mpi: execute: MPI_Isend failed on rank 2: ..."). Within an
+// execute, a rank that stops early tells its two neighbours (a failure notice) so that none waits
+// for it forever; after the agreement, the ranks settle every message in flight, so the object
+// stays usable. After a failed execute the output buffer's contents are unspecified (in place:
+// the old block may be partly overwritten; out of place, `in` is untouched).
 // Execution (docs/mpi.md): the items of each link are split by destination rank into groups, each
 // an ordered sub-stream of segments (segment_items items per message). A receiver takes groups
 // in stream order and lets a later group overtake only when the earlier ones are held up
@@ -34,16 +43,11 @@
 #include <type_traits>
 #include <vector>
 
+#include "redist/mpi/communicator.hpp"
 #include "redist/mpi/local_plan.hpp"
 #include "redist/ring/model.hpp"
 
 namespace redist::mpi {
-
-// A collective error: thrown with the same message on every rank.
-class Error : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 // Limits (docs/mpi.md, "Limits and extreme inputs"): refused collectively at construction.
 inline constexpr std::int64_t kMaxSendsInFlight = 64;       // Options::sends_in_flight
@@ -83,10 +87,11 @@ struct LinkCosts {
   double prev = 1.0;
 };
 
-// Optional calibration: timed ping-pongs over every link in turn (collective). Each link's cost
-// is the time per item of `items` items of `item_bytes` bytes, acknowledged by one byte, averaged
-// over `repetitions`. Throws Error on every rank if a rank passes items < 1, repetitions < 1,
-// item_bytes < 1 or a message of items x item_bytes over 2^31-1 bytes. Complexity: O(n *
+// Optional calibration: timed ping-pongs over every link in turn (collective, on a duplicate of
+// `comm`). Each link's cost is the time per item of `items` items of `item_bytes` bytes,
+// acknowledged by one byte, averaged over `repetitions`. Throws Error on every rank if a rank
+// passes items < 1, repetitions < 1, item_bytes < 1 or a message of items x item_bytes over
+// 2^31-1 bytes, or when an MPI call fails (agreed after each link). Complexity: O(n *
 // repetitions) messages, one link busy at a time.
 LinkCosts calibrate_link_costs(MPI_Comm comm, std::size_t item_bytes, std::int64_t items = 256,
                                int repetitions = 5);
@@ -95,7 +100,8 @@ class Redistribution {
  public:
   // Collective. Throws Error (same text everywhere) on a negative count, sums that differ,
   // non-finite or non-positive costs, options out of range or that differ between ranks, a
-  // planning failure, a model makespan that overflows or a schedule over kMaxScheduleRuns runs.
+  // planning failure, a model makespan that overflows or a schedule over kMaxScheduleRuns runs,
+  // and when an MPI call fails on some rank.
   Redistribution(MPI_Comm comm, std::int64_t old_count, std::int64_t new_count, LinkCosts costs,
                  Options options = {});
   ~Redistribution();
@@ -105,7 +111,8 @@ class Redistribution {
   // Collective. `data` has room for max(old_count, new_count) items of item_bytes bytes; the
   // first old_count are this rank's block on entry, the first new_count its new block on exit.
   // Throws Error on every rank (before moving anything) if some rank passes item_bytes == 0,
-  // item sizes differ, or a rank with items passes a null buffer.
+  // item sizes differ, or a rank with items passes a null buffer; and (after the step) when an
+  // MPI call failed on some rank.
   void execute(void* data, std::size_t item_bytes);
 
   // Collective, out of place: `in` holds old_count items, `out` has room for new_count; they must
@@ -140,6 +147,8 @@ class Redistribution {
     v.resize(static_cast<std::size_t>(local_.target));
   }
 
+  int rank() const { return rank_; }  // in the communicator given (which has size() ranks)
+  int size() const { return size_; }
   const ring::Instance& instance() const { return instance_; }
   const FlowPlan& plan() const { return plan_; }
   const LocalPlan& local() const { return local_; }
@@ -157,7 +166,17 @@ class Redistribution {
   void execute_impl(const void* in, void* out, std::size_t item_bytes, int local_error);
   struct Execution;  // one execute's state and the phases of its event loop
 
-  MPI_Comm comm_ = MPI_COMM_NULL;
+  // The constructor's steps (ring of at least 2 ranks after the first).
+  struct Gathered;  // every rank's counts, options and costs
+  Gathered gather(std::int64_t old_count, std::int64_t new_count, LinkCosts costs) const;
+  void refuse_bad_input(const Gathered& all) const;  // the same Error on every rank
+  void build_instance(const Gathered& all);          // the ring instance, the span of group tags
+  void receive_plan();                               // planned on rank 0, broadcast
+  void find_groups();                                // this rank's streams and destination groups
+  void read_schedule();       // the model's departures at this rank and its upstream neighbours
+  void size_staging_peaks();  // the model's peak of held items per incoming group
+
+  Communicator comm_;  // the caller's, duplicated (MPI_ERRORS_RETURN)
   int rank_ = 0;
   int size_ = 1;
   Options options_;
@@ -178,6 +197,10 @@ class Redistribution {
     std::int64_t sends = 1;              // message buffers per outgoing group
   };
   Slots slots(std::size_t item_bytes, bool in_place) const;
+  std::int64_t deadlock_floor(int f, const Group& g) const;
+  std::int64_t wanted_slots(int f, std::size_t i, bool in_place, std::int64_t floor) const;
+  void shrink_to_budget(Slots& slots, std::int64_t bytes, std::int64_t shrinkable,
+                        bool in_place) const;
   int tag_span_ = 1;  // distinct hop counts that get distinct tags
   int group_tag(int side, std::int64_t hops) const;
   std::int64_t segment_items(const Group& g) const;  // items per message of a group

@@ -2,18 +2,25 @@
 // the event loop over destination groups, staging and placement described in docs/mpi.md.
 //
 // Structure: execute_impl checks the arguments collectively (check_arguments), then an Execution
-// sets up the groups' staging and requests (its constructor) and runs the event loop (run): each
-// pass (advance) posts receives and sends on both sides, moves the kept items in place once
-// possible and releases received segments, until nothing progresses; then it waits for some
-// request to complete (MPI_Waitsome), until every group is done.
+// sets up the groups' staging and requests (its constructor) and runs the step (run): the event
+// loop (move_items), whose passes (advance) post receives and sends on both sides, move the kept
+// items in place once possible and release received segments, until nothing progresses; then it
+// waits for some request to complete (MPI_Waitsome), until every group is done. A failed MPI call
+// stops the loop (the rank then sends its failure notices), and so does a neighbour's notice
+// (notices.hpp); a rank that finishes withdraws its notice receives. The step ends with the
+// agreement (communicator.hpp); after a failure somewhere, every rank exchanges notices, settles
+// its messages in flight (settle) and throws the agreed Error.
 #include "redist/mpi/redistribution.hpp"
 
 #include <algorithm>
 #include <climits>
 #include <cstring>
 #include <limits>
+#include <span>
 
 #include <fmt/format.h>
+
+#include "redist/mpi/notices.hpp"
 
 namespace redist::mpi {
 
@@ -28,6 +35,10 @@ void Redistribution::execute(const void* in, void* out, std::size_t item_bytes) 
 namespace {
 
 constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::max();  // no such item
+constexpr std::size_t kNoticeSlots = 2;  // request entries 0 and 1: the neighbours' notices
+
+// Thrown inside the event loop when this rank stops: a call failed (logged) or a neighbour did.
+struct Stopped {};
 
 // A range [first, last) of a stream's items (LocalPlan numbering), cut into segments of k items
 // from `first`.
@@ -126,12 +137,16 @@ std::string check_error(const CheckWords& all, std::int64_t segment_items) {
   return {};
 }
 
-// Collective: throws the same Error on every rank if any rank's arguments are wrong.
-void check_arguments(MPI_Comm comm, const LocalPlan& local, std::int64_t segment_items,
+// Collective: throws the same Error on every rank if any rank's arguments are wrong (the
+// arguments ride on an agreement, one MPI_Allreduce).
+void check_arguments(MPI_Comm comm, int rank, const LocalPlan& local, std::int64_t segment_items,
                      const void* in, const void* out, std::size_t item_bytes, int local_error) {
   const CheckWords mine = local_check(local, in, out, item_bytes, local_error);
+  std::int64_t words[5];
+  std::memcpy(words, &mine, sizeof words);
+  agree_or_throw(comm, CallLog("execute", rank), words);
   CheckWords all;
-  MPI_Allreduce(&mine, &all, 5, MPI_INT64_T, MPI_MAX, comm);
+  std::memcpy(&all, words, sizeof all);
   const std::string error = check_error(all, segment_items);
   if (!error.empty()) throw Error("redist::mpi: " + error);
 }
@@ -147,6 +162,7 @@ struct Redistribution::Execution {
  private:
   void add_out_groups(int f);
   void add_in_groups(int f);
+  bool move_items(const StepNotices& notices);
   bool advance();
   // The phases of one pass (docs/mpi.md): each returns whether it progressed.
   bool post_receives(int f);
@@ -155,6 +171,21 @@ struct Redistribution::Execution {
   bool release_received();
   bool finished() const;
   int active_requests() const;
+  void wait_some();
+
+  // The MPI calls of the loop: a failure is logged and stops this rank (Stopped).
+  template <class Call>
+  void call(const char* name, Call&& c) {
+    if (!log.check(name, c)) throw Stopped{};
+  }
+  template <class Call>
+  void start(const char* name, Call&& c) {
+    if (!log.check_start(name, c)) throw Stopped{};
+  }
+  // After the step: what this rank sent, and the settling of its messages when a rank failed.
+  StepNotices::Counts sent_counts() const;
+  void settle(const StepNotices& notices);
+  void settle_incoming(const SideState& st, InGroup& g, std::int64_t sent);
 
   void post_receive(SideState& st, InGroup& g);
   std::byte* receive_buffer(Side side, InGroup& g, std::int64_t j);
@@ -208,7 +239,8 @@ struct Redistribution::Execution {
   const Slots caps;
   const std::int64_t S;  // message buffers per outgoing group
   SideState sides[2];
-  std::vector<MPI_Request> reqs;
+  CallLog log;
+  std::vector<MPI_Request> reqs;  // the notices' two, then the groups'
   std::vector<int> indices;  // MPI_Waitsome's output
   // Out of place: the kept items go to their final offsets at once; in place they move once every
   // own outgoing item has been copied out (their final offsets may overlap those items).
@@ -217,7 +249,8 @@ struct Redistribution::Execution {
 
 void Redistribution::execute_impl(const void* in, void* out, std::size_t item_bytes,
                                   int local_error) {
-  check_arguments(comm_, local_, options_.segment_items, in, out, item_bytes, local_error);
+  check_arguments(comm_.get(), rank_, local_, options_.segment_items, in, out, item_bytes,
+                  local_error);
   last_staging_bytes_ = 0;
   if (size_ < 2) {
     if (in != out && local_.load > 0) {
@@ -241,6 +274,8 @@ Redistribution::Execution::Execution(Redistribution& r, const void* in, void* ou
       dst(static_cast<std::byte*>(out)),
       caps(r.slots(item_bytes, in_place)),
       S(caps.sends),
+      log("execute", r.rank_),
+      reqs(kNoticeSlots, MPI_REQUEST_NULL),
       moved(!in_place) {
   const int succ = (r.rank_ + 1) % r.size_, pred = (r.rank_ + r.size_ - 1) % r.size_;
   for (int f = 0; f < 2; ++f) {
@@ -300,24 +335,56 @@ void Redistribution::Execution::add_in_groups(int f) {
   }
 }
 
-// --- The event loop ---
+// --- The step: the event loop, the notices, the agreement ---
 
 void Redistribution::Execution::run() {
+  const int succ = (r.rank_ + 1) % r.size_, pred = (r.rank_ + r.size_ - 1) % r.size_;
+  StepNotices notices(r.comm_.get(), log, {pred, succ}, {succ, pred},
+                      {sides[0].in.size(), sides[1].in.size()}, reqs.data());
   if (!in_place && local.kept > 0) {
     std::memcpy(dst + local.kept_to * B, src + local.kept_from * B,
                 static_cast<std::size_t>(local.kept * B));
   }
-  for (;;) {
-    while (advance()) {
-    }
-    const int active = active_requests();
-    if (active == 0 && finished()) return;
-    // Cannot happen for balanced flows without a circulation; refuse rather than hang.
-    if (active == 0) MPI_Abort(r.comm_, 3);
-    int outcount = 0;
-    MPI_Waitsome(static_cast<int>(reqs.size()), reqs.data(), &outcount, indices.data(),
-                 MPI_STATUSES_IGNORE);
+  if (move_items(notices)) {
+    notices.finish();
+  } else {
+    notices.stop(sent_counts());
   }
+  const Agreement agreed = agree(r.comm_.get(), log);
+  if (!agreed.failed) return;
+  notices.exchange(sent_counts());
+  settle(notices);
+  throw Error("redist::mpi: " + agreed.message);
+}
+
+// The event loop; false when this rank stopped early (its call failed, or a neighbour stopped).
+bool Redistribution::Execution::move_items(const StepNotices& notices) {
+  if (log.failed()) return false;
+  try {
+    for (;;) {
+      while (advance()) {
+      }
+      const int active = active_requests();
+      if (active == 0 && finished()) return true;
+      // Cannot happen for balanced flows without a circulation; refuse rather than hang.
+      if (active == 0) {
+        log.fail("the event loop has nothing to wait for before its end (an internal error)");
+        return false;
+      }
+      wait_some();
+      if (notices.neighbour_stopped()) return false;
+    }
+  } catch (const Stopped&) {
+    return false;
+  }
+}
+
+void Redistribution::Execution::wait_some() {
+  int outcount = 0;
+  call("MPI_Waitsome", [&] {
+    return MPI_Waitsome(static_cast<int>(reqs.size()), reqs.data(), &outcount, indices.data(),
+                        MPI_STATUSES_IGNORE);
+  });
 }
 
 // One pass over the phases: receive and send on each side, move the kept items, release.
@@ -343,7 +410,7 @@ bool Redistribution::Execution::finished() const {
 
 int Redistribution::Execution::active_requests() const {
   int active = 0;
-  for (MPI_Request q : reqs) active += q != MPI_REQUEST_NULL ? 1 : 0;
+  for (std::size_t i = kNoticeSlots; i < reqs.size(); ++i) active += reqs[i] != MPI_REQUEST_NULL;
   return active;
 }
 
@@ -385,8 +452,11 @@ std::int64_t Redistribution::Execution::receive_allowance(int f) const {
 void Redistribution::Execution::post_receive(SideState& st, InGroup& g) {
   const std::int64_t j = g.posted;
   const std::int64_t a = g.items.seg_first(j), b = g.items.seg_last(j);
-  MPI_Irecv(receive_buffer(st.side, g, j), static_cast<int>((b - a) * B), MPI_BYTE, st.peer_in,
-            g.tag, r.comm_, &request(g, j));
+  std::byte* buffer = receive_buffer(st.side, g, j);
+  start("MPI_Irecv", [&] {
+    return MPI_Irecv(buffer, static_cast<int>((b - a) * B), MPI_BYTE, st.peer_in, g.tag,
+                     r.comm_.get(), &request(g, j));
+  });
   ++g.posted;
 }
 
@@ -462,8 +532,10 @@ void Redistribution::Execution::send_segment(SideState& st, OutGroup& o, const S
   std::byte* msg = o.buf.data() + (j % S) * o.slot_items * B;
   pack(st, seg, msg);
   o.copied = seg.b;
-  MPI_Isend(msg, static_cast<int>((seg.b - seg.a) * B), MPI_BYTE, st.peer_out, o.tag, r.comm_,
-            &request(o, j));
+  start("MPI_Isend", [&] {
+    return MPI_Isend(msg, static_cast<int>((seg.b - seg.a) * B), MPI_BYTE, st.peer_out, o.tag,
+                     r.comm_.get(), &request(o, j));
+  });
   ++o.next;
 }
 
@@ -628,6 +700,55 @@ bool Redistribution::Execution::receive_turn(int f) const {
   if (kg == kNone) return true;
   const std::int64_t kf = next_unposted(sides[f]);
   return r.upstream_[f].at(kf) + r.upstream_cost_[f] <= r.upstream_[g].at(kg) + r.upstream_cost_[g];
+}
+
+// --- After a failed step: settle every message in flight ---
+
+// The segments this rank sent (started) per outgoing group, per side: its notices' counts.
+StepNotices::Counts Redistribution::Execution::sent_counts() const {
+  StepNotices::Counts sent;
+  for (int f = 0; f < 2; ++f) {
+    for (const OutGroup& o : sides[f].out) sent[f].push_back(o.next);
+  }
+  return sent;
+}
+
+// Every request completes and no message stays unmatched: receives are settled against what the
+// upstream neighbours say they sent, then this rank's sends complete (their receivers settle
+// too). Calls that fail now are logged only: the step's error is already agreed.
+void Redistribution::Execution::settle(const StepNotices& notices) {
+  for (int f = 0; f < 2; ++f) {
+    const std::vector<std::int64_t> sent = notices.upstream_sent(f);
+    for (std::size_t gi = 0; gi < sides[f].in.size(); ++gi) {
+      settle_incoming(sides[f], sides[f].in[gi], gi < sent.size() ? sent[gi] : 0);
+    }
+  }
+  for (std::size_t i = kNoticeSlots; i < reqs.size(); ++i) {
+    if (reqs[i] != MPI_REQUEST_NULL) {
+      log.check("MPI_Wait", [&] { return MPI_Wait(&reqs[i], MPI_STATUS_IGNORE); });
+    }
+  }
+}
+
+// Segments [0, sent) of the group were sent, [0, posted) have receives: matched in order, a
+// receive beyond `sent` has no message (cancelled), a message beyond `posted` no receive
+// (received into scratch).
+void Redistribution::Execution::settle_incoming(const SideState& st, InGroup& g,
+                                                std::int64_t sent) {
+  for (std::int64_t j = g.released; j < g.posted; ++j) {
+    MPI_Request& q = request(g, j);
+    if (q == MPI_REQUEST_NULL) continue;
+    if (j >= sent) log.check("MPI_Cancel", [&] { return MPI_Cancel(&q); });
+    log.check("MPI_Wait", [&] { return MPI_Wait(&q, MPI_STATUS_IGNORE); });
+  }
+  std::vector<std::byte> scratch;
+  for (std::int64_t j = g.posted; j < sent; ++j) {
+    scratch.resize(static_cast<std::size_t>((g.items.seg_last(j) - g.items.seg_first(j)) * B));
+    log.check("MPI_Recv", [&] {
+      return MPI_Recv(scratch.data(), static_cast<int>(scratch.size()), MPI_BYTE, st.peer_in, g.tag,
+                      r.comm_.get(), MPI_STATUS_IGNORE);
+    });
+  }
 }
 
 }  // namespace redist::mpi

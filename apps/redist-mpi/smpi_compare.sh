@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Compares, in SimGrid SMPI on generated heterogeneous ring platforms, redist's schedule with a
 # direct MPI_Alltoallv and LAU's Linear schedule (single-send), on the same data (docs/mpi.md).
-# Usage: mpi/smpi_compare.sh BUILD_DIR [--quick]
+# Usage: apps/redist-mpi/smpi_compare.sh BUILD_DIR [--quick]
 # One instance (loads, targets, 1000-byte items) and three platforms that only differ in their
 # link costs (seconds per item, both directions of every ring link are separate full-duplex
 # SimGrid links): one-slow (one link 10x slower), alternating (fast/slow links), random (seeded).
@@ -10,7 +10,7 @@
 # redist (ring mode, library defaults: in place, automatic staging), redist --window 2 (the
 # smallest staging), redist --mode linear, alltoallv, linear (LAU). Prints a Markdown table; exit
 # 1 if any run fails or is not verified. --quick: a small instance, random platform, all-port only
-# (ctest). SMPI settings: mpi/smpirun_redist.sh (SMPIRUN overrides the smpirun in PATH). The
+# (ctest). SMPI settings: smpirun_redist.sh (SMPIRUN overrides the smpirun in PATH). The
 # model column of redist's rows is (measured - check) / model, check being the time of execute's
 # collective input check.
 set -euo pipefail

@@ -2,8 +2,8 @@
 // staging window on the simulated time of a redistribution. Each benchmark runs redist-smpi under
 // smpirun on a generated ring platform and reports the *simulated* seconds as its (manual) time,
 // with the model's makespan and (simulated - check) / model as counters; SMPI is deterministic,
-// so one iteration suffices. Paths to the tools are compiled in (mpi/CMakeLists.txt); the SMPI
-// settings are those of mpi/smpirun_redist.sh.
+// so one iteration suffices. Paths to the tools are compiled in (CMakeLists.txt here); the SMPI
+// settings are those of smpirun_redist.sh.
 //
 //   build/bench/mpi_smpi_benchmark [--benchmark_filter=Segment]
 #include <benchmark/benchmark.h>
@@ -36,7 +36,8 @@ struct Run {
   double measured = 0, check = 0, model = 0, staging = 0;
 };
 
-// One simulated execution of `instance` (mpi/testdata) with the driver's extra arguments.
+// One simulated execution of `instance` (apps/redist-mpi/testdata) with the driver's extra
+// arguments.
 Run simulate(const std::string& instance, double latency, bool one_port, const std::string& args) {
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / fmt::format("redist-bench-{}", ::getpid());

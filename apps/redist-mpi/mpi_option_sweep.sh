@@ -3,9 +3,9 @@
 # extreme inputs"). Each run must either verify (exit 0, one JSON line with "verified": true) or
 # be refused (exit 2, exactly one identical `error:` line per rank and nothing else); anything
 # else (not verified, a crash, an abort, a hang past the timeout, extra lines) is a failure.
-# Usage: [HOSTILITY=K] mpi/mpi_option_sweep.sh BUILD_DIR RUNS [SEED]: K = 1 (default) mixes
-# hostile values in often, larger K more rarely (more runs execute). Prints one line per failure
-# and the counts.
+# Usage: [HOSTILITY=K] apps/redist-mpi/mpi_option_sweep.sh BUILD_DIR RUNS [SEED]: K = 1 (default)
+# mixes hostile values in often, larger K more rarely (more runs execute). Prints one line per
+# failure and the counts.
 set -uo pipefail
 build=$1 runs=$2 seed=${3:-1}
 data=$(dirname "$0")/testdata

@@ -1,5 +1,5 @@
 // rebalancer-mpi-test: checks redist::mpi::Rebalancer under mpirun (ours; the ctest entries
-// mpi_run_rebalancer_* in mpi/CMakeLists.txt run it through mpi/mpi_run_test.sh).
+// mpi_run_rebalancer_* in apps/redist-mpi/CMakeLists.txt run it through mpi_run_test.sh).
 //
 //   mpirun -np P rebalancer-mpi-test --policy NAME --iterations K --items N
 //          [--clocks skewed|wtime] [--split] [--out-of-place] [--per-item E] [--segment-items S]
@@ -57,13 +57,19 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
-#include "redist/mpi/rebalancer.hpp"
 #include "redist/balance/policy.hpp"
 #include "redist/common/error.hpp"
+#include "redist/mpi/rebalancer.hpp"
 
 namespace {
 
 constexpr double kWtimeUnit = 2e-5;  // seconds per time unit with --clocks wtime
+
+// The test's own MPI calls (MPI_COMM_WORLD returns error codes): a failure is this rank's alone,
+// so main reports it and ends the job.
+void check(int code, const char* call) {
+  if (code != MPI_SUCCESS) throw std::runtime_error(fmt::format("{} failed (code {})", call, code));
+}
 
 struct Args {
   std::string policy = "cost-benefit";
@@ -170,11 +176,11 @@ std::string common_text(const redist::mpi::RebalanceReport& r) {
 int differs_from_root(const std::string& text) {
   std::string root = text;
   std::int64_t len = static_cast<std::int64_t>(root.size());
-  MPI_Bcast(&len, 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
+  check(MPI_Bcast(&len, 1, MPI_INT64_T, 0, MPI_COMM_WORLD), "MPI_Bcast");
   root.resize(static_cast<std::size_t>(len));
-  MPI_Bcast(root.data(), static_cast<int>(len), MPI_CHAR, 0, MPI_COMM_WORLD);
+  check(MPI_Bcast(root.data(), static_cast<int>(len), MPI_CHAR, 0, MPI_COMM_WORLD), "MPI_Bcast");
   int bad = root != text;
-  MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  check(MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
   return bad;
 }
 
@@ -303,7 +309,8 @@ Outcome simulate_run(const Args& a, int rank, int size, bool force_idle) {
                            r.after_iteration, r.reason, r.predicted_saving, r.plan_makespan);
     }
   }
-  MPI_Allreduce(MPI_IN_PLACE, &o.bad, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+  check(MPI_Allreduce(MPI_IN_PLACE, &o.bad, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD),
+        "MPI_Allreduce");
   return o;
 }
 
@@ -373,13 +380,7 @@ void parse_specs(Args& a, const std::string& slowdown, const std::string& react)
   }
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
+Args parse_args(int argc, char** argv) {
   Args a;
   std::string fault, slowdown, react;
   CLI::App app{"rebalancer-mpi-test: checks redist::mpi::Rebalancer under mpirun"};
@@ -403,16 +404,26 @@ int main(int argc, char** argv) {
   app.add_option("--cost-scale", a.cost_scale)->check(CLI::PositiveNumber);
   app.add_option("--speed-scale", a.speed_scale)->check(CLI::PositiveNumber);
   app.add_option("--fault", fault, "KIND:RANK");
-  int code = 0;
+  app.parse(argc, argv);
+  if (!fault.empty()) {
+    const auto colon = fault.find(':');
+    a.fault_kind = fault.substr(0, colon);
+    a.fault_rank = colon == std::string::npos ? -1 : std::stoi(fault.substr(colon + 1));
+  }
+  parse_specs(a, slowdown, react);
+  return a;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (MPI_Init(&argc, &argv) != MPI_SUCCESS) return 3;
+  int rank = 0, size = 1, code = 0;
   try {
-    app.parse(argc, argv);
-    if (!fault.empty()) {
-      const auto colon = fault.find(':');
-      a.fault_kind = fault.substr(0, colon);
-      a.fault_rank = colon == std::string::npos ? -1 : std::stoi(fault.substr(colon + 1));
-    }
-    parse_specs(a, slowdown, react);
-    code = run(a, rank, size);
+    check(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN), "MPI_Comm_set_errhandler");
+    check(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
+    check(MPI_Comm_size(MPI_COMM_WORLD, &size), "MPI_Comm_size");
+    code = run(parse_args(argc, argv), rank, size);
   } catch (const redist::mpi::Error& e) {
     const std::string line = "error: " + redist::one_line(e.what(), 600) + "\n";
     std::fwrite(line.data(), 1, line.size(), stderr);
@@ -422,6 +433,6 @@ int main(int argc, char** argv) {
     std::cerr << "error: rank " << rank << ": " << e.what() << "\n";
     MPI_Abort(MPI_COMM_WORLD, 3);
   }
-  MPI_Finalize();
+  if (MPI_Finalize() != MPI_SUCCESS && code == 0) code = 3;
   return code;
 }

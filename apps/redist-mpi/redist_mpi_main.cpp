@@ -7,8 +7,8 @@
 //
 // --strategy: `redist` (default) executes the Redistribution's plan; `alltoallv` one direct
 // MPI_Alltoallv from the old to the new block distribution; `linear` LAU's Linear flows as LAU's
-// single-send schedule (mpi/baselines.hpp). The two baselines keep the global order from rank 0
-// (no rotation, as --mode linear) and are verified in exactly the same way.
+// single-send schedule (redist/mpi/baselines.hpp). The two baselines keep the global order from
+// rank 0 (no rotation, as --mode linear) and are verified in exactly the same way.
 //
 // Every rank fills its block with items whose bytes encode their global index, the
 // Redistribution moves them, every rank checks count, order and content of its new block and
@@ -37,7 +37,9 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <memory>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -87,6 +89,12 @@ struct Args {
 };
 
 Error usage(const std::string& message) { return Error("redist-mpi: " + message); }
+
+// The driver's own MPI calls (the library checks its own). MPI_COMM_WORLD returns error codes
+// (main): a failure here is this rank's alone, so main reports it and ends the job.
+void check(int code, const char* call) {
+  if (code != MPI_SUCCESS) throw std::runtime_error(fmt::format("{} failed (code {})", call, code));
+}
 
 // A decimal integer in [lo, hi], the whole text (no sign tricks, no trailing characters).
 std::int64_t parse_int(const std::string& text, std::int64_t lo, std::int64_t hi,
@@ -158,16 +166,8 @@ redist::ring::Instance random_instance(int n, std::uint64_t seed, std::int64_t m
   return in;
 }
 
-// Parses argv into `args`; returns false after printing --help (rank 0).
-bool parse_args(int argc, char** argv, int rank, Args& a) {
-  CLI::App app{
-      "redist-mpi: execute and verify a ring redistribution under mpirun.\n"
-      "Example (as root add --allow-run-as-root; more ranks than cores: --oversubscribe):\n"
-      "  mpirun -np 5 redist-mpi --instance mpi/testdata/one-holds-all.json --item-bytes 64\n"
-      "The instance is a ring instance as `redist ring plan` reads it, one processor per rank:\n"
-      "  {\"ring\": {\"loads\": [0, 0, 23, 0, 0], \"targets\": [5, 4, 5, 4, 5],\n"
-      "            \"cost_next\": [1, 2, 1, 3, 1], \"cost_prev\": [1.5, 1, 2, 1, 1]}}"};
-  app.option_defaults()->always_capture_default();
+// The instance, the item size and what runs.
+void add_run_options(CLI::App& app, Args& a) {
   app.add_option("--instance", a.instance_file,
                  "ring instance JSON (docs/formats.md; - for stdin)");
   app.add_option("--random", a.seed, "use a random instance with this seed instead");
@@ -183,37 +183,59 @@ bool parse_args(int argc, char** argv, int rank, Args& a) {
   app.add_option("--max-staging-bytes", a.max_staging,
                  "cap automatic windows to this many staging bytes per rank (-1: no cap), and fail "
                  "verification if a rank allocates more");
-  const std::string redist_group = "Options of --strategy redist";
+}
+
+void add_redist_options(CLI::App& app, Args& a) {
+  const std::string group = "Options of --strategy redist";
   app.add_option("--mode", a.mode,
                  "ring: the ring planner's schedule | linear: LAU's Linear schedule")
       ->check(CLI::IsMember({"ring", "linear"}))
-      ->group(redist_group);
+      ->group(group);
   app.add_option("--algorithm", a.algorithm, "ring planner (ring mode; `redist ring plan --help`)")
-      ->group(redist_group);
+      ->group(group);
   app.add_option("--segment-items", a.segment_items, "at most this many items per message")
-      ->group(redist_group);
+      ->group(group);
   app.add_option("--min-segments", a.min_segments,
                  "cut each group into at least this many messages")
-      ->group(redist_group);
+      ->group(group);
   app.add_option("--window", a.window, "staging slots per incoming group (0: automatic, or >= 2)")
-      ->group(redist_group);
+      ->group(group);
   app.add_option("--sends-in-flight", a.sends_in_flight,
                  "messages in transmission per stream (1..64)")
-      ->group(redist_group);
+      ->group(group);
   app.add_flag("--out-of-place", a.out_of_place,
                "execute from the old block into a separate new block (not in place)")
-      ->group(redist_group);
+      ->group(group);
   app.add_flag("--one-port", a.one_port,
                "a rank sending both ways sends one way at a time, in the model's order")
-      ->group(redist_group);
-  const std::string faults = "Fault injection (tests; one at a time)";
+      ->group(group);
+}
+
+void add_fault_options(CLI::App& app, Args& a) {
+  const std::string group = "Fault injection (tests; one at a time)";
   app.option_defaults()->always_capture_default(false);  // their defaults mean "no fault"
-  app.add_option("--bad-target", a.bad_target, "this rank asks for one more item")->group(faults);
-  app.add_option("--negative", a.negative, "this rank passes a negative count")->group(faults);
+  app.add_option("--bad-target", a.bad_target, "this rank asks for one more item")->group(group);
+  app.add_option("--negative", a.negative, "this rank passes a negative count")->group(group);
   app.add_option("--overlap-on", a.overlap_on,
                  "(--out-of-place) this rank passes overlapping buffers")
-      ->group(faults);
-  app.add_option("--bytes-on", a.bytes_on, "R:B: rank R passes item size B")->group(faults);
+      ->group(group);
+  app.add_option("--bytes-on", a.bytes_on, "R:B: rank R passes item size B")->group(group);
+}
+
+// Parses argv into `args`; returns false after printing --help (rank 0).
+bool parse_args(int argc, char** argv, int rank, Args& a) {
+  CLI::App app{
+      "redist-mpi: execute and verify a ring redistribution under mpirun.\n"
+      "Example (as root add --allow-run-as-root; more ranks than cores: --oversubscribe):\n"
+      "  mpirun -np 5 redist-mpi --instance apps/redist-mpi/testdata/one-holds-all.json \\\n"
+      "      --item-bytes 64\n"
+      "The instance is a ring instance as `redist ring plan` reads it, one processor per rank:\n"
+      "  {\"ring\": {\"loads\": [0, 0, 23, 0, 0], \"targets\": [5, 4, 5, 4, 5],\n"
+      "            \"cost_next\": [1, 2, 1, 3, 1], \"cost_prev\": [1.5, 1, 2, 1, 1]}}"};
+  app.option_defaults()->always_capture_default();
+  add_run_options(app, a);
+  add_redist_options(app, a);
+  add_fault_options(app, a);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success&) {
@@ -229,8 +251,8 @@ bool parse_args(int argc, char** argv, int rank, Args& a) {
   return true;
 }
 
-// Options that contradict each other, or are out of range. The instance is not known yet.
-void check_args(Args& a, int size) {
+// Where the instance comes from, and how many ranks run it.
+void check_source(const Args& a, int size) {
   if (size > kMaxRanks) {
     throw usage(fmt::format("mpirun started {} ranks, over the limit of {}", size, kMaxRanks));
   }
@@ -243,6 +265,10 @@ void check_args(Args& a, int size) {
   for (const char* o : {"--max-items", "--unidirectional"}) {
     if (!a.random && a.has(o)) throw usage(fmt::format("{} only applies to --random", o));
   }
+}
+
+// Sizes out of range.
+void check_ranges(const Args& a) {
   if (a.max_items < 0 || a.max_items > kMaxTotalItems) {
     throw usage(fmt::format("--max-items must be in 0..{} (got {})", kMaxTotalItems, a.max_items));
   }
@@ -257,6 +283,10 @@ void check_args(Args& a, int size) {
     throw usage(fmt::format("--max-staging-bytes must be in 1..{} (1 GiB; got {})",
                             kMaxStagingBytes, a.max_staging));
   }
+}
+
+// Options of one strategy or mode given with another, and messages too large for MPI.
+void check_strategy_options(const Args& a) {
   if (a.strategy != "redist") {
     for (const char* o :
          {"--mode", "--algorithm", "--segment-items", "--min-segments", "--window",
@@ -275,6 +305,10 @@ void check_args(Args& a, int size) {
                     "bytes; lower --segment-items",
                     a.segment_items, a.item_bytes));
   }
+}
+
+// The fault injection options: one at a time, on ranks that exist; parses --bytes-on.
+void check_faults(Args& a, int size) {
   int faults = 0;
   for (const char* o : {"--bad-target", "--negative", "--overlap-on", "--bytes-on"}) {
     faults += a.has(o) ? 1 : 0;
@@ -302,18 +336,30 @@ void check_args(Args& a, int size) {
   }
 }
 
+// Options that contradict each other, or are out of range. The instance is not known yet.
+void check_args(Args& a, int size) {
+  check_source(a, size);
+  check_ranges(a);
+  check_strategy_options(a);
+  check_faults(a, size);
+}
+
 // Broadcasts a string from rank 0.
 void bcast_string(std::string& s) {
   std::int64_t len = static_cast<std::int64_t>(s.size());
-  MPI_Bcast(&len, 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
+  check(MPI_Bcast(&len, 1, MPI_INT64_T, 0, MPI_COMM_WORLD), "MPI_Bcast");
   s.resize(static_cast<std::size_t>(len));
-  if (len > 0) MPI_Bcast(s.data(), static_cast<int>(len), MPI_CHAR, 0, MPI_COMM_WORLD);
+  if (len > 0) {
+    check(MPI_Bcast(s.data(), static_cast<int>(len), MPI_CHAR, 0, MPI_COMM_WORLD), "MPI_Bcast");
+  }
 }
 
 template <class T>
 void bcast_vector(std::vector<T>& v, MPI_Datatype type, std::size_t n) {
   v.resize(n);
-  if (n > 0) MPI_Bcast(v.data(), static_cast<int>(n), type, 0, MPI_COMM_WORLD);
+  if (n > 0) {
+    check(MPI_Bcast(v.data(), static_cast<int>(n), type, 0, MPI_COMM_WORLD), "MPI_Bcast");
+  }
 }
 
 // Rank 0 reads and checks the document and broadcasts the instance (or its error): the other
@@ -340,7 +386,7 @@ redist::ring::Instance read_instance(const Args& a, int rank, int size) {
   bcast_string(error);
   if (!error.empty()) throw Error("redist::mpi: " + redist::one_line(error, 400));
   int bidi = in.bidirectional ? 1 : 0;
-  MPI_Bcast(&bidi, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  check(MPI_Bcast(&bidi, 1, MPI_INT, 0, MPI_COMM_WORLD), "MPI_Bcast");
   in.bidirectional = bidi != 0;
   const std::size_t n = static_cast<std::size_t>(size);
   bcast_vector(in.loads, MPI_INT64_T, n);
@@ -393,9 +439,16 @@ struct Footprint {
   std::int64_t messages = 0, requests = 0;  // largest over the ranks, all executions
 };
 
-Footprint check_footprint(const Args& a, const redist::mpi::Redistribution& r, int rank) {
+// This rank's footprint: staging bytes, messages (all executions), posted requests, and 1 when
+// LAU's makespan overflows.
+struct FootprintWords {
+  std::int64_t words[4] = {0, 0, 0, 0};
+};
+
+FootprintWords footprint_of(const Args& a, const redist::mpi::Redistribution& r, int rank) {
   const std::int64_t b = bytes_of(a, rank);
-  std::int64_t mine[4] = {0, 0, 0, 0};
+  FootprintWords f;
+  std::int64_t* mine = f.words;
   if (a.strategy == "redist") {
     mine[0] =
         static_cast<std::int64_t>(r.staging_bound(static_cast<std::size_t>(b), !a.out_of_place));
@@ -408,8 +461,13 @@ Footprint check_footprint(const Args& a, const redist::mpi::Redistribution& r, i
         std::isfinite(redist::mpi::lau_single_send_makespan(r.instance(), r.plan().flows)) ? 0 : 1;
   }
   if (a.strategy == "alltoallv") mine[0] = r.local().target * b;  // its receive buffer
+  return f;
+}
+
+Footprint check_footprint(const Args& a, const redist::mpi::Redistribution& r, int rank) {
+  const FootprintWords mine = footprint_of(a, r, rank);
   std::int64_t all[4];
-  MPI_Allreduce(mine, all, 4, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
+  check(MPI_Allreduce(mine.words, all, 4, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
   if (a.max_staging > 0 && all[0] > a.max_staging) {
     throw usage(
         fmt::format("a rank needs {} bytes of staging and message buffers (automatic "
@@ -482,201 +540,290 @@ OverlapLayout overlap_layout(std::int64_t load, std::int64_t target, std::int64_
   return o;
 }
 
+// The library's options from the command line and the instance. The baselines do not rotate:
+// they use the linear-mode plan (flows[n-1] = 0, final layout and the same collective input
+// checks).
+redist::mpi::Options library_options(const Args& a, const redist::ring::Instance& instance) {
+  redist::mpi::Options options;
+  const bool linear = a.strategy != "redist" || a.mode == "linear";
+  options.mode = linear ? redist::mpi::Mode::linear : redist::mpi::Mode::ring;
+  options.bidirectional = instance.bidirectional;
+  options.segment_items = a.segment_items;
+  options.min_segments = a.min_segments;
+  options.window = a.window;
+  options.sends_in_flight = a.sends_in_flight;
+  options.algorithm = a.algorithm;
+  options.one_port = a.one_port;
+  if (a.max_staging > 0) options.max_staging_bytes = a.max_staging;
+  return options;
+}
+
+// This rank's link costs: the instance's, or measured (--calibrate, collective).
+redist::mpi::LinkCosts link_costs(const Args& a, const redist::ring::Instance& instance, int rank) {
+  if (a.calibrate) {
+    const std::int64_t items = std::clamp<std::int64_t>(kCalibrationBytes / a.item_bytes, 1, 256);
+    return redist::mpi::calibrate_link_costs(MPI_COMM_WORLD, static_cast<std::size_t>(a.item_bytes),
+                                             items);
+  }
+  return {instance.cost_next[rank], instance.bidirectional ? instance.cost_prev[rank] : 1.0};
+}
+
+// The Redistribution of the instance, with this rank's faults (--bad-target, --negative).
+std::unique_ptr<redist::mpi::Redistribution> make_redistribution(
+    const Args& a, const redist::ring::Instance& instance, int rank) {
+  std::int64_t old_count = instance.loads[rank], new_count = instance.targets[rank];
+  if (rank == a.bad_target) new_count += 1;
+  if (rank == a.negative) old_count = -1;
+  const redist::mpi::LinkCosts costs = link_costs(a, instance, rank);
+  return std::make_unique<redist::mpi::Redistribution>(MPI_COMM_WORLD, old_count, new_count, costs,
+                                                       library_options(a, instance));
+}
+
+// What the first execution measured and found on this rank.
+struct Measured {
+  double seconds = 0, check_seconds = 0;
+  std::int64_t bad = 0;     // items not where they belong (out of place: or `in` touched)
+  bool memory_ok = true;    // staging within its bound and --max-staging-bytes
+  std::size_t staging = 0;  // bytes of staging (baselines: their buffers)
+};
+
+// One rank's part of the run: its buffers of items, filled with their global indices, and the
+// executions of the chosen strategy on them.
+class Trial {
+ public:
+  Trial(const Args& a, redist::mpi::Redistribution& r, int rank, OverlapLayout overlap);
+  Measured first();        // timed, then verified
+  std::int64_t repeats();  // --repeat: typed vectors through the same plan; wrong items
+
+ private:
+  void move(void* buffer, std::size_t bytes);  // one execution of the strategy
+  std::int64_t bad_items() const;
+
+  const Args& a_;
+  redist::mpi::Redistribution& r_;
+  const redist::mpi::LocalPlan& lp_;
+  std::size_t bytes_;                             // this rank's item size
+  std::vector<std::byte> data_, result_, arena_;  // in; out of place: out; --overlap-on: both
+  OverlapLayout overlap_;
+  std::size_t baseline_bytes_ = 0;
+};
+
+Trial::Trial(const Args& a, redist::mpi::Redistribution& r, int rank, OverlapLayout overlap)
+    : a_(a),
+      r_(r),
+      lp_(r.local()),
+      bytes_(static_cast<std::size_t>(bytes_of(a, rank))),
+      overlap_(overlap) {
+  const std::size_t item = std::max<std::size_t>(bytes_, 1);
+  data_.resize(static_cast<std::size_t>(std::max(lp_.load, lp_.target)) * item);
+  for (std::int64_t k = 0; k < lp_.load; ++k) {
+    fill_item(data_.data() + k * bytes_, wrap(lp_.start + k, std::max<std::int64_t>(lp_.total, 1)),
+              bytes_);
+  }
+  // --out-of-place: the new block goes to `result_`, the old one stays in `data_`.
+  if (a.out_of_place) result_.resize(static_cast<std::size_t>(lp_.target) * item);
+  // --overlap-on: that rank passes input and output ranges of one allocation that overlap.
+  if (rank == a.overlap_on) {
+    arena_.resize(overlap_.size);
+    std::memcpy(arena_.data() + overlap_.in, data_.data(), lp_.load * bytes_);
+  }
+}
+
+void Trial::move(void* buffer, std::size_t bytes) {
+  if (a_.strategy == "alltoallv") {
+    baseline_bytes_ = redist::mpi::alltoallv_execute(MPI_COMM_WORLD, r_, buffer, bytes);
+  } else if (a_.strategy == "linear") {
+    baseline_bytes_ = redist::mpi::lau_linear_execute(MPI_COMM_WORLD, r_, buffer, bytes);
+  } else if (a_.out_of_place && buffer == data_.data() && !arena_.empty()) {
+    r_.execute(arena_.data() + overlap_.in, arena_.data() + overlap_.out, bytes);
+  } else if (a_.out_of_place && buffer == data_.data()) {
+    r_.execute(buffer, result_.data(), bytes);
+  } else {
+    r_.execute(buffer, bytes);
+  }
+}
+
+// The fixed cost outside the model: execute's two agreements (its collective input check, an
+// MPI_Allreduce of 5 integers, and its closing one of 1), timed alone the same way.
+double time_fixed_collectives() {
+  check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
+  const double t0 = MPI_Wtime();
+  std::int64_t check_words[5] = {0, 0, 0, 0, 0}, agreement = 0;
+  check(MPI_Allreduce(MPI_IN_PLACE, check_words, 5, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD),
+        "MPI_Allreduce");
+  check(MPI_Allreduce(MPI_IN_PLACE, &agreement, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD),
+        "MPI_Allreduce");
+  return MPI_Wtime() - t0;
+}
+
+Measured Trial::first() {
+  Measured m;
+  m.check_seconds = time_fixed_collectives();
+  check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
+  const double t0 = MPI_Wtime();
+  move(data_.data(), bytes_);
+  m.seconds = MPI_Wtime() - t0;
+  m.bad = bad_items();
+  // The baselines' buffers are not bounded (one message per link, or the whole new block):
+  // reported, checked only against --max-staging-bytes.
+  const bool redist = a_.strategy == "redist";
+  m.staging = redist ? r_.last_staging_bytes() : baseline_bytes_;
+  m.memory_ok = (!redist || m.staging <= r_.staging_bound(bytes_, !a_.out_of_place)) &&
+                (a_.max_staging < 0 || m.staging <= static_cast<std::size_t>(a_.max_staging));
+  return m;
+}
+
+std::int64_t Trial::bad_items() const {
+  std::int64_t bad = 0;
+  const std::byte* block = a_.out_of_place ? result_.data() : data_.data();
+  for (std::int64_t k = 0; k < lp_.target; ++k) {
+    if (!check_item(block + k * bytes_, wrap(lp_.final_start + k, lp_.total), bytes_)) ++bad;
+  }
+  // Out of place, the old block must be left untouched.
+  for (std::int64_t k = 0; a_.out_of_place && k < lp_.load; ++k) {
+    if (!check_item(data_.data() + k * bytes_,
+                    wrap(lp_.start + k, std::max<std::int64_t>(lp_.total, 1)), bytes_))
+      ++bad;
+  }
+  return bad;
+}
+
+// A vector, forth (typed API) and repeated: the same plan reused.
+std::int64_t Trial::repeats() {
+  std::int64_t bad = 0;
+  for (std::int64_t r = 1; r < a_.repeat; ++r) {
+    std::vector<std::int64_t> v(static_cast<std::size_t>(lp_.load));
+    for (std::int64_t k = 0; k < lp_.load; ++k) v[k] = wrap(lp_.start + k, lp_.total) + r;
+    if (a_.strategy == "redist" && a_.out_of_place) {
+      std::vector<std::int64_t> w;
+      r_.execute(v, w);
+      v = std::move(w);
+    } else if (a_.strategy == "redist") {
+      r_.execute(v);
+    } else {
+      v.resize(static_cast<std::size_t>(std::max(lp_.load, lp_.target)));
+      move(v.data(), sizeof(std::int64_t));
+      v.resize(static_cast<std::size_t>(lp_.target));
+    }
+    for (std::int64_t k = 0; k < lp_.target; ++k) {
+      if (v[k] != wrap(lp_.final_start + k, lp_.total) + r) ++bad;
+    }
+  }
+  return bad;
+}
+
+// The run over all ranks: maxima and sums of what every rank measured and found.
+struct Summary {
+  std::int64_t bad = 0, memory_bad = 0, staging = 0, repeat_bad = 0;
+  double seconds = 0, check_seconds = 0;  // on rank 0
+  bool verified() const { return bad == 0 && memory_bad == 0 && repeat_bad == 0; }
+};
+
+Summary summarize(const Measured& m, std::int64_t repeat_bad) {
+  Summary s;
+  std::int64_t mine[3] = {m.bad, m.memory_ok ? 0 : 1, static_cast<std::int64_t>(m.staging)};
+  std::int64_t all[3];
+  check(MPI_Allreduce(mine, all, 3, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
+  s.bad = all[0];
+  s.memory_bad = all[1];
+  s.staging = all[2];
+  check(MPI_Reduce(&m.seconds, &s.seconds, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD),
+        "MPI_Reduce");
+  check(MPI_Reduce(&m.check_seconds, &s.check_seconds, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD),
+        "MPI_Reduce");
+  check(MPI_Allreduce(&repeat_bad, &s.repeat_bad, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD),
+        "MPI_Allreduce");
+  return s;
+}
+
+// Rank 0's JSON line. Model makespan: redist's plan; LAU single-send of the Linear flows
+// (all-port); none for Alltoallv (its messages are not ring-neighbour flows).
+void print_summary(const Args& a, const redist::mpi::Redistribution& r, const Footprint& footprint,
+                   const Summary& s, std::size_t item_bytes, int size) {
+  const auto& plan = r.plan();
+  std::string model = redist::io::json_number(plan.makespan), algo = plan.algorithm;
+  if (a.strategy == "linear") {
+    model =
+        redist::io::json_number(redist::mpi::lau_single_send_makespan(r.instance(), plan.flows));
+    algo = "lau-linear-single-send";
+  } else if (a.strategy == "alltoallv") {
+    model = "null";
+    algo = "alltoallv";
+  }
+  std::string flows;
+  for (std::size_t i = 0; i < plan.flows.size(); ++i) {
+    flows += fmt::format("{}{}", i ? ", " : "", plan.flows[i]);
+  }
+  const std::string mode = a.strategy != "redist" ? "linear" : a.mode;
+  std::cout << fmt::format(
+                   "{{\"strategy\": \"{}\", \"ranks\": {}, \"items\": {}, \"item_bytes\": {}, "
+                   "\"mode\": \"{}\", "
+                   "\"bidirectional\": {}, \"algorithm\": \"{}\", \"flows\": [{}], "
+                   "\"rotation\": {}, \"segment_items\": {}, \"model_makespan\": {}, "
+                   "\"measured_seconds\": {}, \"check_seconds\": {}, \"max_staging_bytes\": {}, "
+                   "\"messages\": {}, \"request_slots\": {}, \"bad_items\": {}, "
+                   "\"verified\": {}}}",
+                   a.strategy, size, r.local().total, item_bytes, mode, r.instance().bidirectional,
+                   algo, flows, plan.rotation, a.segment_items, model,
+                   redist::io::json_number(s.seconds), redist::io::json_number(s.check_seconds),
+                   s.staging, footprint.messages, footprint.requests, s.bad, s.verified())
+            << std::endl;
+}
+
+// The whole run on this rank; its exit code (0 verified, 1 not). Throws Error on bad input.
+int run(int argc, char** argv, int rank, int size) {
+  Args a;
+  if (!parse_args(argc, argv, rank, a)) return 0;
+  check_args(a, size);
+  const redist::ring::Instance instance =
+      a.random ? random_instance(size, a.seed, a.max_items, !a.unidirectional)
+               : read_instance(a, rank, size);
+  check_instance(a, instance);
+  // Refused (on every rank alike) before any collective of the library.
+  const OverlapLayout overlap =
+      a.has("--overlap-on")
+          ? overlap_layout(instance.loads[a.overlap_on], instance.targets[a.overlap_on],
+                           bytes_of(a, a.overlap_on), a.overlap_on)
+          : OverlapLayout{};
+  const std::unique_ptr<redist::mpi::Redistribution> r = make_redistribution(a, instance, rank);
+  const Footprint footprint = check_footprint(a, *r, rank);
+  Trial trial(a, *r, rank, overlap);
+  const Measured first = trial.first();
+  const Summary summary = summarize(first, trial.repeats());
+  if (rank == 0) {
+    print_summary(a, *r, footprint, summary, static_cast<std::size_t>(bytes_of(a, rank)), size);
+  }
+  return summary.verified() ? 0 : 1;
+}
+
+// One line per write, so that the lines of different ranks never mix.
+void print_error_line(const std::string& line) {
+  std::fwrite(line.data(), 1, line.size(), stderr);
+  std::fflush(stderr);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-
-  int exit_code = 0;
+  if (MPI_Init(&argc, &argv) != MPI_SUCCESS) return 3;
+  int rank = 0, size = 1, exit_code = 0;
   try {
-    Args a;
-    if (!parse_args(argc, argv, rank, a)) {
-      MPI_Finalize();
-      return 0;
-    }
-    check_args(a, size);
-    const std::string strategy = a.strategy;
-    const bool out_of_place = a.out_of_place;
-    redist::ring::Instance instance =
-        a.random ? random_instance(size, a.seed, a.max_items, !a.unidirectional)
-                 : read_instance(a, rank, size);
-    check_instance(a, instance);
-    // The baselines do not rotate: they use the linear-mode plan (flows[n-1] = 0, final layout
-    // and the same collective input checks).
-    std::string mode = strategy != "redist" ? "linear" : a.mode;
-    redist::mpi::Options options;
-    options.mode = mode == "linear" ? redist::mpi::Mode::linear : redist::mpi::Mode::ring;
-    options.bidirectional = instance.bidirectional;
-    options.segment_items = a.segment_items;
-    options.min_segments = a.min_segments;
-    options.window = a.window;
-    options.sends_in_flight = a.sends_in_flight;
-    options.algorithm = a.algorithm;
-    options.one_port = a.one_port;
-    if (a.max_staging > 0) options.max_staging_bytes = a.max_staging;
-    redist::mpi::LinkCosts costs{instance.cost_next[rank],
-                                 instance.bidirectional ? instance.cost_prev[rank] : 1.0};
-    if (a.calibrate) {
-      const std::int64_t items = std::clamp<std::int64_t>(kCalibrationBytes / a.item_bytes, 1, 256);
-      costs = redist::mpi::calibrate_link_costs(MPI_COMM_WORLD,
-                                                static_cast<std::size_t>(a.item_bytes), items);
-    }
-    std::int64_t old_count = instance.loads[rank], new_count = instance.targets[rank];
-    if (rank == a.bad_target) new_count += 1;
-    if (rank == a.negative) old_count = -1;
-    const std::size_t my_bytes = static_cast<std::size_t>(bytes_of(a, rank));
-    const OverlapLayout overlap =
-        a.has("--overlap-on")
-            ? overlap_layout(instance.loads[a.overlap_on], instance.targets[a.overlap_on],
-                             bytes_of(a, a.overlap_on), a.overlap_on)
-            : OverlapLayout{};
-
-    redist::mpi::Redistribution redistribution(MPI_COMM_WORLD, old_count, new_count, costs,
-                                               options);
-    const Footprint footprint = check_footprint(a, redistribution, rank);
-    const redist::mpi::LocalPlan& lp = redistribution.local();
-    const std::size_t cap = static_cast<std::size_t>(std::max(lp.load, lp.target));
-    std::vector<std::byte> data(cap * std::max<std::size_t>(my_bytes, 1));
-    for (std::int64_t k = 0; k < lp.load; ++k) {
-      fill_item(data.data() + k * my_bytes, wrap(lp.start + k, std::max<std::int64_t>(lp.total, 1)),
-                my_bytes);
-    }
-    std::size_t baseline_bytes = 0;
-    // --out-of-place: the new block goes to `result`, the old one stays in `data`.
-    std::vector<std::byte> result(out_of_place ? static_cast<std::size_t>(lp.target) *
-                                                     std::max<std::size_t>(my_bytes, 1)
-                                               : 0);
-    // --overlap-on: that rank passes input and output ranges of one allocation that overlap.
-    std::vector<std::byte> arena(rank == a.overlap_on ? overlap.size : 0);
-    if (!arena.empty()) std::memcpy(arena.data() + overlap.in, data.data(), lp.load * my_bytes);
-    auto run = [&](void* buffer, std::size_t bytes) {
-      if (strategy == "alltoallv") {
-        baseline_bytes =
-            redist::mpi::alltoallv_execute(MPI_COMM_WORLD, redistribution, buffer, bytes);
-      } else if (strategy == "linear") {
-        baseline_bytes =
-            redist::mpi::lau_linear_execute(MPI_COMM_WORLD, redistribution, buffer, bytes);
-      } else if (out_of_place && buffer == data.data() && !arena.empty()) {
-        redistribution.execute(arena.data() + overlap.in, arena.data() + overlap.out, bytes);
-      } else if (out_of_place && buffer == data.data()) {
-        redistribution.execute(buffer, result.data(), bytes);
-      } else {
-        redistribution.execute(buffer, bytes);
-      }
-    };
-    // The fixed cost outside the model: execute's one MPI_Allreduce of 5 integers (its
-    // collective error check), timed alone the same way.
-    MPI_Barrier(MPI_COMM_WORLD);
-    double check_seconds = MPI_Wtime();
-    {
-      std::int64_t mine[5] = {0, 0, 0, 0, 0}, all[5];
-      MPI_Allreduce(mine, all, 5, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
-    }
-    check_seconds = MPI_Wtime() - check_seconds;
-    MPI_Barrier(MPI_COMM_WORLD);
-    const double t0 = MPI_Wtime();
-    run(data.data(), my_bytes);
-    const double seconds = MPI_Wtime() - t0;
-
-    std::int64_t bad = 0;
-    const std::byte* block = out_of_place ? result.data() : data.data();
-    for (std::int64_t k = 0; k < lp.target; ++k) {
-      if (!check_item(block + k * my_bytes, wrap(lp.final_start + k, lp.total), my_bytes)) ++bad;
-    }
-    // Out of place, the old block must be left untouched.
-    for (std::int64_t k = 0; out_of_place && k < lp.load; ++k) {
-      if (!check_item(data.data() + k * my_bytes,
-                      wrap(lp.start + k, std::max<std::int64_t>(lp.total, 1)), my_bytes))
-        ++bad;
-    }
-    // The baselines' buffers are not bounded (one message per link, or the whole new block):
-    // reported, checked only against --max-staging-bytes.
-    const std::size_t staging =
-        strategy == "redist" ? redistribution.last_staging_bytes() : baseline_bytes;
-    const bool memory_ok =
-        (strategy != "redist" ||
-         staging <= redistribution.staging_bound(my_bytes, !out_of_place)) &&
-        (a.max_staging < 0 || staging <= static_cast<std::size_t>(a.max_staging));
-    std::int64_t mine[3] = {bad, memory_ok ? 0 : 1, static_cast<std::int64_t>(staging)};
-    std::int64_t all[3];
-    MPI_Allreduce(mine, all, 3, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
-    // A vector, forth (typed API) and repeated: the same plan reused.
-    double max_seconds = 0, max_check_seconds = 0;
-    MPI_Reduce(&seconds, &max_seconds, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
-    MPI_Reduce(&check_seconds, &max_check_seconds, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
-    std::int64_t repeat_bad = 0;
-    for (std::int64_t r = 1; r < a.repeat; ++r) {
-      std::vector<std::int64_t> v(static_cast<std::size_t>(lp.load));
-      for (std::int64_t k = 0; k < lp.load; ++k) v[k] = wrap(lp.start + k, lp.total) + r;
-      if (strategy == "redist" && out_of_place) {
-        std::vector<std::int64_t> w;
-        redistribution.execute(v, w);
-        v = std::move(w);
-      } else if (strategy == "redist") {
-        redistribution.execute(v);
-      } else {
-        v.resize(static_cast<std::size_t>(std::max(lp.load, lp.target)));
-        run(v.data(), sizeof(std::int64_t));
-        v.resize(static_cast<std::size_t>(lp.target));
-      }
-      for (std::int64_t k = 0; k < lp.target; ++k) {
-        if (v[k] != wrap(lp.final_start + k, lp.total) + r) ++repeat_bad;
-      }
-    }
-    std::int64_t repeat_bad_all = 0;
-    MPI_Allreduce(&repeat_bad, &repeat_bad_all, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
-    const bool verified = all[0] == 0 && all[1] == 0 && repeat_bad_all == 0;
-    if (rank == 0) {
-      const auto& plan = redistribution.plan();
-      // Model makespan: redist's plan; LAU single-send of the Linear flows (all-port); none for
-      // Alltoallv (its messages are not ring-neighbour flows).
-      std::string model = redist::io::json_number(plan.makespan), algo = plan.algorithm;
-      if (strategy == "linear") {
-        model = redist::io::json_number(
-            redist::mpi::lau_single_send_makespan(redistribution.instance(), plan.flows));
-        algo = "lau-linear-single-send";
-      } else if (strategy == "alltoallv") {
-        model = "null";
-        algo = "alltoallv";
-      }
-      std::string flows;
-      for (std::size_t i = 0; i < plan.flows.size(); ++i) {
-        flows += fmt::format("{}{}", i ? ", " : "", plan.flows[i]);
-      }
-      std::cout
-          << fmt::format(
-                 "{{\"strategy\": \"{}\", \"ranks\": {}, \"items\": {}, \"item_bytes\": {}, "
-                 "\"mode\": \"{}\", "
-                 "\"bidirectional\": {}, \"algorithm\": \"{}\", \"flows\": [{}], "
-                 "\"rotation\": {}, \"segment_items\": {}, \"model_makespan\": {}, "
-                 "\"measured_seconds\": {}, \"check_seconds\": {}, \"max_staging_bytes\": {}, "
-                 "\"messages\": {}, \"request_slots\": {}, \"bad_items\": {}, "
-                 "\"verified\": {}}}",
-                 strategy, size, lp.total, my_bytes, mode, instance.bidirectional, algo, flows,
-                 plan.rotation, a.segment_items, model, redist::io::json_number(max_seconds),
-                 redist::io::json_number(max_check_seconds), all[2], footprint.messages,
-                 footprint.requests, all[0], verified)
-          << std::endl;
-    }
-    exit_code = verified ? 0 : 1;
+    // Failures come back as codes, so that they end as `error:` lines, not as the runtime's abort.
+    check(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN), "MPI_Comm_set_errhandler");
+    check(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
+    check(MPI_Comm_size(MPI_COMM_WORLD, &size), "MPI_Comm_size");
+    exit_code = run(argc, argv, rank, size);
   } catch (const redist::mpi::Error& e) {
     // Collective: every rank throws the same error at the same point, so all finish cleanly.
-    const std::string line = "error: " + redist::one_line(e.what(), 600) + "\n";
-    std::fwrite(line.data(), 1, line.size(), stderr);  // one write: lines of ranks never mix
-    std::fflush(stderr);
+    print_error_line("error: " + redist::one_line(e.what(), 600) + "\n");
     exit_code = 2;
   } catch (const std::exception& e) {
     // Not collective (e.g. out of memory on one rank): the other ranks may wait in a collective,
     // so end the whole job rather than hang.
-    const std::string line = "error: redist-mpi: rank " + std::to_string(rank) + ": " +
-                             redist::one_line(e.what(), 400) + "\n";
-    std::fwrite(line.data(), 1, line.size(), stderr);
-    std::fflush(stderr);
+    print_error_line("error: redist-mpi: rank " + std::to_string(rank) + ": " +
+                     redist::one_line(e.what(), 400) + "\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
-  MPI_Finalize();
+  if (MPI_Finalize() != MPI_SUCCESS && exit_code == 0) exit_code = 3;
   return exit_code;
 }

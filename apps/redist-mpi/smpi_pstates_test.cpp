@@ -1,5 +1,5 @@
-// Tests of mpi/smpi_pstates.hpp: the power states a balance trace gives each SMPI host.
-#include "mpi/smpi_pstates.hpp"
+// Tests of apps/redist-mpi/smpi_pstates.hpp: the power states a balance trace gives each SMPI host.
+#include "apps/redist-mpi/smpi_pstates.hpp"
 
 #include <gtest/gtest.h>
 

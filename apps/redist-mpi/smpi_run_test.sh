@@ -6,7 +6,7 @@
 # where check is the time of execute's one collective check (an MPI_Allreduce of 5 integers,
 # timed alone by the driver): the model has no such step.
 # --one-port-platform: one-port hosts (redist-smpi-platform --one-port). The SMPI settings are
-# those of mpi/smpirun_redist.sh.
+# those of smpirun_redist.sh.
 set -uo pipefail
 build=$1 instance=$2 bytes=$3 min_ratio=$4 max_ratio=$5
 shift 5

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Random instances in SimGrid SMPI: (measured - check) / model for redist on all-port and one-port
 # platforms, in place and out of place (docs/mpi.md). Deterministic (awk srand per seed).
-# Usage: mpi/smpi_sweep.sh BUILD_DIR [SEEDS=24] [SEGMENT_ITEMS=4] [MAX_RATIO]
+# Usage: apps/redist-mpi/smpi_sweep.sh BUILD_DIR [SEEDS=24] [SEGMENT_ITEMS=4] [MAX_RATIO]
 # Each seed: 3..8 ranks, loads 0 (one in four) or 1..200 items of 1000 bytes, random targets with
 # the same total, costs in [0.5, 4] seconds per item per direction; every third seed
 # unidirectional; latency 0. Prints one row per seed and the largest ratio per configuration;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One real mpirun run of redist-mpi on loopback (ctest entry, see mpi/CMakeLists.txt).
+# One real mpirun run of redist-mpi on loopback (ctest entry, see apps/redist-mpi/CMakeLists.txt).
 # Usage: mpi_run_test.sh DRIVER MPIRUN ok NP ARGS...
 #        mpi_run_test.sh DRIVER MPIRUN error NP MESSAGE ARGS...
 # ok: exit 0 and one JSON line with "verified": true.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs redist-smpi under smpirun with the project's SMPI settings (docs/mpi.md), the one place
-# they are written. Usage: mpi/smpirun_redist.sh BUILD_DIR PLATFORM_XML HOSTFILE [--one-port-platform]
-#                          DRIVER_ARGS...
+# they are written. Usage: apps/redist-mpi/smpirun_redist.sh BUILD_DIR PLATFORM_XML HOSTFILE
+#                          [--one-port-platform] DRIVER_ARGS...
 # --one-port-platform: PLATFORM_XML was written with redist-smpi-platform --one-port and is loaded
 # through BUILD_DIR/redist-smpi-oneport.so. The number of ranks is the hostfile's line count.
 # Settings: network/model CM02 (bandwidth and latency only, no TCP factors), computation not
