@@ -14,7 +14,7 @@
 // Rebalancer, and lets it rebalance. --slow RANK:ITER:FACTOR makes RANK do FACTOR times the work
 // per column from iteration ITER on (extra sweeps on a scratch copy), so the drift is real.
 // --raw-speeds feeds the policy the speeds measured in the last iteration instead of the
-// Rebalancer's estimates (RebalancerSettings::estimate_speeds).
+// Rebalancer's estimates (balance::RebalanceSettings::estimate_speeds).
 // At the end every rank checks each of its columns: index = the expected global index (the
 // Rebalancer's global_start, the sequence may be rotated), updates = K, values = the column
 // recomputed from scratch (bit for bit). Rank 0 prints one line per rebalance and a JSON
@@ -46,6 +46,7 @@
 #include <CLI/CLI.hpp>
 
 #include "redist/common/error.hpp"
+#include "redist/io/located.hpp"
 #include "redist/mpi/rebalancer.hpp"
 
 #ifdef REDIST_SMPI
@@ -259,7 +260,7 @@ int run_application(Args& a, int rank, int size) {
   redist::mpi::Options options;
   options.one_port = a.one_port;
   options.segment_items = a.segment_items;
-  redist::mpi::RebalancerSettings settings;
+  redist::balance::RebalanceSettings settings;
   settings.estimate_speeds = !a.raw_speeds;
   redist::mpi::Rebalancer rb(MPI_COMM_WORLD, run.block.count, run.costs, a.policy, a.iterations,
                              options, settings);
@@ -336,7 +337,7 @@ int main(int argc, char** argv) {
   } catch (const redist::InputError& e) {
     // Reading the trace: every rank reads the same file.
     const std::string line =
-        "error: " + redist::one_line(redist::located(e, "$.balance").what(), 600) + "\n";
+        "error: " + redist::one_line(redist::io::located(e, "$.balance").what(), 600) + "\n";
     std::fwrite(line.data(), 1, line.size(), stderr);
     std::fflush(stderr);
     code = 2;

@@ -26,6 +26,7 @@
 #include <simgrid/s4u.hpp>
 
 #include "redist/common/error.hpp"
+#include "redist/io/located.hpp"
 #include "sim/platform_options.hpp"
 
 namespace {
@@ -160,7 +161,7 @@ int main(int argc, char** argv) {
   try {
     graph = generate_tiers(options.params());
   } catch (const redist::InputError& e) {
-    std::cerr << "error: " << redist::one_line(redist::located(e, "$").what()) << "\n";
+    std::cerr << "error: " << redist::one_line(redist::io::located(e, "$").what()) << "\n";
     return 2;
   }
   int sg_argc = 1;

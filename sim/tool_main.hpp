@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "redist/common/error.hpp"
+#include "redist/io/located.hpp"
 
 namespace redist::sim {
 
@@ -39,7 +40,7 @@ int run_tool(const std::string& program, Body&& body) {
   try {
     body();
   } catch (const InputError& e) {
-    return print_error(located(e, "$").what(), 2);
+    return print_error(redist::io::located(e, "$").what(), 2);
   } catch (const std::bad_alloc&) {
     return print_error("out of memory (at " + program + ")", 3);
   } catch (const std::exception& e) {

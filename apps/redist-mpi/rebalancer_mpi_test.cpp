@@ -19,7 +19,7 @@
 // --noise A multiplies the synthetic duration by 1 + A u, u uniform in [-1, 1) from a
 // mt19937_64 seeded with --seed on every rank: each iteration every rank draws P numbers and
 // takes the one of its rank, so the noise is deterministic and independent between ranks.
-// --raw-speeds turns the Rebalancer's speed estimator off (RebalancerSettings).
+// --raw-speeds turns the Rebalancer's speed estimator off (balance::RebalanceSettings).
 // After every maybe_rebalance (or decide + plan + execute with --split) it checks that the block
 // holds the items [global_start, global_start + count) in order, that counts agree, and that
 // every rank's report (all fields but count and global_start) is byte-identical to rank 0's.
@@ -127,11 +127,10 @@ class ThrowingPolicy final : public redist::balance::Policy {
   std::int64_t at_;
 };
 
-std::unique_ptr<redist::mpi::Rebalancer> make_rebalancer(const Args& a, std::int64_t count,
-                                                         redist::mpi::LinkCosts costs,
-                                                         const std::string& policy, std::int64_t k,
-                                                         const redist::mpi::Options& options,
-                                                         redist::mpi::RebalancerSettings settings) {
+std::unique_ptr<redist::mpi::Rebalancer> make_rebalancer(
+    const Args& a, std::int64_t count, redist::mpi::LinkCosts costs, const std::string& policy,
+    std::int64_t k, const redist::mpi::Options& options,
+    redist::balance::RebalanceSettings settings) {
   const bool decide = a.fault_kind == "policy-decide";
   if (decide || a.fault_kind == "policy-rebalanced") {
     return std::make_unique<redist::mpi::Rebalancer>(
@@ -230,7 +229,7 @@ void report(redist::mpi::Rebalancer& rb, const Args& a, int rank, int size, std:
 redist::mpi::RebalanceReport split_step(redist::mpi::Rebalancer& rb,
                                         std::vector<std::int64_t>& data, bool force,
                                         bool move_one) {
-  redist::mpi::RebalanceDecision d = rb.decide();
+  redist::balance::RebalanceDecision d = rb.decide();
   redist::mpi::RebalanceReport r;
   r.after_iteration = d.after_iteration;
   r.reason = d.reason;
@@ -273,7 +272,7 @@ Outcome simulate_run(const Args& a, int rank, int size, bool force_idle) {
   redist::mpi::LinkCosts costs{unit * 0.01 * (1 + rank % 3), unit * (0.02 + 0.005 * (rank % 2))};
   redist::mpi::Options options;
   options.segment_items = a.segment_items;
-  redist::mpi::RebalancerSettings settings;
+  redist::balance::RebalanceSettings settings;
   settings.estimate_speeds = !a.raw_speeds && !(mine && a.fault_kind == "other-settings");
   const auto owner = make_rebalancer(a, count, costs, policy, k, options, settings);
   redist::mpi::Rebalancer& rb = *owner;

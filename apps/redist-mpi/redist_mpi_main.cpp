@@ -49,6 +49,7 @@
 
 #include "redist/common/error.hpp"
 #include "redist/io/json.hpp"
+#include "redist/io/located.hpp"
 #include "redist/io/ring_json.hpp"
 #include "redist/mpi/baselines.hpp"
 #include "redist/mpi/redistribution.hpp"
@@ -378,7 +379,7 @@ redist::ring::Instance read_instance(const Args& a, int rank, int size) {
             in.size(), size, in.size());
       }
     } catch (const redist::InputError& e) {
-      error = redist::located(e, "$.ring").what();
+      error = redist::io::located(e, "$.ring").what();
     } catch (const std::exception& e) {
       error = e.what();
     }

@@ -28,6 +28,7 @@
 #include "redist/common/error.hpp"
 #include "redist/io/balance_json.hpp"
 #include "redist/io/json.hpp"
+#include "redist/io/located.hpp"
 #include "redist/io/ring_json.hpp"
 
 namespace {
@@ -164,7 +165,7 @@ int main(int argc, char** argv) {
     a.balance = balance_opt->count() > 0;
     write_platform(a);
   } catch (const redist::InputError& e) {
-    std::cerr << "error: " << redist::located(e, "$").what() << "\n";
+    std::cerr << "error: " << redist::io::located(e, "$").what() << "\n";
     return 2;
   }
   return 0;

@@ -10,6 +10,7 @@
 
 #include "apps/redist/cli.hpp"
 #include "redist/common/error.hpp"
+#include "redist/io/located.hpp"
 #include "redist/io/options.hpp"
 
 namespace {
@@ -53,7 +54,7 @@ int main(int argc, char** argv) {
   try {
     code = action ? action() : 2;
   } catch (const redist::InputError& e) {
-    return print_error(redist::io::with_field_meaning(redist::located(e, "$")).what(), 2);
+    return print_error(redist::io::with_field_meaning(redist::io::located(e, "$")).what(), 2);
   } catch (const std::bad_alloc&) {
     return print_error("out of memory (at redist): use a smaller instance", 3);
   } catch (const std::exception& e) {

@@ -4,9 +4,8 @@
 // `error: <message> (at <path>)` on standard error (docs/formats.md); the JSON entry points of the
 // public headers throw it with the same text. The core says where in the model's words: a path
 // relative to the family's instance (`loads[3]`, `cost_next`), or, for an OptionError, the option's
-// name
-// (`algorithm`). located() turns that into what the command line prints: a JSONPath into the
-// document (`$.ring.loads[3]`) or the option's flag (`--algorithm`).
+// name (`algorithm`). Placing that in a document or on a command line is the readers' business
+// (redist/io/located.hpp).
 #pragma once
 
 #include <cstddef>
@@ -38,18 +37,6 @@ class OptionError : public InputError {
   OptionError(const std::string& message, std::string option)
       : InputError(message, std::move(option)) {}
 };
-
-// The error as the command line reports it: an option as its flag (`--algorithm`); a path
-// relative to the instance object under `root` (`loads[3]` under `$.ring`: `$.ring.loads[3]`;
-// an empty path: `root` itself); a path that is already absolute (`$...`) or names no place in
-// the document (`command line`, `standard input`, `--policy`) as it is.
-inline InputError located(const InputError& e, std::string_view root) {
-  const std::string& path = e.path();
-  if (dynamic_cast<const OptionError*>(&e) != nullptr) return InputError(e.message(), "--" + path);
-  if (path.empty()) return InputError(e.message(), std::string(root));
-  if (path[0] == '$' || path[0] == '-' || path.find(' ') != std::string::npos) return e;
-  return InputError(e.message(), std::string(root) + (path[0] == '[' ? "" : ".") + path);
-}
 
 // `text` made safe to print as one line of an error message: control characters (newlines, tabs,
 // escapes) become `\n`, `\t` or `\xHH`, and anything beyond `max_chars` is cut and marked with

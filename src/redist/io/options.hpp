@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "redist/io/json.hpp"
+#include "redist/io/located.hpp"
 
 namespace redist::io {
 
@@ -35,7 +36,7 @@ class EntryOptions {
 InputError with_field_meaning(const InputError& e);
 
 // Runs `body`; an InputError it throws is rethrown as the command line reports it, located under
-// the family's document object `root` ("$.ring"; see redist::located) and saying what its field
+// the family's document object `root` ("$.ring"; see located) and saying what its field
 // means.
 template <typename Body>
 auto located_in(std::string_view root, Body&& body) {

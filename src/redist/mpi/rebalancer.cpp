@@ -49,7 +49,7 @@ std::int64_t floor_mod(std::int64_t a, std::int64_t n) {
   return r < 0 ? r + n : r;
 }
 
-void pack(Packer& p, const RebalanceDecision& d) {
+void pack(Packer& p, const balance::RebalanceDecision& d) {
   p.put(d.after_iteration);
   p.put(d.rebalance);
   p.put(d.reason);
@@ -67,7 +67,7 @@ void pack(Packer& p, const RebalanceDecision& d) {
   p.put(d.speeds);
 }
 
-void unpack(Packer& p, RebalanceDecision& d) {
+void unpack(Packer& p, balance::RebalanceDecision& d) {
   p.get(d.after_iteration);
   p.get(d.rebalance);
   p.get(d.reason);
@@ -133,7 +133,7 @@ std::string check_samples(const std::vector<Sample>& samples,
 }
 
 // Bits of the settings, to compare them between ranks.
-std::vector<double> settings_words(const RebalancerSettings& s) {
+std::vector<double> settings_words(const balance::RebalanceSettings& s) {
   return {s.estimate_speeds ? 1.0 : 0.0, s.estimate.threshold, s.estimate.large_deviation,
           s.estimate.refresh, s.estimate.floor};
 }
@@ -141,19 +141,21 @@ std::vector<double> settings_words(const RebalancerSettings& s) {
 }  // namespace
 
 Rebalancer::Rebalancer(MPI_Comm comm, std::int64_t count, LinkCosts costs, std::string_view policy,
-                       std::int64_t iterations, Options options, RebalancerSettings settings)
+                       std::int64_t iterations, Options options,
+                       balance::RebalanceSettings settings)
     : Rebalancer(comm, count, costs, std::string(policy), nullptr, false, iterations,
                  std::move(options), settings) {}
 
 Rebalancer::Rebalancer(MPI_Comm comm, std::int64_t count, LinkCosts costs,
                        std::unique_ptr<balance::Policy> policy, std::int64_t iterations,
-                       Options options, RebalancerSettings settings)
+                       Options options, balance::RebalanceSettings settings)
     : Rebalancer(comm, count, costs, std::string(), std::move(policy), true, iterations,
                  std::move(options), settings) {}
 
 Rebalancer::Rebalancer(MPI_Comm comm, std::int64_t count, LinkCosts costs, std::string name,
                        std::unique_ptr<balance::Policy> object, bool custom,
-                       std::int64_t iterations, Options options, RebalancerSettings settings)
+                       std::int64_t iterations, Options options,
+                       balance::RebalanceSettings settings)
     : comm_(comm, "Rebalancer"),
       rank_(comm_.rank()),
       size_(comm_.size()),
@@ -214,7 +216,7 @@ std::string Rebalancer::gather_setup(std::int64_t count) {
     if (all[4 * r + 1]) return fmt::format("policy names differ between rank 0 and rank {}", r);
     if (all[4 * r + 2]) return fmt::format("iteration counts differ between rank 0 and rank {}", r);
     if (all[4 * r + 3])
-      return fmt::format("RebalancerSettings differ between rank 0 and rank {}", r);
+      return fmt::format("RebalanceSettings differ between rank 0 and rank {}", r);
     if (__builtin_add_overflow(total_, c, &total_)) return "item counts overflow 64 bits";
     counts_.push_back(c);
     ring_.cost_next.push_back(all_costs[2 * r]);
@@ -242,7 +244,7 @@ std::string Rebalancer::make_root_state() {
 
 Rebalancer::Rebalancer(MPI_Comm comm, std::int64_t count, Calibration calibration,
                        std::string_view policy, std::int64_t iterations, Options options,
-                       RebalancerSettings settings)
+                       balance::RebalanceSettings settings)
     : Rebalancer(comm, count,
                  calibrate_link_costs(comm, calibration.item_bytes, calibration.items,
                                       calibration.repetitions),
@@ -293,9 +295,10 @@ double Rebalancer::max_over_ranks(double value) const {
   return value;
 }
 
-RebalanceDecision Rebalancer::decide() { return decide_with(-1, 0); }
+balance::RebalanceDecision Rebalancer::decide() { return decide_with(-1, 0); }
 
-RebalanceDecision Rebalancer::decide_with(std::int64_t data_bytes, std::size_t item_bytes) {
+balance::RebalanceDecision Rebalancer::decide_with(std::int64_t data_bytes,
+                                                   std::size_t item_bytes) {
   // The decision counter is the same on every rank: refusing here needs no communication.
   if (after_ >= iterations_)
     fail(fmt::format("more decisions than the {} iterations given at construction", iterations_));
@@ -314,7 +317,7 @@ RebalanceDecision Rebalancer::decide_with(std::int64_t data_bytes, std::size_t i
   std::string error = check_samples(samples, counts_, options_.segment_items);
   if (!error.empty()) fail(error);  // the same on every rank: gathered data
   ++after_;
-  RebalanceDecision d;
+  balance::RebalanceDecision d;
   if (rank_ == 0) {
     std::vector<double> work, seconds;
     for (const Sample& s : samples) {
@@ -335,7 +338,7 @@ RebalanceDecision Rebalancer::decide_with(std::int64_t data_bytes, std::size_t i
   return d;
 }
 
-void Rebalancer::broadcast_decision(std::string& error, RebalanceDecision& d) const {
+void Rebalancer::broadcast_decision(std::string& error, balance::RebalanceDecision& d) const {
   // One message from rank 0: its error (empty when none), then the decision.
   Packer p;
   if (rank_ == 0) {
@@ -350,13 +353,13 @@ void Rebalancer::broadcast_decision(std::string& error, RebalanceDecision& d) co
   }
 }
 
-std::unique_ptr<Redistribution> Rebalancer::plan(const RebalanceDecision& d) {
+std::unique_ptr<Redistribution> Rebalancer::plan(const balance::RebalanceDecision& d) {
   std::unique_ptr<Redistribution> r = prepare(d);
   commit(d, r ? r->rotation() : 0);
   return r;
 }
 
-std::unique_ptr<Redistribution> Rebalancer::prepare(const RebalanceDecision& d) {
+std::unique_ptr<Redistribution> Rebalancer::prepare(const balance::RebalanceDecision& d) {
   std::int64_t bad = d.after_iteration != after_ || planned_ == after_ || d.counts != counts_ ||
                      d.targets.size() != counts_.size();
   // A caller may change a decision (to force a rebalance), but not differently on some rank:
@@ -384,7 +387,7 @@ std::unique_ptr<Redistribution> Rebalancer::prepare(const RebalanceDecision& d) 
 
 // Tells the policy (rank 0) about the rebalance of a decision it made. Whatever it throws is
 // reported on every rank, before any item moves.
-void Rebalancer::notify_policy(const RebalanceDecision& d) {
+void Rebalancer::notify_policy(const balance::RebalanceDecision& d) {
   if (!d.consulted) return;  // the same on every rank (checked in prepare)
   std::string error;
   if (controller_) {
@@ -400,12 +403,12 @@ void Rebalancer::notify_policy(const RebalanceDecision& d) {
   if (!error.empty()) fail(error);
 }
 
-void Rebalancer::commit(const RebalanceDecision& d, std::int64_t rotation) {
+void Rebalancer::commit(const balance::RebalanceDecision& d, std::int64_t rotation) {
   origin_ = total_ == 0 ? 0 : floor_mod(origin_ - rotation, total_);
   counts_ = d.targets;
 }
 
-RebalanceReport Rebalancer::report_of(const RebalanceDecision& d) const {
+RebalanceReport Rebalancer::report_of(const balance::RebalanceDecision& d) const {
   RebalanceReport report;
   report.after_iteration = d.after_iteration;
   report.rebalanced = d.rebalance;

@@ -26,8 +26,8 @@
 // (redist/balance/controller.hpp), the same code the simulated application of RRV04 §8 runs: by
 // default the policy sees speed estimates (redist/balance/speed_estimate.hpp: levels, changes
 // confirmed against the measured noise) and the model's times at those speeds, so that timing
-// noise does not show as a gain; RebalancerSettings{estimate_speeds = false} gives it the raw
-// speeds and the measured time instead. Either way the reports carry the measured time. The
+// noise does not show as a gain; balance::RebalanceSettings{estimate_speeds = false} gives it the
+// raw speeds and the measured time instead. Either way the reports carry the measured time. The
 // redistributions maybe_rebalance executes are timed and reported to the controller, which scales
 // the planned makespans the policy sees once measured ones stray more than 5% from them (cost
 // calibration; with the split API the caller executes and nothing is reported). The policy is
@@ -37,8 +37,8 @@
 // over the communicator: every rank calls them in the same order. Bad input (a negative count or
 // work, a time that is negative or not finite, no time (or 0) from a rank that holds items or
 // reports work, a data size that differs from count(), item sizes that differ, an unknown
-// policy or `oracle`, policy names, K or RebalancerSettings that differ between ranks, more than
-// K decisions, link costs or Options the executor refuses, items of a size that makes one
+// policy or `oracle`, policy names, K or balance::RebalanceSettings that differ between ranks, more
+// than K decisions, link costs or Options the executor refuses, items of a size that makes one
 // segment of Options::segment_items items larger than an MPI message, a `plan` of a decision
 // that is not the last one, was already planned or differs between ranks, an exception from the
 // policy) makes every rank throw the same redist::mpi::Error before any item moves and before
@@ -77,11 +77,10 @@
 
 namespace redist::mpi {
 
-// How the Rebalancer turns measurements into speeds (the same on every rank; checked), and what
-// rank 0 decided after one iteration (identical on every rank): the types of the deciding half,
-// redist/balance/controller.hpp, which rank 0 runs.
-using RebalancerSettings = balance::RebalanceSettings;
-using RebalanceDecision = balance::RebalanceDecision;
+// How the Rebalancer turns measurements into speeds (balance::RebalanceSettings, the same on every
+// rank; checked) and what rank 0 decided after one iteration (balance::RebalanceDecision, identical
+// on every rank) are the types of the deciding half, redist/balance/controller.hpp, which rank 0
+// runs.
 
 // What maybe_rebalance did (identical on every rank except count and global_start).
 struct RebalanceReport {
@@ -115,15 +114,17 @@ class Rebalancer {
   // `iterations` (K) iterations. `options`: the executor's. `settings`: how speeds are measured
   // (above). Throws Error on every rank on bad input (see above).
   Rebalancer(MPI_Comm comm, std::int64_t count, LinkCosts costs, std::string_view policy,
-             std::int64_t iterations, Options options = {}, RebalancerSettings settings = {});
+             std::int64_t iterations, Options options = {},
+             balance::RebalanceSettings settings = {});
   // Same, with a policy object of the caller's: rank 0's decides (the other ranks' are not used
   // and may be nullptr); what it throws is reported on every rank.
   Rebalancer(MPI_Comm comm, std::int64_t count, LinkCosts costs,
              std::unique_ptr<balance::Policy> policy, std::int64_t iterations, Options options = {},
-             RebalancerSettings settings = {});
+             balance::RebalanceSettings settings = {});
   // Same, with the costs measured by calibrate_link_costs (collective ping-pongs).
   Rebalancer(MPI_Comm comm, std::int64_t count, Calibration calibration, std::string_view policy,
-             std::int64_t iterations, Options options = {}, RebalancerSettings settings = {});
+             std::int64_t iterations, Options options = {},
+             balance::RebalanceSettings settings = {});
   ~Rebalancer();
   Rebalancer(const Rebalancer&) = delete;
   Rebalancer& operator=(const Rebalancer&) = delete;
@@ -135,19 +136,19 @@ class Rebalancer {
   void end_iteration(double work);
 
   // Collective: steps 1 and 2 above. Consumes the recorded work and time.
-  RebalanceDecision decide();
+  balance::RebalanceDecision decide();
   // Collective: the Redistribution from the decision's counts to its targets (whatever the
   // policy said: a caller may force a rebalance), for the caller to execute before its next
   // iteration. count(), counts() and global_start() describe the new layout from now on. Returns
   // nullptr when the targets equal the counts (nothing moves). Throws Error on every rank if
   // `decision` is not the last one decided, was already planned or differs between ranks.
-  std::unique_ptr<Redistribution> plan(const RebalanceDecision& decision);
+  std::unique_ptr<Redistribution> plan(const balance::RebalanceDecision& decision);
 
   // Collective: decide, and if the policy says so, plan and execute in place on `data` (its
   // size must be count(); resized to the new count).
   template <class T>
   RebalanceReport maybe_rebalance(std::vector<T>& data) {
-    RebalanceDecision d = decide_with(bytes_of(data), sizeof(T));
+    balance::RebalanceDecision d = decide_with(bytes_of(data), sizeof(T));
     return finish(d, [&](Redistribution& r) { r.execute(data); });
   }
   // Collective, in place, for items whose size is known at run time: an item is `per_item`
@@ -158,7 +159,7 @@ class Rebalancer {
     static_assert(std::is_trivially_copyable_v<T>, "items are moved as bytes");
     // An item size beyond size_t is reported as 0 bytes (refused collectively).
     const std::size_t item_bytes = per_item <= SIZE_MAX / sizeof(T) ? per_item * sizeof(T) : 0;
-    RebalanceDecision d = decide_with(bytes_of(data), item_bytes);
+    balance::RebalanceDecision d = decide_with(bytes_of(data), item_bytes);
     return finish(d, [&](Redistribution& r) {
       const std::size_t before = data.size();
       data.resize(static_cast<std::size_t>(std::max(r.local().load, r.local().target)) * per_item);
@@ -176,7 +177,7 @@ class Rebalancer {
   // is still this rank's block.
   template <class T>
   RebalanceReport maybe_rebalance(const std::vector<T>& in, std::vector<T>& out) {
-    RebalanceDecision d = decide_with(bytes_of(in), sizeof(T));
+    balance::RebalanceDecision d = decide_with(bytes_of(in), sizeof(T));
     return finish(d, [&](Redistribution& r) { r.execute(in, out); });
   }
 
@@ -194,11 +195,11 @@ class Rebalancer {
   // The others delegate here: a policy by name, or (custom) a policy object.
   Rebalancer(MPI_Comm comm, std::int64_t count, LinkCosts costs, std::string name,
              std::unique_ptr<balance::Policy> object, bool custom, std::int64_t iterations,
-             Options options, RebalancerSettings settings);
+             Options options, balance::RebalanceSettings settings);
   // The layout changes only once the items have moved: an executor's refusal (collective)
   // leaves count() and data as they were.
   template <class Execute>
-  RebalanceReport finish(const RebalanceDecision& d, Execute&& execute) {
+  RebalanceReport finish(const balance::RebalanceDecision& d, Execute&& execute) {
     RebalanceReport report = report_of(d);
     if (!d.rebalance) return complete(report);
     std::unique_ptr<Redistribution> r = prepare(d);
@@ -220,16 +221,17 @@ class Rebalancer {
     return static_cast<std::int64_t>(v.size() * sizeof(T));
   }
   // data_bytes < 0: no data (decide()).
-  RebalanceDecision decide_with(std::int64_t data_bytes, std::size_t item_bytes);
+  balance::RebalanceDecision decide_with(std::int64_t data_bytes, std::size_t item_bytes);
   std::string gather_setup(std::int64_t count);  // counts, costs, agreement; the error or ""
-  void broadcast_decision(std::string& error, RebalanceDecision& d) const;  // from rank 0
+  void broadcast_decision(std::string& error, balance::RebalanceDecision& d) const;  // from rank 0
   std::string make_root_state();  // rank 0: the controller; the error or ""
   // Checks `d` (collectively), tells the policy and builds the Redistribution; nullptr when
   // nothing moves. Layout unchanged.
-  std::unique_ptr<Redistribution> prepare(const RebalanceDecision& d);
-  void notify_policy(const RebalanceDecision& d);  // collective: the policy's error, if any
-  void commit(const RebalanceDecision& d, std::int64_t rotation);
-  RebalanceReport report_of(const RebalanceDecision& d) const;
+  std::unique_ptr<Redistribution> prepare(const balance::RebalanceDecision& d);
+  void notify_policy(
+      const balance::RebalanceDecision& d);  // collective: the policy's error, if any
+  void commit(const balance::RebalanceDecision& d, std::int64_t rotation);
+  RebalanceReport report_of(const balance::RebalanceDecision& d) const;
   RebalanceReport complete(RebalanceReport report) const;
   double max_over_ranks(double value) const;
   [[noreturn]] void fail(const std::string& message) const;
@@ -239,7 +241,7 @@ class Rebalancer {
   int size_ = 1;
   LinkCosts costs_;
   Options options_;
-  RebalancerSettings settings_;
+  balance::RebalanceSettings settings_;
   balance::RingCosts ring_;                  // every rank's costs (gathered)
   std::string policy_name_;                  // rank 0's
   bool custom_policy_ = false;               // a policy object, not a name
