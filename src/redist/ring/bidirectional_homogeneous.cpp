@@ -263,20 +263,8 @@ std::optional<std::vector<Run>> retime_flows(const Instance& in,
   return runs;
 }
 
-}  // namespace
-
-std::int64_t algorithm3_rounds(const Instance& instance) {
-  return Algorithm3(instance).delta_max();
-}
-
-bool bidirectional_homogeneous_applies(const Instance& instance) {
-  if (!instance.bidirectional || !instance.homogeneous()) return false;
-  const auto per_round = static_cast<std::int64_t>(instance.size()) + kAlgorithm3RoundOverhead;
-  return algorithm3_rounds(instance) <= kBidirectionalHomogeneousMaxSteps / per_round;
-}
-
-Schedule plan_bidirectional_homogeneous(const Instance& instance) {
-  validate_instance(instance);
+// Algorithm 3 is stated for bidirectional rings whose links all cost the same.
+void require_homogeneous_bidirectional(const Instance& instance) {
   if (!instance.bidirectional) {
     throw OptionError(
         "bidirectional-homogeneous (RRV04 Algorithm 3) needs a bidirectional ring; use "
@@ -289,14 +277,11 @@ Schedule plan_bidirectional_homogeneous(const Instance& instance) {
         "cost_prev) to be equal",
         "algorithm");
   }
-  const std::size_t n = instance.size();
-  const double c = instance.cost_next[0];
+}
 
-  Algorithm3 alg(instance);
-  const std::int64_t dmax = alg.delta_max();
-  Schedule out;
-  out.algorithm = "bidirectional-homogeneous";
-  out.lower_bound = static_cast<double>(dmax) * c;  // RRV04 Lemma 6
+// Refuses instances whose rounds would take more than kBidirectionalHomogeneousMaxSteps steps.
+void require_within_step_limit(const Instance& instance, std::int64_t dmax) {
+  const std::size_t n = instance.size();
   const std::int64_t max_steps = kBidirectionalHomogeneousMaxSteps;
   const auto per_round = static_cast<std::int64_t>(n) + kAlgorithm3RoundOverhead;
   if (dmax > max_steps / per_round) {
@@ -307,10 +292,14 @@ Schedule plan_bidirectional_homogeneous(const Instance& instance) {
                     dmax, n, kAlgorithm3RoundOverhead, max_steps),
         "loads");
   }
+}
 
-  bool holds = true;
+// Runs the `rounds` synchronous rounds of Algorithm 3 and closes the runs. Returns the first
+// round in which a processor is asked to send an item it does not hold, or 0 when every round
+// respects the holding rule. A round in which delta_max does not drop by exactly one contradicts
+// Lemma 8: std::logic_error.
+std::int64_t run_rounds(Algorithm3& alg, std::int64_t rounds) {
   std::int64_t first_broken_round = 0;
-  const std::int64_t rounds = dmax;  // Lemma 8: delta_max drops by exactly one per round
   for (std::int64_t round = 1; round <= rounds; ++round) {
     const std::int64_t expected = rounds - round + 1;
     const std::int64_t actual = alg.decide_sends(expected);
@@ -320,10 +309,7 @@ Schedule plan_bidirectional_homogeneous(const Instance& instance) {
           "round {} it is {} instead of {}",
           round - 1, actual, expected));
     }
-    if (!alg.apply(round, expected) && holds) {
-      holds = false;
-      first_broken_round = round;
-    }
+    if (!alg.apply(round, expected) && first_broken_round == 0) first_broken_round = round;
   }
   if (const std::int64_t left = alg.delta_max(); left != 0) {
     throw std::logic_error(fmt::format(
@@ -332,13 +318,16 @@ Schedule plan_bidirectional_homogeneous(const Instance& instance) {
         rounds, left));
   }
   alg.finish(rounds);
-  out.flows = flows_of_runs(instance, alg.runs());
+  return first_broken_round;
+}
 
-  if (holds) {
-    out.transfers = std::move(alg.runs());
-    out.makespan = static_cast<double>(rounds) * c;
-    out.prove_optimal(Proof::lower_bound);  // meets the Lemma 6 bound
-  } else if (auto runs = retime_flows(instance, out.flows, rounds, false)) {
+// When the rounds break the holding rule (in round first_broken_round): the flows of the rounds
+// re-timed in the same number of rounds, or mirrored, or else handed to the generic flow
+// executor. Expects out.flows and out.lower_bound to be set.
+void schedule_flows_of_rounds(const Instance& instance, std::int64_t rounds,
+                              std::int64_t first_broken_round, Schedule& out) {
+  const double c = instance.cost_next[0];
+  if (auto runs = retime_flows(instance, out.flows, rounds, false)) {
     out.transfers = std::move(*runs);
     out.makespan = static_cast<double>(rounds) * c;
     out.prove_optimal(Proof::lower_bound);
@@ -365,6 +354,42 @@ Schedule plan_bidirectional_homogeneous(const Instance& instance) {
         "round {}, and a processor with a load or target of 0 forwards items, so the flows of the "
         "rounds were scheduled by the generic flow executor instead",
         first_broken_round));
+  }
+}
+
+}  // namespace
+
+std::int64_t algorithm3_rounds(const Instance& instance) {
+  return Algorithm3(instance).delta_max();
+}
+
+bool bidirectional_homogeneous_applies(const Instance& instance) {
+  if (!instance.bidirectional || !instance.homogeneous()) return false;
+  const auto per_round = static_cast<std::int64_t>(instance.size()) + kAlgorithm3RoundOverhead;
+  return algorithm3_rounds(instance) <= kBidirectionalHomogeneousMaxSteps / per_round;
+}
+
+Schedule plan_bidirectional_homogeneous(const Instance& instance) {
+  validate_instance(instance);
+  require_homogeneous_bidirectional(instance);
+  const double c = instance.cost_next[0];
+
+  Algorithm3 alg(instance);
+  const std::int64_t dmax = alg.delta_max();
+  Schedule out;
+  out.algorithm = "bidirectional-homogeneous";
+  out.lower_bound = static_cast<double>(dmax) * c;  // RRV04 Lemma 6
+  require_within_step_limit(instance, dmax);
+
+  const std::int64_t rounds = dmax;  // Lemma 8: delta_max drops by exactly one per round
+  const std::int64_t first_broken_round = run_rounds(alg, rounds);
+  out.flows = flows_of_runs(instance, alg.runs());
+  if (first_broken_round == 0) {
+    out.transfers = std::move(alg.runs());
+    out.makespan = static_cast<double>(rounds) * c;
+    out.prove_optimal(Proof::lower_bound);  // meets the Lemma 6 bound
+  } else {
+    schedule_flows_of_rounds(instance, rounds, first_broken_round, out);
   }
   return out;
 }

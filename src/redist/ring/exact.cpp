@@ -275,44 +275,74 @@ class Search {
   std::unordered_map<std::string, std::int64_t> memo_;
 };
 
-// The search of plan_exact on a valid instance; throws Declined beyond the limits.
-Schedule search_exact(const Instance& in, const ExactLimits& lim) {
+// Refuses rings with more processors than the search handles.
+void check_ring_size(const Instance& in, const ExactLimits& lim) {
   const std::size_t n = in.size();
   if (n > lim.max_n || n > static_cast<std::size_t>(kMaxN)) {
     throw Declined{fmt::format("exact handles rings of at most {} processors, got {}",
                                std::min<std::size_t>(lim.max_n, kMaxN), n),
                    "loads"};
   }
-  const std::int64_t D = common_denominator(in, lim);
-  std::vector<std::int64_t> cn(n), cp(n);
+}
+
+// The link costs times the common denominator D: integers, in scaled time units. On a
+// unidirectional ring the prev costs stay 0.
+struct ScaledCosts {
+  std::vector<std::int64_t> next;
+  std::vector<std::int64_t> prev;
+};
+
+ScaledCosts scale_costs(const Instance& in, std::int64_t D) {
+  const std::size_t n = in.size();
+  ScaledCosts costs{std::vector<std::int64_t>(n), std::vector<std::int64_t>(n)};
   for (std::size_t i = 0; i < n; ++i) {
-    cn[i] = std::llround(in.cost_next[i] * static_cast<double>(D));
-    if (in.bidirectional) cp[i] = std::llround(in.cost_prev[i] * static_cast<double>(D));
+    costs.next[i] = std::llround(in.cost_next[i] * static_cast<double>(D));
+    if (in.bidirectional) costs.prev[i] = std::llround(in.cost_prev[i] * static_cast<double>(D));
   }
-  std::int64_t surplus = 0;  // every surplus item leaves its processor at least once
-  for (std::size_t i = 0; i < n; ++i) surplus += std::max<std::int64_t>(in.imbalance(i), 0);
+  return costs;
+}
+
+// Refuses instances whose surplus alone exceeds the items the search may move: every surplus
+// item leaves its processor at least once, whatever the flows.
+void check_surplus(const Instance& in, const ExactLimits& lim) {
+  std::int64_t surplus = 0;
+  for (std::size_t i = 0; i < in.size(); ++i) surplus += std::max<std::int64_t>(in.imbalance(i), 0);
   if (surplus > lim.max_items) {
     throw Declined{fmt::format("exact handles instances whose optimal System 6 flows move at "
                                "most {} items, these move at least {}",
                                lim.max_items, surplus),
                    "loads"};
   }
-  const std::vector<std::int64_t> prefix = prefix_imbalances(in);
-  const auto [min_it, max_it] = std::minmax_element(prefix.begin(), prefix.end());
-  const std::int64_t lo = -*max_it, hi = -*min_it;  // the minimiser of tau lies in [lo, hi]
+}
 
-  auto flows_of = [&](std::int64_t x) {
-    std::vector<std::int64_t> f(n);
-    for (std::size_t i = 0; i < n; ++i) f[i] = x + prefix[i];
+// The flows that balance the ring form a one-parameter family: the flow on link i -> succ(i) is
+// x + prefix[i] for an integer x. tau(x) is the System 6 time of those flows (the busiest port
+// sending or receiving its items back to back), whose minimiser lies in [lo, hi].
+class FlowFamily {
+ public:
+  FlowFamily(const Instance& in, const ScaledCosts& costs)
+      : in_(in), costs_(costs), prefix_(prefix_imbalances(in)) {
+    const auto [min_it, max_it] = std::minmax_element(prefix_.begin(), prefix_.end());
+    lo = -*max_it;
+    hi = -*min_it;
+  }
+
+  std::vector<std::int64_t> flows(std::int64_t x) const {
+    std::vector<std::int64_t> f(prefix_.size());
+    for (std::size_t i = 0; i < prefix_.size(); ++i) f[i] = x + prefix_[i];
     return f;
-  };
-  // System 6 time of the flows x + prefix, in scaled units (kInf when invalid or too large).
-  auto tau = [&](std::int64_t x) -> std::int64_t {
-    if (!in.bidirectional && x < hi) return kInf;
-    const std::vector<std::int64_t> f = flows_of(x);
+  }
+
+  // In scaled units; kInf when the flows are invalid (a backward flow on a unidirectional ring)
+  // or the time is too large.
+  std::int64_t tau(std::int64_t x) const {
+    if (!in_.bidirectional && x < hi) return kInf;
+    const std::vector<std::int64_t> f = flows(x);
+    const std::vector<std::int64_t>& cn = costs_.next;
+    const std::vector<std::int64_t>& cp = costs_.prev;
     std::int64_t worst = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::size_t p = in.pred(i), s = in.succ(i);
+    for (std::size_t i = 0; i < f.size(); ++i) {
+      const std::size_t p = in_.pred(i), s = in_.succ(i);
       const Int128 send = static_cast<Int128>(std::max<std::int64_t>(f[i], 0)) * cn[i] +
                           static_cast<Int128>(std::max<std::int64_t>(-f[p], 0)) * cp[i];
       const Int128 recv = static_cast<Int128>(std::max<std::int64_t>(f[p], 0)) * cn[p] +
@@ -322,83 +352,112 @@ Schedule search_exact(const Instance& in, const ExactLimits& lim) {
       worst = std::max(worst, static_cast<std::int64_t>(m));
     }
     return worst;
-  };
-  std::int64_t x_star = in.bidirectional ? lo : hi;
-  for (std::int64_t x = x_star; x <= hi; ++x)
-    if (tau(x) < tau(x_star)) x_star = x;
-  const std::int64_t tau6 = tau(x_star);
-  const std::vector<std::int64_t> flows6 = flows_of(x_star);
+  }
+
+  std::int64_t lo = 0;
+  std::int64_t hi = 0;
+
+ private:
+  const Instance& in_;
+  const ScaledCosts& costs_;
+  std::vector<std::int64_t> prefix_;
+};
+
+// The smallest x minimising tau: over [lo, hi] on a bidirectional ring, x = hi (all flows
+// forward) on a unidirectional one.
+std::int64_t system6_optimum(const FlowFamily& family, bool bidirectional) {
+  std::int64_t x_star = bidirectional ? family.lo : family.hi;
+  for (std::int64_t x = x_star; x <= family.hi; ++x)
+    if (family.tau(x) < family.tau(x_star)) x_star = x;
+  return x_star;
+}
+
+// Refuses System 6 flows that move more items than the search may place.
+void check_moved(const std::vector<std::int64_t>& flows, const ExactLimits& lim) {
   std::int64_t moved = 0;
-  for (std::int64_t f : flows6) moved += std::abs(f);
+  for (std::int64_t f : flows) moved += std::abs(f);
   if (moved > lim.max_items) {
     throw Declined{fmt::format("exact handles instances whose optimal System 6 flows move at "
                                "most {} items, these move {}",
                                lim.max_items, moved),
                    "loads"};
   }
+}
 
-  Schedule out;
-  out.algorithm = "exact";
-  // Upper bound: the ASAP list schedule of the tau6 flows.
-  std::vector<Run> best_runs = execute_flows_asap(in, flows6);
-  std::vector<std::int64_t> best_flows = flows6;
-  std::int64_t best = std::llround(schedule_makespan(in, best_runs) * static_cast<double>(D));
+// The best schedule known so far, in scaled units; transfers are set once the search has beaten
+// the ASAP schedule it starts from.
+struct Incumbent {
+  std::int64_t makespan = 0;
+  std::vector<std::int64_t> flows;
+  std::vector<Transfer> transfers;
   bool improved = false;
-  std::vector<Transfer> best_transfers;
+};
 
-  std::int64_t nodes = 0;
-  Search search(in, cn, cp, &nodes, lim.max_search_nodes);
+// Searches choices of flows for schedules shorter than the incumbent, outwards from x_star on
+// the side of smaller tau first. Flows whose tau is not below the incumbent cannot beat it, and
+// once the incumbent meets tau6 nothing can.
+void search_flows(const FlowFamily& family, std::int64_t x_star, std::int64_t tau6, Search& search,
+                  Incumbent& best) {
   auto try_flow = [&](std::int64_t x) {
-    search.set_flows(flows_of(x));
-    while (best > tau6 && tau(x) < best && search.feasible(best - 1)) {
-      best = search.makespan;
-      best_transfers = search.transfers;
-      best_flows = flows_of(x);
-      improved = true;
+    search.set_flows(family.flows(x));
+    while (best.makespan > tau6 && family.tau(x) < best.makespan &&
+           search.feasible(best.makespan - 1)) {
+      best.makespan = search.makespan;
+      best.transfers = search.transfers;
+      best.flows = family.flows(x);
+      best.improved = true;
     }
   };
-  if (best > tau6) {
-    try_flow(x_star);
-    std::int64_t left = x_star - 1, right = x_star + 1;
-    for (;;) {
-      const std::int64_t tl = tau(left), tr = tau(right);
-      if (std::min(tl, tr) >= best) break;
-      if (tl <= tr) {
-        try_flow(left--);
-      } else {
-        try_flow(right++);
-      }
+  if (best.makespan <= tau6) return;
+  try_flow(x_star);
+  std::int64_t left = x_star - 1, right = x_star + 1;
+  for (;;) {
+    const std::int64_t tl = family.tau(left), tr = family.tau(right);
+    if (std::min(tl, tr) >= best.makespan) break;
+    if (tl <= tr) {
+      try_flow(left--);
+    } else {
+      try_flow(right++);
     }
   }
+}
 
-  if (improved) {
-    // Merge back-to-back items of one link into runs.
-    std::sort(best_transfers.begin(), best_transfers.end(),
-              [](const Transfer& a, const Transfer& b) {
-                return std::tie(a.from, a.dir, a.start) < std::tie(b.from, b.dir, b.start);
-              });
-    best_runs.clear();
-    std::int64_t run_start = 0, count = 0;
-    for (std::size_t k = 0; k < best_transfers.size(); ++k) {
-      const Transfer& tr = best_transfers[k];
-      const std::int64_t c = tr.dir == 0 ? cn[tr.from] : cp[tr.from];
-      const bool extends = count > 0 && best_transfers[k - 1].from == tr.from &&
-                           best_transfers[k - 1].dir == tr.dir && tr.start == run_start + count * c;
-      if (!extends) {
-        run_start = tr.start;
-        count = 0;
-        Run r;
-        r.from = tr.from;
-        r.dir = tr.dir == 0 ? Direction::next : Direction::prev;
-        r.start = static_cast<double>(tr.start) / static_cast<double>(D);
-        best_runs.push_back(r);
-      }
-      ++count;
-      best_runs.back().count = count;
+// Merges the single-item transfers the search placed into runs: back-to-back items of one link.
+std::vector<Run> merge_into_runs(std::vector<Transfer> transfers, const ScaledCosts& costs,
+                                 std::int64_t D) {
+  std::sort(transfers.begin(), transfers.end(), [](const Transfer& a, const Transfer& b) {
+    return std::tie(a.from, a.dir, a.start) < std::tie(b.from, b.dir, b.start);
+  });
+  std::vector<Run> runs;
+  std::int64_t run_start = 0, count = 0;
+  for (std::size_t k = 0; k < transfers.size(); ++k) {
+    const Transfer& tr = transfers[k];
+    const std::int64_t c = tr.dir == 0 ? costs.next[tr.from] : costs.prev[tr.from];
+    const bool extends = count > 0 && transfers[k - 1].from == tr.from &&
+                         transfers[k - 1].dir == tr.dir && tr.start == run_start + count * c;
+    if (!extends) {
+      run_start = tr.start;
+      count = 0;
+      Run r;
+      r.from = tr.from;
+      r.dir = tr.dir == 0 ? Direction::next : Direction::prev;
+      r.start = static_cast<double>(tr.start) / static_cast<double>(D);
+      runs.push_back(r);
     }
+    ++count;
+    runs.back().count = count;
   }
-  out.transfers = std::move(best_runs);
-  out.flows = best_flows;
+  return runs;
+}
+
+// The schedule of the proven optimum, with the System 6 optimum and the search effort noted.
+Schedule optimal_schedule(const Instance& in, std::vector<Run> runs,
+                          std::vector<std::int64_t> flows, std::int64_t tau6, std::int64_t D,
+                          std::int64_t nodes) {
+  Schedule out;
+  out.algorithm = "exact";
+  out.transfers = std::move(runs);
+  out.flows = std::move(flows);
   out.makespan = schedule_makespan(in, out.transfers);
   out.lower_bound = out.makespan;  // the proven optimum (>= tau6)
   out.bound_terms.push_back({"exact", out.makespan});
@@ -407,6 +466,35 @@ Schedule search_exact(const Instance& in, const ExactLimits& lim) {
       fmt::format("exact: optimum {} vs System 6 integer optimum {}; {} search nodes", out.makespan,
                   static_cast<double>(tau6) / static_cast<double>(D), nodes));
   return out;
+}
+
+// The search of plan_exact on a valid instance; throws Declined beyond the limits. It starts from
+// the ASAP schedule of the System 6 optimal flows and searches for shorter schedules until one
+// meets the System 6 bound or no choice of flows can do better.
+Schedule search_exact(const Instance& in, const ExactLimits& lim) {
+  check_ring_size(in, lim);
+  const std::int64_t D = common_denominator(in, lim);
+  const ScaledCosts costs = scale_costs(in, D);
+  check_surplus(in, lim);
+  const FlowFamily family(in, costs);
+  const std::int64_t x_star = system6_optimum(family, in.bidirectional);
+  const std::int64_t tau6 = family.tau(x_star);
+  const std::vector<std::int64_t> flows6 = family.flows(x_star);
+  check_moved(flows6, lim);
+
+  // Upper bound: the ASAP list schedule of the tau6 flows.
+  std::vector<Run> asap_runs = execute_flows_asap(in, flows6);
+  Incumbent best;
+  best.makespan = std::llround(schedule_makespan(in, asap_runs) * static_cast<double>(D));
+  best.flows = flows6;
+
+  std::int64_t nodes = 0;
+  Search search(in, costs.next, costs.prev, &nodes, lim.max_search_nodes);
+  search_flows(family, x_star, tau6, search, best);
+
+  std::vector<Run> runs =
+      best.improved ? merge_into_runs(std::move(best.transfers), costs, D) : std::move(asap_runs);
+  return optimal_schedule(in, std::move(runs), std::move(best.flows), tau6, D, nodes);
 }
 
 }  // namespace

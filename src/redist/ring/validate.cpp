@@ -284,86 +284,131 @@ std::string wrong_claims(const Schedule& schedule, const Stated& stated, double 
   return {};
 }
 
-}  // namespace
+// The cost of the link a run uses.
+double link_cost(const Instance& instance, const Run& r) {
+  const auto from = static_cast<std::size_t>(r.from);
+  return r.dir == Direction::next ? instance.cost_next[from] : instance.cost_prev[from];
+}
 
-CheckResult check(const Instance& instance, const Schedule& schedule, const Stated& stated) {
-  validate_instance(instance);  // throws InputError: a bad instance is bad input, not a bad plan
+// The processor at the other end of a run's link.
+std::size_t receiver_of(std::size_t n, const Run& r) {
+  const auto from = static_cast<std::size_t>(r.from);
+  return r.dir == Direction::next ? (from + 1 == n ? 0 : from + 1) : (from == 0 ? n - 1 : from - 1);
+}
+
+// When the last item of a run (cost c, effective period p) arrives.
+long double run_end(const Run& r, double c, double p) {
+  return static_cast<long double>(r.start) +
+         static_cast<long double>(r.count - 1) * static_cast<long double>(p) +
+         static_cast<long double>(c);
+}
+
+// Phase 1 for transfers[k], except its end: processor, direction, start, count and period. The
+// reason a field is wrong, or empty.
+std::string wrong_fields(const Instance& instance, const Stated& stated, std::size_t k,
+                         const Run& r) {
   const std::size_t n = instance.size();
-  const auto& runs = schedule.transfers;
-  const auto invalid = [](std::string reason, double makespan = 0.0) {
-    return CheckResult{false, makespan, std::move(reason)};
-  };
-  const auto cost = [&](const Run& r) {
-    const auto from = static_cast<std::size_t>(r.from);
-    return r.dir == Direction::next ? instance.cost_next[from] : instance.cost_prev[from];
-  };
-  const auto receiver = [&](const Run& r) {
-    const auto from = static_cast<std::size_t>(r.from);
-    return r.dir == Direction::next ? (from + 1 == n ? 0 : from + 1)
-                                    : (from == 0 ? n - 1 : from - 1);
-  };
-  const auto end_of = [](const Run& r, double c, double p) {
-    return static_cast<long double>(r.start) +
-           static_cast<long double>(r.count - 1) * static_cast<long double>(p) +
-           static_cast<long double>(c);
-  };
+  if (r.from < 0 || static_cast<std::uint64_t>(r.from) >= n) {
+    return fmt::format("transfers[{}]: processor {} does not exist (n = {})", k, r.from, n);
+  }
+  if (std::binary_search(stated.unknown_directions.begin(), stated.unknown_directions.end(), k)) {
+    return fmt::format("transfers[{}]: unknown direction", k);
+  }
+  if (r.dir == Direction::prev && !instance.bidirectional) {
+    return fmt::format("transfers[{}]: direction prev on a unidirectional ring", k);
+  }
+  if (!std::isfinite(r.start)) return fmt::format("transfers[{}]: start is not finite", k);
+  if (r.start < 0) return fmt::format("transfers[{}]: start {} is negative", k, r.start);
+  if (r.count < 0) return fmt::format("transfers[{}]: count {} is negative", k, r.count);
+  if (r.period != 0.0) {
+    const double c = link_cost(instance, r);
+    if (!(r.period > 0) || !std::isfinite(r.period)) {
+      return fmt::format("transfers[{}]: period must be a finite number > 0", k);
+    }
+    if (r.period < c * (1.0 - kTimeTolerance)) {
+      return fmt::format("transfers[{}]: period {} is shorter than the link cost {}", k, r.period,
+                         c);
+    }
+  }
+  return {};
+}
 
-  // Phase 1: the fields of each run; makespan; runs per port.
-  Port sends(n), receives(n);
-  long double latest = 0.0L;
+// Phase 1: the fields of every run, in transfer order. Counts the runs of count > 0 on each send
+// and receive port and sets `latest` to the end of the last one. The reason a run is wrong, or
+// empty.
+std::string wrong_runs(const Instance& instance, const Schedule& schedule, const Stated& stated,
+                       Port& sends, Port& receives, long double& latest) {
+  const auto& runs = schedule.transfers;
   for (std::size_t k = 0; k < runs.size(); ++k) {
     const Run& r = runs[k];
-    if (r.from < 0 || static_cast<std::uint64_t>(r.from) >= n) {
-      return invalid(
-          fmt::format("transfers[{}]: processor {} does not exist (n = {})", k, r.from, n));
-    }
-    if (std::binary_search(stated.unknown_directions.begin(), stated.unknown_directions.end(), k)) {
-      return invalid(fmt::format("transfers[{}]: unknown direction", k));
-    }
-    if (r.dir == Direction::prev && !instance.bidirectional) {
-      return invalid(fmt::format("transfers[{}]: direction prev on a unidirectional ring", k));
-    }
-    if (!std::isfinite(r.start)) {
-      return invalid(fmt::format("transfers[{}]: start is not finite", k));
-    }
-    if (r.start < 0) return invalid(fmt::format("transfers[{}]: start {} is negative", k, r.start));
-    if (r.count < 0) return invalid(fmt::format("transfers[{}]: count {} is negative", k, r.count));
-    const double c = cost(r);
-    if (r.period != 0.0) {
-      if (!(r.period > 0) || !std::isfinite(r.period)) {
-        return invalid(fmt::format("transfers[{}]: period must be a finite number > 0", k));
-      }
-      if (r.period < c * (1.0 - kTimeTolerance)) {
-        return invalid(fmt::format("transfers[{}]: period {} is shorter than the link cost {}", k,
-                                   r.period, c));
-      }
-    }
+    std::string wrong = wrong_fields(instance, stated, k, r);
+    if (!wrong.empty()) return wrong;
     if (r.count == 0) continue;
-    const long double end = end_of(r, c, r.period > 0 ? r.period : c);
+    const double c = link_cost(instance, r);
+    const long double end = run_end(r, c, r.period > 0 ? r.period : c);
     if (!std::isfinite(static_cast<double>(end))) {
-      return invalid(fmt::format("transfers[{}]: the run ends at a non-finite time", k));
+      return fmt::format("transfers[{}]: the run ends at a non-finite time", k);
     }
     latest = std::max(latest, end);
     sends.count(static_cast<std::size_t>(r.from));
-    receives.count(receiver(r));
+    receives.count(receiver_of(instance.size(), r));
   }
-  const double makespan = static_cast<double>(latest);
-  const double tol = kTimeTolerance * makespan;
+  return {};
+}
 
-  // Phase 2: one-port.
+// After phase 1: places every run of count > 0 on the send port of its sender and the receive
+// port of its receiver, in decreasing transfer order as Port::place requires.
+void fill_ports(const Instance& instance, const Schedule& schedule, Port& sends, Port& receives) {
+  const auto& runs = schedule.transfers;
   sends.allocate();
   receives.allocate();
   for (std::size_t k = runs.size(); k-- > 0;) {
     const Run& r = runs[k];
     if (r.count == 0) continue;
-    const double c = cost(r);
+    const double c = link_cost(instance, r);
     const double p = r.period > 0 ? r.period : c;
-    const Slot slot{r.start, r.start + c, p, static_cast<double>(end_of(r, c, p)), r.count, k};
+    const Slot slot{r.start, r.start + c, p, static_cast<double>(run_end(r, c, p)), r.count, k};
     sends.place(static_cast<std::size_t>(r.from), slot);
-    receives.place(receiver(r), slot);
+    receives.place(receiver_of(instance.size(), r), slot);
   }
   sends.finish();
   receives.finish();
+}
+
+// Phase 4: the load each processor ends with, smallest processor first. The reason one misses
+// its target, or empty.
+std::string wrong_final_loads(const Instance& instance, const Port& sends, const Port& receives) {
+  for (std::size_t i = 0; i < instance.size(); ++i) {
+    const i128 final_load = instance.loads[i] - total_count(sends, i) + total_count(receives, i);
+    if (final_load != instance.targets[i]) {
+      return fmt::format("processor {} ends with {} items, its target is {}", i,
+                         to_string(final_load), instance.targets[i]);
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+CheckResult check(const Instance& instance, const Schedule& schedule, const Stated& stated) {
+  validate_instance(instance);  // throws InputError: a bad instance is bad input, not a bad plan
+  const std::size_t n = instance.size();
+  const auto invalid = [](std::string reason, double makespan = 0.0) {
+    return CheckResult{false, makespan, std::move(reason)};
+  };
+
+  // Phase 1: the fields of each run; makespan; runs per port.
+  Port sends(n), receives(n);
+  long double latest = 0.0L;
+  if (std::string wrong = wrong_runs(instance, schedule, stated, sends, receives, latest);
+      !wrong.empty()) {
+    return invalid(std::move(wrong));
+  }
+  const double makespan = static_cast<double>(latest);
+  const double tol = kTimeTolerance * makespan;
+
+  // Phase 2: one-port.
+  fill_ports(instance, schedule, sends, receives);
   Finding finding;
   check_ports(sends, true, tol, finding);
   check_ports(receives, false, tol, finding);
@@ -373,18 +418,9 @@ CheckResult check(const Instance& instance, const Schedule& schedule, const Stat
   check_holding(instance, sends, receives, tol, finding);
   if (finding.found) return invalid(finding.reason, makespan);
 
-  // Phase 4: final loads.
-  for (std::size_t i = 0; i < n; ++i) {
-    const i128 final_load = instance.loads[i] - total_count(sends, i) + total_count(receives, i);
-    if (final_load != instance.targets[i]) {
-      return invalid(fmt::format("processor {} ends with {} items, its target is {}", i,
-                                 to_string(final_load), instance.targets[i]),
-                     makespan);
-    }
-  }
-
-  // Phases 5 to 7: the claims.
-  std::string wrong = wrong_flows(instance, schedule, stated);
+  // Phase 4: final loads; phases 5 to 7: the claims.
+  std::string wrong = wrong_final_loads(instance, sends, receives);
+  if (wrong.empty()) wrong = wrong_flows(instance, schedule, stated);
   if (wrong.empty()) wrong = wrong_claims(schedule, stated, makespan);
   if (!wrong.empty()) return invalid(std::move(wrong), makespan);
   return CheckResult{true, makespan, ""};
