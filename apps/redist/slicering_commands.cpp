@@ -99,7 +99,7 @@ CheckCommand<slicering::Cluster, io::SolutionDocument> slicering_check_command()
 int run_slicering_plan(const SliceOptions& o) {
   slicering::PlanOptions options{o.algorithm, std::nullopt};
   if (o.q_given) {
-    if (o.q < 1) throw located(OptionError("ring size must be >= 1", "q"), "$.cluster");
+    if (o.q < 1) throw io::located(OptionError("ring size must be >= 1", "q"), "$.cluster");
     options.ring_size = static_cast<std::size_t>(o.q);
   }
   return run_plan(slicering_plan_command(options), o.instance, o.gantt, o.format);

@@ -170,7 +170,7 @@ TEST(Overflow, ExtremeButRepresentableInstancesGiveFiniteValidPlans) {
     const Instance& in = cases[k];
     const double bound = bounds(in).lower_bound;
     EXPECT_TRUE(std::isfinite(bound)) << k;
-    for (const std::string& algorithm : {"auto", "light", "light-enforced", "heuristic"}) {
+    for (const char* algorithm : {"auto", "light", "light-enforced", "heuristic"}) {
       for (Solver solver : {Solver::fast, Solver::lp}) {
         Schedule s;
         try {
@@ -186,7 +186,9 @@ TEST(Overflow, ExtremeButRepresentableInstancesGiveFiniteValidPlans) {
         EXPECT_TRUE(std::isfinite(s.makespan) && s.makespan > 0) << k << " " << algorithm;
         EXPECT_LE(s.lower_bound, s.makespan * (1 + 1e-9)) << k << " " << algorithm;
         EXPECT_LE(bound, s.makespan * (1 + 1e-9)) << k << " " << algorithm;
-        if (s.optimal) EXPECT_LE(s.makespan, s.lower_bound * (1 + 1e-9));
+        if (s.optimal) {
+          EXPECT_LE(s.makespan, s.lower_bound * (1 + 1e-9));
+        }
       }
     }
   }
@@ -199,7 +201,7 @@ TEST(PhysicalValidity, CountsNear2To61NeverGiveAnInvalidPlan) {
   const Instance in =
       bidirectional_ring({984194363420905423, 1249779348965218068, 372774498098098956},
                          {0, 0, 2606748210484222447}, {2, 0.5, 0.5}, {1, 2, 1});
-  for (const std::string& algorithm : {"auto", "heuristic", "light", "light-enforced"}) {
+  for (const char* algorithm : {"auto", "heuristic", "light", "light-enforced"}) {
     for (Solver solver : {Solver::fast, Solver::lp}) {
       try {
         const Schedule s = plan(in, {algorithm, solver});
