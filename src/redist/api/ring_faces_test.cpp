@@ -3,8 +3,6 @@
 // instance and on thousands of random rings of every case (both render the one typed schedule).
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <filesystem>
 #include <random>
 #include <string>
 #include <vector>
@@ -12,23 +10,12 @@
 #include "redist/io/json.hpp"
 #include "redist/io/ring_json.hpp"
 #include "redist/ring.hpp"
+#include "redist/testing/faces.hpp"
 #include "redist/testing/random_ring.hpp"
 #include "redist/text/summary.hpp"
 
 namespace redist {
 namespace {
-
-// The value of the summary's field `label` ("lower bound 22 (lemma12 18, ...)" gives "22 (...)").
-std::string field(const std::string& summary, const std::string& label) {
-  const std::string key = "\n" + label + " ";
-  const std::size_t at = summary.find(key);
-  if (at == std::string::npos) return "<no " + label + ">";
-  std::size_t start = at + key.size();
-  while (start < summary.size() && summary[start] == ' ') ++start;
-  return summary.substr(start, summary.find('\n', start) - start);
-}
-
-std::string first_word(const std::string& text) { return text.substr(0, text.find(' ')); }
 
 // The summary and the document of one plan state the same claims.
 void expect_faces_agree(const std::string& instance, const std::string& options,
@@ -38,40 +25,35 @@ void expect_faces_agree(const std::string& instance, const std::string& options,
       options == "{}" ? R"({"format": "text"})"
                       : options.substr(0, options.size() - 1) + R"(, "format": "text"})";
   const std::string text = ring::plan_json(instance, text_options);
-  EXPECT_EQ(field(text, "makespan"), text::number(json["makespan"].get<double>())) << what;
-  EXPECT_EQ(first_word(field(text, "lower bound")), text::number(json["lower_bound"].get<double>()))
+  EXPECT_EQ(testkit::summary_field(text, "makespan"), text::number(json["makespan"].get<double>()))
+      << what;
+  EXPECT_EQ(testkit::first_word(testkit::summary_field(text, "lower bound")),
+            text::number(json["lower_bound"].get<double>()))
       << what << "\n"
       << text;
-  const std::string optimal = field(text, "optimal");
+  const std::string optimal = testkit::summary_field(text, "optimal");
   EXPECT_EQ(optimal.starts_with("yes"), json["optimal"].get<bool>()) << what << "\n" << text;
   EXPECT_EQ(optimal.starts_with("not proven"), !json["optimal"].get<bool>()) << what;
 }
 
-std::filesystem::path data_dir() {
-  const char* dir = std::getenv("REDIST_DATA_DIR");
-  return dir ? std::filesystem::path(dir)
-             : std::filesystem::path(__FILE__).parent_path() / "../../../data";
-}
-
 TEST(RingFaces, EveryBundledRingInstance) {
   int seen = 0;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(data_dir())) {
-    if (entry.path().extension() != ".json") continue;
-    const std::string text = io::read_text(entry.path().string());
-    const io::Json document = io::Json::parse(text, nullptr, false);
-    if (!document.is_object() || !document.contains("ring")) continue;
+  for (const auto& [path, text] : testkit::bundled_documents("ring")) {
     ++seen;
-    expect_faces_agree(text, "{}", entry.path().string());
+    expect_faces_agree(text, "{}", path);
   }
   EXPECT_GE(seen, 3);
 }
 
 // The known case where the text recomputed the bound: exact proves 22 above System 6's 20.
 TEST(RingFaces, TheTextStatesTheBoundExactProved) {
-  const std::string text = io::read_text((data_dir() / "examples/above-system6.json").string());
+  const std::string text =
+      io::read_text((testkit::data_dir() / "examples/above-system6.json").string());
   const std::string summary = ring::plan_json(text, R"({"format": "text"})");
-  EXPECT_EQ(field(summary, "lower bound"), "22 (lemma12 18, system6 20, exact 22)") << summary;
-  EXPECT_EQ(field(summary, "optimal"), "yes (proven by exhaustive search)") << summary;
+  EXPECT_EQ(testkit::summary_field(summary, "lower bound"), "22 (lemma12 18, system6 20, exact 22)")
+      << summary;
+  EXPECT_EQ(testkit::summary_field(summary, "optimal"), "yes (proven by exhaustive search)")
+      << summary;
 }
 
 TEST(RingFaces, RandomRingsOfEveryCase) {

@@ -3,31 +3,18 @@
 // and on thousands of random clusters, for every algorithm (both render the one typed solution).
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <filesystem>
 #include <random>
 #include <string>
 
 #include "redist/io/json.hpp"
 #include "redist/io/slicering_json.hpp"
 #include "redist/slicering.hpp"
+#include "redist/testing/faces.hpp"
 #include "redist/testing/random_cluster.hpp"
 #include "redist/text/summary.hpp"
 
 namespace redist {
 namespace {
-
-// The value of the summary's field `label`.
-std::string field(const std::string& summary, const std::string& label) {
-  const std::string key = "\n" + label + " ";
-  const std::size_t at = summary.find(key);
-  if (at == std::string::npos) return "<no " + label + ">";
-  std::size_t start = at + key.size();
-  while (start < summary.size() && summary[start] == ' ') ++start;
-  return summary.substr(start, summary.find('\n', start) - start);
-}
-
-std::string first_word(const std::string& text) { return text.substr(0, text.find(' ')); }
 
 void expect_faces_agree(const std::string& cluster, const std::string& algorithm,
                         const std::string& what) {
@@ -35,33 +22,25 @@ void expect_faces_agree(const std::string& cluster, const std::string& algorithm
       io::Json::parse(slicering::plan_json(cluster, R"({"algorithm": ")" + algorithm + R"("})"));
   const std::string text =
       slicering::plan_json(cluster, R"({"algorithm": ")" + algorithm + R"(", "format": "text"})");
-  EXPECT_EQ(first_word(field(text, "makespan")), text::number(json["makespan"].get<double>()))
+  EXPECT_EQ(testkit::first_word(testkit::summary_field(text, "makespan")),
+            text::number(json["makespan"].get<double>()))
       << what;
   const std::string bound = json.contains("lower_bound")
                                 ? text::number(json["lower_bound"].get<double>())
                                 : std::string("none");
-  EXPECT_EQ(first_word(field(text, "lower bound")), bound) << what << "\n" << text;
-  const std::string optimal = field(text, "optimal");
+  EXPECT_EQ(testkit::first_word(testkit::summary_field(text, "lower bound")), bound) << what << "\n"
+                                                                                     << text;
+  const std::string optimal = testkit::summary_field(text, "optimal");
   EXPECT_EQ(optimal.starts_with("yes"), json["optimal"].get<bool>()) << what << "\n" << text;
   EXPECT_EQ(optimal.starts_with("not proven"), !json["optimal"].get<bool>()) << what;
 }
 
-std::filesystem::path data_dir() {
-  const char* dir = std::getenv("REDIST_DATA_DIR");
-  return dir ? std::filesystem::path(dir)
-             : std::filesystem::path(__FILE__).parent_path() / "../../../data";
-}
-
 TEST(SliceringFaces, EveryBundledCluster) {
   int seen = 0;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(data_dir())) {
-    if (entry.path().extension() != ".json") continue;
-    const std::string text = io::read_text(entry.path().string());
-    const io::Json document = io::Json::parse(text, nullptr, false);
-    if (!document.is_object() || !document.contains("cluster")) continue;
+  for (const auto& [path, text] : testkit::bundled_documents("cluster")) {
     ++seen;
     for (const char* algorithm : {"auto", "greedy", "tsp"}) {
-      expect_faces_agree(text, algorithm, entry.path().string() + " " + algorithm);
+      expect_faces_agree(text, algorithm, path + " " + algorithm);
     }
   }
   EXPECT_GE(seen, 3);
@@ -69,11 +48,12 @@ TEST(SliceringFaces, EveryBundledCluster) {
 
 // exact's optimality is proven by its search, and the text says so.
 TEST(SliceringFaces, ExactSaysHowItProved) {
-  const std::string text = io::read_text((data_dir() / "slicering/small.json").string());
+  const std::string text = io::read_text((testkit::data_dir() / "slicering/small.json").string());
   for (const char* algorithm : {"exact", "auto"}) {
     const std::string summary = slicering::plan_json(
         text, R"({"algorithm": ")" + std::string(algorithm) + R"(", "format": "text"})");
-    EXPECT_EQ(field(summary, "optimal"), "yes (proven by exhaustive search)") << summary;
+    EXPECT_EQ(testkit::summary_field(summary, "optimal"), "yes (proven by exhaustive search)")
+        << summary;
   }
 }
 
