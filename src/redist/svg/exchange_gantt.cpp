@@ -1,6 +1,7 @@
 #include "redist/svg/exchange_gantt.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "redist/common/tolerance.hpp"
 
@@ -15,6 +16,12 @@ std::string exchange_gantt_svg(const exchange::Instance& in, const exchange::Pla
     chart.subtitle =
         fmt::format("algorithm {}, lower bound {}{}", plan.algorithm,
                     format_number(plan.lower_bound), plan.optimal ? ", proven optimal" : "");
+  }
+  if (in.backbone) {
+    chart.subtitle += fmt::format(
+        "{}backbone: at most {} crossing pieces at once between P{} and P{}",
+        chart.subtitle.empty() ? "" : "; ", in.backbone->transfers,
+        fmt::join(in.backbone->clusters[0], ",P"), fmt::join(in.backbone->clusters[1], ",P"));
   }
   for (std::size_t i = 0; i < in.nodes; ++i) chart.row_labels.push_back(fmt::format("P{}", i));
   chart.lane_labels = {"send", "recv"};
