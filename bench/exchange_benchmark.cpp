@@ -31,8 +31,11 @@ void BM_Preemptive(benchmark::State& state) {
   state.counters["pieces_per_message"] =
       static_cast<double>(pieces) / static_cast<double>(in.messages.size());
 }
-BENCHMARK(BM_Preemptive)->Args({1024, 64})->Args({256, 255})->Args({4096, 16})->Unit(
-    benchmark::kMillisecond);
+BENCHMARK(BM_Preemptive)
+    ->Args({1024, 64})
+    ->Args({256, 255})
+    ->Args({4096, 16})
+    ->Unit(benchmark::kMillisecond);
 
 void BM_Whole(benchmark::State& state) {
   const auto in = make_instance(state);

@@ -12,6 +12,7 @@
 #include "redist/balance.hpp"
 #include "redist/io/balance_json.hpp"
 #include "redist/io/options.hpp"
+#include "redist/ring.hpp"
 #include "redist/svg/line_plot.hpp"
 #include "redist/svg/ring_gantt.hpp"
 #include "redist/text/balance_summary.hpp"
@@ -59,16 +60,16 @@ int run_advise(const BalanceOptions& o) {
     const balance::AdviseInput in = io::read_advise_instance(io::parse_document(text));
     if (!o.gantt.empty()) svg::require_gantt_size(in.loads.size(), 0, "gantt");
     const balance::Advice advice = balance::advise(in);
+    const ring::Instance moved =
+        balance::redistribution_instance(in.ring, in.loads, advice.targets);
     if (!o.gantt.empty()) {
       svg::require_gantt_size(in.loads.size(), advice.schedule.transfers.size(), "gantt");
-      const ring::Instance instance =
-          balance::redistribution_instance(in.ring, in.loads, advice.targets);
-      write_text_file(o.gantt,
-                      svg::ring_gantt_svg(instance, advice.schedule, "redist balance advise"),
+      write_text_file(o.gantt, svg::ring_gantt_svg(moved, advice.schedule, "redist balance advise"),
                       "--gantt");
     }
     if (o.format == "text") {
-      std::cout << text::advise_summary(in, advice, "redist balance advise", "");
+      std::cout << text::advise_summary(in, advice, ring::check(moved, advice.schedule),
+                                        "redist balance advise", "");
     } else {
       print_json(io::write_advice(advice));
     }

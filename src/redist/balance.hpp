@@ -10,8 +10,9 @@
 //   hindsight_optimum (`oracle`)             redist/balance/oracle.hpp
 //   advise(input)                            redist/balance/advise.hpp: rebalance now? to what?
 // JSON entry points: exactly what `redist balance advise|simulate` print (the family's plan is
-// the advice; Python's `balance.plan` names it so, as in every family). There is no check: the advised redistribution is a ring schedule (redist/ring.hpp).
-// The advise entry point also takes {"format": "text"}: it then returns the readable summary of
+// the advice; Python's `balance.plan` names it so, as in every family). There is no check: the
+// advised redistribution is a ring schedule (redist/ring.hpp). The advise entry point also takes
+// {"format": "text"}: it then returns the readable summary of
 // `--format text` (redist/text/, docs/formats.md "Text summaries") instead of the JSON.
 // Errors: redist::InputError (a std::invalid_argument) whose what() is the command line's error
 // line; the typed functions say where in the model's words (`speeds[2]`; an OptionError names the

@@ -2,6 +2,7 @@
 #include "redist/balance.hpp"
 #include "redist/io/balance_json.hpp"
 #include "redist/io/options.hpp"
+#include "redist/ring.hpp"
 #include "redist/text/balance_summary.hpp"
 
 namespace redist::balance {
@@ -12,7 +13,11 @@ std::string advise_json(std::string_view instance, std::string_view options) {
     const bool text = o.wants_text();
     const AdviseInput input = io::read_advise_instance(io::parse_document(instance));
     const Advice advice = advise(input);
-    if (text) return text::advise_summary(input, advice, "redist balance advise", "");
+    if (text) {
+      const ring::Instance moved = redistribution_instance(input.ring, input.loads, advice.targets);
+      return text::advise_summary(input, advice, ring::check(moved, advice.schedule),
+                                  "redist balance advise", "");
+    }
     return io::output_text(io::write_advice(advice));
   });
 }

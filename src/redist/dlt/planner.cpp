@@ -361,10 +361,10 @@ void settle_makespan(const Instance& in, Schedule& s) {
 void require_solver_size(const Instance& instance, Solver solver) {
   const std::size_t limit = solver == Solver::lp ? kMaxWorkersLp : kMaxWorkersFast;
   if (instance.workers() > limit) {
-    throw InputError(fmt::format("{} workers, more than the {} solver takes ({}){}",
-                                 instance.workers(), to_string(solver), limit,
-                                 solver == Solver::lp ? "; use the fast solver" : ""),
-                     "alpha");
+    throw InputError(
+        fmt::format("{} workers, more than the {} solver takes ({}){}", instance.workers(),
+                    to_string(solver), limit, solver == Solver::lp ? "; use the fast solver" : ""),
+        "alpha");
   }
 }
 

@@ -139,8 +139,8 @@ TEST(Overflow, DltExtremeButRepresentableInstancesGiveFiniteSchedules) {
 // deltas stay inside |delta| <= T b and the plan passes the validator.
 TEST(Overflow, DltSpeedDwarfingBandwidthKeepsDeltasInTheirBoxes) {
   const Instance in{{4.0, 2.2250738585072014e-308, 2.6239338847095712e+194},
-                       {213298357500637.12, 213298357500637.12, 213298357500637.12},
-                       {4.915957637494354e+220, 0.0, 0.0}};
+                    {213298357500637.12, 213298357500637.12, 213298357500637.12},
+                    {4.915957637494354e+220, 0.0, 0.0}};
   const Schedule fast = solve_fast(in);
   for (std::size_t i = 0; i < in.alpha.size(); ++i) {
     EXPECT_LE(std::abs(fast.delta[i]), fast.makespan * in.b[i]) << i;
@@ -153,8 +153,8 @@ TEST(Overflow, DltSpeedDwarfingBandwidthKeepsDeltasInTheirBoxes) {
 // must still go on to the next piece, where T = 2.6e-20 (worker 0 receives everything at rate 1).
 TEST(Overflow, DltRootThatUnderflowsDoesNotEndTheSearch) {
   const Instance in{{1.0, 5.189134606021535e+183},
-                       {1.7e+308, 5.421910218434488e-125},
-                       {0.0, 2.6238138990881898e-20}};
+                    {1.7e+308, 5.421910218434488e-125},
+                    {0.0, 2.6238138990881898e-20}};
   const Schedule fast = solve_fast(in);
   EXPECT_DOUBLE_EQ(fast.makespan, in.alpha[1] / (in.b[0] + in.s[1]));
   EXPECT_DOUBLE_EQ(fast.delta[0], -fast.delta[1]);
@@ -166,8 +166,8 @@ TEST(Overflow, DltRootThatUnderflowsDoesNotEndTheSearch) {
 TEST(Overflow, DltRatesNearTheSmallestNormalDoubleAreKept) {
   const double tiny = 2.2250738585072014e-308;
   const Instance in{{6.709057343671074e-289, 1.7e+308, 4.4188519375244793e+126},
-                       {tiny, tiny, tiny},
-                       {7.0048280736773445e-96, 0.0, 0.0}};
+                    {tiny, tiny, tiny},
+                    {7.0048280736773445e-96, 0.0, 0.0}};
   const Schedule fast = solve_fast(in);
   double sum = 0;
   for (double d : fast.delta) sum += d;

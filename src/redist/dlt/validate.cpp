@@ -106,7 +106,8 @@ CheckResult check(const Instance& in, const Schedule& s, const Stated& stated) {
         fmt::format("makespan {} differs from the recomputed makespan {}", s.makespan, makespan));
   }
   if (stated.delta) {
-    if (std::string reason = compare_delta(s.delta, f, load_tol); !reason.empty()) return invalid(reason);
+    if (std::string reason = compare_delta(s.delta, f, load_tol); !reason.empty())
+      return invalid(reason);
   }
   CheckResult r;
   r.valid = true;

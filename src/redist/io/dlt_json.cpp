@@ -8,16 +8,6 @@ namespace redist::io {
 
 namespace {
 
-std::vector<double> number_array(const Json& value, const std::string& path) {
-  as_array(value, path);
-  std::vector<double> out;
-  out.reserve(value.size());
-  for (std::size_t i = 0; i < value.size(); ++i) {
-    out.push_back(as_finite_number(value[i], index_path(path, i)));
-  }
-  return out;
-}
-
 // One transfer of the schedule document at `path`.
 dlt::Transfer read_transfer(const Json& t, std::size_t k) {
   const std::string path = index_path("$.transfers", k);
@@ -45,9 +35,9 @@ dlt::Instance read_dlt_instance(const Json& document) {
   const Json& dlt = as_object(require(document, "$", "dlt"), path);
   reject_unknown_fields(dlt, path, {"b", "s", "alpha"});
   dlt::Instance in;
-  in.b = number_array(require(dlt, path, "b"), child_path(path, "b"));
-  in.s = number_array(require(dlt, path, "s"), child_path(path, "s"));
-  in.alpha = number_array(require(dlt, path, "alpha"), child_path(path, "alpha"));
+  in.b = as_finite_number_array(require(dlt, path, "b"), child_path(path, "b"));
+  in.s = as_finite_number_array(require(dlt, path, "s"), child_path(path, "s"));
+  in.alpha = as_finite_number_array(require(dlt, path, "alpha"), child_path(path, "alpha"));
   try {
     dlt::validate_instance(in);
   } catch (const InputError& e) {
@@ -81,7 +71,7 @@ DltScheduleDocument read_dlt_schedule(std::string_view text) {
   }
   doc.stated.delta = false;
   if (auto it = document.find("delta"); it != document.end()) {
-    s.delta = number_array(*it, child_path(path, "delta"));
+    s.delta = as_finite_number_array(*it, child_path(path, "delta"));
     doc.stated.delta = true;
   }
   return doc;

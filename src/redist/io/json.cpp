@@ -278,8 +278,8 @@ void write_plan_summary(std::string& out, const PlanSummary& summary) {
 }
 
 void write_plan_claims(std::string& out, std::string_view algorithm, const PlanClaims& claims) {
-  write_plan_summary(out, {std::string(algorithm), claims.makespan, claims.lower_bound,
-                           claims.optimal});
+  write_plan_summary(out,
+                     {std::string(algorithm), claims.makespan, claims.lower_bound, claims.optimal});
 }
 
 std::string child_path(const std::string& path, std::string_view key) {
@@ -380,6 +380,16 @@ std::vector<std::int64_t> as_int64_array(const Json& value, const std::string& p
   out.reserve(value.size());
   for (std::size_t i = 0; i < value.size(); ++i)
     out.push_back(as_int64(value[i], index_path(path, i)));
+  return out;
+}
+
+std::vector<double> as_finite_number_array(const Json& value, const std::string& path) {
+  as_array(value, path);
+  std::vector<double> out;
+  out.reserve(value.size());
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    out.push_back(as_finite_number(value[i], index_path(path, i)));
+  }
   return out;
 }
 

@@ -13,8 +13,8 @@
 #include <nlohmann/json.hpp>
 
 #include "redist/common/check.hpp"
-#include "redist/common/result.hpp"
 #include "redist/common/error.hpp"
+#include "redist/common/result.hpp"
 
 namespace redist::io {
 
@@ -131,5 +131,7 @@ bool as_bool(const Json& value, const std::string& path);
 std::string as_string(const Json& value, const std::string& path);
 
 std::vector<std::int64_t> as_int64_array(const Json& value, const std::string& path);
+// An array of finite JSON numbers.
+std::vector<double> as_finite_number_array(const Json& value, const std::string& path);
 
 }  // namespace redist::io

@@ -13,16 +13,6 @@ namespace redist::io {
 
 namespace {
 
-std::vector<double> number_array(const Json& value, const std::string& path) {
-  as_array(value, path);
-  std::vector<double> out;
-  out.reserve(value.size());
-  for (std::size_t i = 0; i < value.size(); ++i) {
-    out.push_back(as_finite_number(value[i], index_path(path, i)));
-  }
-  return out;
-}
-
 // The k-th transfer (from 0) of a schedule being read: refused beyond `limit`.
 void require_transfer_count(std::size_t k, std::int64_t limit, const std::string& path) {
   if (static_cast<std::int64_t>(k) >= limit) {
@@ -47,8 +37,8 @@ star::Instance read_star_instance(const Json& document) {
   const Json& star = as_object(require(document, "$", "star"), path);
   reject_unknown_fields(star, path, {"c", "w", "loads"});
   star::Instance in;
-  in.c = number_array(require(star, path, "c"), child_path(path, "c"));
-  in.w = number_array(require(star, path, "w"), child_path(path, "w"));
+  in.c = as_finite_number_array(require(star, path, "c"), child_path(path, "c"));
+  in.w = as_finite_number_array(require(star, path, "w"), child_path(path, "w"));
   in.loads = as_int64_array(require(star, path, "loads"), child_path(path, "loads"));
   try {
     star::validate_instance(in);
@@ -65,7 +55,7 @@ star::OrderInstance read_order_instance(const Json& document) {
   const Json& star = as_object(require(document, "$", "star"), path);
   reject_unknown_fields(star, path, {"c", "delta"});
   star::OrderInstance in;
-  in.c = number_array(require(star, path, "c"), child_path(path, "c"));
+  in.c = as_finite_number_array(require(star, path, "c"), child_path(path, "c"));
   in.delta = as_int64_array(require(star, path, "delta"), child_path(path, "delta"));
   try {
     star::validate_order_instance(in);
@@ -107,7 +97,7 @@ StarScheduleDocument read_star_schedule(std::string_view text) {
   s.optimal = summary.optimal.value_or(false);
   doc.stated.finish = false;
   if (auto it = document.find("finish"); it != document.end()) {
-    s.finish = number_array(*it, child_path(path, "finish"));
+    s.finish = as_finite_number_array(*it, child_path(path, "finish"));
     doc.stated.finish = true;
   }
   s.notes = header.notes;

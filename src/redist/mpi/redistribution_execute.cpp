@@ -241,7 +241,7 @@ struct Redistribution::Execution {
   SideState sides[2];
   CallLog log;
   std::vector<MPI_Request> reqs;  // the notices' two, then the groups'
-  std::vector<int> indices;  // MPI_Waitsome's output
+  std::vector<int> indices;       // MPI_Waitsome's output
   // Out of place: the kept items go to their final offsets at once; in place they move once every
   // own outgoing item has been copied out (their final offsets may overlap those items).
   bool moved;

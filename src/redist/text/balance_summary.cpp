@@ -3,14 +3,14 @@
 #include <fmt/format.h>
 
 #include "redist/balance/model.hpp"
-#include "redist/ring/validate.hpp"
 #include "redist/text/ring_summary.hpp"
 #include "redist/text/summary.hpp"
 
 namespace redist::text {
 
 std::string advise_summary(const balance::AdviseInput& in, const balance::Advice& a,
-                           std::string_view heading, std::string_view source) {
+                           const CheckResult& verdict, std::string_view heading,
+                           std::string_view source) {
   Summary out;
   out.line(fmt::format("{}: {} ring of {} processors, {} iteration{} left{}", heading,
                        in.ring.bidirectional ? "bidirectional" : "unidirectional", in.ring.size(),
@@ -30,8 +30,8 @@ std::string advise_summary(const balance::AdviseInput& in, const balance::Advice
   out.field("targets", numbers(a.targets));
   out.blank();
   const ring::Instance ring = balance::redistribution_instance(in.ring, in.loads, a.targets);
-  return out.str() + ring_summary(ring, a.schedule, ring::check(ring, a.schedule),
-                                  "the redistribution to the targets", "");
+  return out.str() +
+         ring_summary(ring, a.schedule, verdict, "the redistribution to the targets", "");
 }
 
 }  // namespace redist::text

@@ -2,17 +2,20 @@
 // counts and measured speeds, the answer (rebalance or not) and its reason (the predicted saving
 // over the remaining iterations against the redistribution's planned makespan), the iteration
 // time now and after balancing, the balanced targets, and the redistribution's own summary (that
-// of ring_summary). Complexity: that of ring_summary.
+// of ring_summary, with `verdict`, the validator's verdict on that redistribution, which the caller
+// computes). Complexity: that of ring_summary.
 #pragma once
 
 #include <string>
 #include <string_view>
 
 #include "redist/balance/advise.hpp"
+#include "redist/common/check.hpp"
 
 namespace redist::text {
 
 std::string advise_summary(const balance::AdviseInput& input, const balance::Advice& advice,
-                           std::string_view heading, std::string_view source);
+                           const CheckResult& verdict, std::string_view heading,
+                           std::string_view source);
 
 }  // namespace redist::text

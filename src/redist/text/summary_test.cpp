@@ -159,7 +159,9 @@ TEST(AdviseSummary, AnswerAndTheRedistribution) {
   in.speeds = {1, 1, 1, 1};
   in.remaining_iterations = 100;
   const balance::Advice a = balance::advise(in);
-  const std::string text = advise_summary(in, a, "redist balance advise", "");
+  const ring::Instance moved = balance::redistribution_instance(in.ring, in.loads, a.targets);
+  const std::string text =
+      advise_summary(in, a, ring::check(moved, a.schedule), "redist balance advise", "");
   EXPECT_TRUE(contains(text, a.rebalance ? "rebalance   yes" : "rebalance   no")) << text;
   EXPECT_TRUE(contains(text, "\nthe redistribution to the targets: ")) << text;
   EXPECT_TRUE(contains(text, "\nvalidator   valid\n")) << text;
