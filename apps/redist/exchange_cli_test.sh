@@ -29,6 +29,8 @@ expect_output "cycle bound" '"lower_bound": 2.0' '"ports":2.0' -- exchange bound
 expect_output "dense matrix" '"makespan": 9.0' -- exchange plan "$(write_json '{"exchange": {"nodes": 3, "matrix": [[0, 5, 4], [0, 0, 0], [0, 0, 0]]}}' m.json)"
 STDIN=$cycle expect_output "stdin" '"algorithm": "preemptive"' -- exchange plan
 expect_output "text summary" 'optimal     yes (makespan equals the lower bound)' 'validator   valid' -- exchange plan --format text "$cycle"
+expect_output "exact cuts a message" '"makespan": 7.5' '"optimal": true' -- exchange plan -a exact "$data/exchange/latency-cut.json"
+expect_error "exact too large" "(at --algorithm)" -- exchange plan -a exact "$data/exchange/skewed-8.json"
 
 # --- check: invalid plans exit 1 with a reason --------------------------------------------------
 check_invalid() {

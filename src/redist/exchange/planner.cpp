@@ -4,6 +4,7 @@
 #include <string>
 
 #include "redist/common/error.hpp"
+#include "redist/exchange/exact.hpp"
 #include "redist/exchange/preemptive.hpp"
 #include "redist/exchange/whole.hpp"
 
@@ -18,10 +19,20 @@ std::string known_names() {
   return names;
 }
 
+// Instances of at most this many messages are small enough for `auto` to search them exactly.
+constexpr std::size_t kAutoExactMessages = 4;
+
 Plan plan_auto(const Instance& instance) {
   if (instance.backbone) return plan_whole(instance);
   Plan preemptive = plan_preemptive(instance);
   if (instance.latency == 0 || preemptive.optimal) return preemptive;
+  if (instance.messages.size() <= kAutoExactMessages) {
+    try {
+      return plan_exact(instance);
+    } catch (const OptionError&) {
+      // the latency is too small next to the transfers for the search: fall through
+    }
+  }
   Plan whole = plan_whole(instance);
   return whole.makespan <= preemptive.makespan ? whole : preemptive;
 }
@@ -30,6 +41,7 @@ Plan dispatch(const Instance& instance, std::string_view algorithm) {
   if (algorithm == "auto") return plan_auto(instance);
   if (algorithm == "preemptive") return plan_preemptive(instance);
   if (algorithm == "whole") return plan_whole(instance);
+  if (algorithm == "exact") return plan_exact(instance);
   throw OptionError(
       "unknown algorithm '" + one_line(algorithm, 40) + "' (expected one of " + known_names() + ")",
       "algorithm");

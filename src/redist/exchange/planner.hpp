@@ -14,16 +14,19 @@ struct AlgorithmName {
 };
 
 // Every algorithm, in the order the help lists them; `auto` first (the default).
-inline constexpr std::array<AlgorithmName, 3> kAlgorithms{{
+inline constexpr std::array<AlgorithmName, 4> kAlgorithms{{
     {"auto",
-     "preemptive when it applies and no start-up cost is charged, else the better of "
-     "preemptive and whole (the default)"},
+     "preemptive when it applies and no start-up cost is charged; exact for up to 4 messages; "
+     "else the better of preemptive and whole (the default)"},
     {"preemptive",
      "matchings of the message matrix: optimal without start-up cost (one-port, "
      "no backbone)"},
     {"whole",
      "every message in one piece, dense greedy: within 2x of the bound (3x with a "
      "backbone)"},
+    {"exact",
+     "proven optimum by exhaustive search over cuts and port orders (at most 8 messages, "
+     "no backbone)"},
 }};
 
 // The plan of the named algorithm; OptionError at "algorithm" for an unknown name or one that

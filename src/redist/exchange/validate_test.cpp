@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "redist/common/error.hpp"
+
 #include <random>
 
 #include "redist/exchange/planner.hpp"
@@ -20,7 +22,7 @@ Instance two_messages() {
   return in;
 }
 
-Plan planned(const Instance& in, std::vector<Piece> pieces, double makespan) {
+Plan planned(const Instance&, std::vector<Piece> pieces, double makespan) {
   Plan p;
   p.algorithm = "hand";
   p.pieces = std::move(pieces);
@@ -101,7 +103,14 @@ TEST(Check, RejectsMutatedPlansOfEveryAlgorithm) {
   for (int trial = 0; trial < 600; ++trial) {
     const Instance in = testkit::random_exchange(rng, o);
     for (const auto& a : kAlgorithms) {
-      Plan p = plan(in, a.name);
+      if (a.name == "exact" && in.messages.size() > 4) continue;  // tiny instances only
+      Plan p;
+      try {
+        p = plan(in, a.name);
+      } catch (const OptionError&) {
+        ASSERT_EQ(a.name, "exact");  // the latency too small next to the transfers to search
+        continue;
+      }
       ASSERT_TRUE(check(in, p).valid) << a.name << " trial " << trial;
       if (p.pieces.size() < 2) continue;
       const std::size_t k = rng() % p.pieces.size();
