@@ -24,6 +24,13 @@ for command in "${commands[@]}"; do
   if [ "$(wc -c <"$work/err")" -lt 400 ]; then ok; else ko "deep nesting: long error line"; fi
 done
 
+# A NUL byte ends nothing: the document after it is not silently ignored.
+for k in "${!commands[@]}"; do
+  printf '%s\0{"x":' "${documents[$k]}" >"$work/nul.json"
+  # shellcheck disable=SC2086
+  expect_error "NUL byte: ${commands[$k]}" "NUL byte at offset" -- ${commands[$k]} "$work/nul.json"
+done
+
 for k in "${!commands[@]}"; do
   command=${commands[$k]}
   document=${documents[$k]}

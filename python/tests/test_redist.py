@@ -167,6 +167,10 @@ class PackageTest(Case):
         with self.assertRaises(ValueError):
             redist.ring.plan({"ring": {"loads": [float("nan")]}})
 
+    def test_a_nul_byte_is_refused_not_an_end(self):
+        with self.assertRaisesRegex(ValueError, "NUL byte at offset 25"):
+            redist.lau.plan('{"lau":{"loads":[6,0,0]}}\0{"x":')
+
     def test_a_non_object_document_is_an_input_error(self):
         self.assert_cli_error(lambda: redist.ring.plan([1, 2]), "ring", "plan", [1, 2])
 

@@ -156,6 +156,10 @@ class PathTrackingSax : public nlohmann::detail::json_sax_dom_parser<Json> {
 }  // namespace
 
 Json parse_document(std::string_view text, const ArrayStream* stream, const JsonLimits& limits) {
+  // The JSON reader would take a NUL byte for the end of the input and ignore what follows.
+  if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    throw InputError(fmt::format("NUL byte at offset {}: a JSON document is text", nul), "$");
+  }
   Json root;
   PathTrackingSax sax(root, stream, limits);
   try {

@@ -31,6 +31,15 @@ TEST(DuplicateKeys, AreRefusedWithTheirPath) {
   EXPECT_EQ(parse_error(R"({"t": [{"a": 1}, {"a": 2}], "u": {"a": 3}})"), "");
 }
 
+// Nothing after a NUL byte may be silently ignored: the document is refused.
+TEST(NulByte, IsRefusedWithItsOffset) {
+  using namespace std::string_view_literals;
+  EXPECT_EQ(parse_error("{\"lau\":{\"loads\":[6,0,0]}}\0{\"x\":"sv),
+            "NUL byte at offset 25: a JSON document is text (at $)");
+  EXPECT_EQ(parse_error("\0"sv), "NUL byte at offset 0: a JSON document is text (at $)");
+  EXPECT_EQ(parse_error("{\"a\": 1}  \n"sv), "");
+}
+
 TEST(DuplicateKeys, AreFoundInLargeObjects) {
   std::string text = "{";
   for (int k = 0; k < 1000; ++k) text += "\"k" + std::to_string(k) + "\": 0,";
