@@ -169,7 +169,7 @@ class PackageTest(Case):
 
     def test_a_nul_byte_is_refused_not_an_end(self):
         with self.assertRaisesRegex(ValueError, "NUL byte at offset 25"):
-            redist.lau.plan('{"lau":{"loads":[6,0,0]}}\0{"x":')
+            _redist.lau.plan('{"lau":{"loads":[6,0,0]}}\0{"x":', "{}")
 
     def test_a_non_object_document_is_an_input_error(self):
         self.assert_cli_error(lambda: redist.ring.plan([1, 2]), "ring", "plan", [1, 2])
