@@ -16,6 +16,8 @@ namespace {
 struct ExperimentArgs {
   std::string name;
   ExperimentOptions options;
+  bool instances_given = false;  // --instances on the command line (0 stands for "not given")
+  bool seeds_given = false;
 };
 
 int run_experiment(const ExperimentArgs& args, const ExperimentRegistry& experiments) {
@@ -28,8 +30,10 @@ int run_experiment(const ExperimentArgs& args, const ExperimentRegistry& experim
                     names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "))),
         "command line");
   }
-  if (args.options.instances < 0) throw InputError("must be >= 0", "--instances");
-  if (args.options.seeds < 0) throw InputError("must be >= 0", "--seeds");
+  if (args.instances_given && args.options.instances < 1)
+    throw InputError("must be >= 1 (leave it out for the paper's count)", "--instances");
+  if (args.seeds_given && args.options.seeds < 1)
+    throw InputError("must be >= 1 (leave it out for the default)", "--seeds");
   const bool simulated_options = args.options.seeds > 0 || args.options.quick;
   if (simulated_options && !it->second.simulated)
     throw InputError(fmt::format("--seeds and --quick apply to simulated experiments only, not to "
@@ -63,17 +67,17 @@ void register_experiment_command(CLI::App& app, Action& action,
   command->footer(names);
   command->add_option("--out", args->options.out_dir, "Output directory")->capture_default_str();
   command->add_option("--seed", args->options.seed, "Random seed")->capture_default_str();
-  command
-      ->add_option("--instances", args->options.instances,
-                   "Instances per configuration (0: as in the paper)")
-      ->capture_default_str();
-  command
-      ->add_option("--seeds", args->options.seeds,
-                   "Random scenarios per cell of a simulated experiment (0: its default)")
-      ->capture_default_str();
+  CLI::Option* instances = command->add_option(
+      "--instances", args->options.instances,
+      "Instances per configuration (>= 1; without it, as in the paper)");
+  CLI::Option* seeds = command->add_option(
+      "--seeds", args->options.seeds,
+      "Random scenarios per cell of a simulated experiment (>= 1; without it, its default)");
   command->add_flag("--quick", args->options.quick,
                     "A reduced run of a simulated experiment (every scheme, fewer cells)");
-  command->callback([&action, &experiments, args] {
+  command->callback([&action, &experiments, args, instances, seeds] {
+    args->instances_given = instances->count() > 0;
+    args->seeds_given = seeds->count() > 0;
     action = [&experiments, args] { return run_experiment(*args, experiments); };
   });
 }
