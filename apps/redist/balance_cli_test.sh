@@ -73,6 +73,8 @@ expect_error "ring of one" '(at $.balance.speeds[0])' -- balance simulate \
 expect_error "bad cost" '(at $.balance.ring.cost_next[1])' -- balance simulate \
   "$(write_json '{"balance": {"ring": {"bidirectional": false, "cost_next": [1, 0]}, "speeds": [[1, 1]], "items": 3}}' cost.json)" --policy never
 expect_error "experiment instances" '(at --instances)' -- experiment balance --out "$work/exp" --instances 1001
+long=$(python3 -c 'import json; print(json.dumps({"balance": {"ring": {"cost_next": 1}, "speeds": [[1, 1]] * 20000, "items": 4}}))')
+expect_error "plot too large" "(at --plot)" -- balance simulate "$(write_json "$long" long.json)" --policy never --plot "$work/long.svg"
 expect_error "experiment zero instances" "must be >= 1" -- experiment balance --out "$work/exp" --instances 0
 expect_error "experiment zero seeds" "(at --seeds)" -- experiment ring-sim --out "$work/exp" --seeds 0
 

@@ -83,6 +83,8 @@ int run_simulate(const BalanceOptions& o) {
   const std::string text = io::read_text(o.instance);
   return io::located_in("$.balance", [&] {
     const balance::Trace trace = io::read_balance_trace(io::parse_document(text));
+    // the iteration times, their bound and at most as many rebalance points
+    if (!o.plot.empty()) svg::require_line_plot_size(3 * trace.speeds.size(), "plot");
     const balance::SimulationResult result = balance::simulate(trace, o.policy);
     if (!o.plot.empty()) write_text_file(o.plot, simulation_plot(trace, result), "--plot");
     print_json(io::write_simulation(result));

@@ -67,9 +67,9 @@ void register_experiment_command(CLI::App& app, Action& action,
   command->footer(names);
   command->add_option("--out", args->options.out_dir, "Output directory")->capture_default_str();
   command->add_option("--seed", args->options.seed, "Random seed")->capture_default_str();
-  CLI::Option* instances = command->add_option(
-      "--instances", args->options.instances,
-      "Instances per configuration (>= 1; without it, as in the paper)");
+  CLI::Option* instances =
+      command->add_option("--instances", args->options.instances,
+                          "Instances per configuration (>= 1; without it, as in the paper)");
   CLI::Option* seeds = command->add_option(
       "--seeds", args->options.seeds,
       "Random scenarios per cell of a simulated experiment (>= 1; without it, its default)");

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "redist/common/error.hpp"
 #include "redist/svg/gantt.hpp"
 
 namespace redist::svg {
@@ -308,7 +309,17 @@ std::string legend(const Frame& f) {
 
 }  // namespace
 
+void require_line_plot_size(std::size_t points, const std::string& option) {
+  if (points <= kLinePlotMaxPoints) return;
+  throw OptionError(fmt::format("a plot draws at most {} points, this one would have {}; omit --{}",
+                                kLinePlotMaxPoints, points, option),
+                    option);
+}
+
 std::string render_line_plot(const LinePlot& p) {
+  std::size_t drawn = 0;
+  for (const Series& s : p.series) drawn += s.x.size();
+  require_line_plot_size(drawn, "plot");
   const auto [xs, ys] = plot_ranges(p);
   const TextBlock title = fit_title(p.title);
   const TextBlock caption{wrap(p.caption, kWidth - kLeft - 20, kCaptionSize, false), kCaptionSize};

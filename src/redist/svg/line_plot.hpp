@@ -2,6 +2,7 @@
 // SLICE Figure 3: processors used as a function of W/H). Shares the axis/tick helpers of gantt.hpp.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,10 +36,17 @@ struct LinePlot {
   std::optional<double> x_min, x_max, y_min, y_max;
 };
 
+// The most points a plot draws, all series together: a readable figure, and a file of a few MB
+// at most (about 40 bytes per point).
+inline constexpr std::size_t kLinePlotMaxPoints = 50'000;
+
+// OptionError at `option` (e.g. "plot") when a plot would draw more than kLinePlotMaxPoints points.
+void require_line_plot_size(std::size_t points, const std::string& option);
+
 // A complete SVG document (900 px wide, about 520 px high, taller for a long title or a caption)
 // with axes, nice ticks, a legend and the title. Colours cycle through 8; series beyond the
 // eighth are dashed. Series with no points are listed in the legend only. Non-finite points are
-// skipped.
+// skipped. OptionError at "plot" beyond kLinePlotMaxPoints.
 std::string render_line_plot(const LinePlot& plot);
 
 }  // namespace redist::svg

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "redist/common/error.hpp"
+
 #include <cmath>
 #include <fstream>
 #include <string>
@@ -153,6 +155,20 @@ TEST(LinePlot, EmptyPlotIsStillADocument) {
     p.series.push_back({"Strasbourg", {1, 10, 100, 1000, 10000}, {1, 3, 7, 12, 13}, true, true});
     std::ofstream(path) << render_line_plot(p);
   }
+}
+
+TEST(LinePlot, RefusesMoreThanItsLimitOfPoints) {
+  LinePlot plot;
+  Series series{"many", {}, {}};
+  for (std::size_t k = 0; k <= kLinePlotMaxPoints; ++k) {
+    series.x.push_back(static_cast<double>(k));
+    series.y.push_back(1.0);
+  }
+  plot.series = {series};
+  EXPECT_THROW(render_line_plot(plot), OptionError);
+  plot.series[0].x.pop_back();
+  plot.series[0].y.pop_back();
+  EXPECT_NO_THROW(render_line_plot(plot));
 }
 
 }  // namespace
