@@ -45,6 +45,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "apps/strict_numbers.hpp"
 #include "redist/common/error.hpp"
 #include "redist/io/located.hpp"
 #include "redist/mpi/rebalancer.hpp"
@@ -187,6 +188,7 @@ Args parse(int argc, char** argv) {
   costs->excludes(trace);
   calibrate->excludes(trace);
 #endif
+  redist::cli::strict_numbers(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success&) {
@@ -194,7 +196,8 @@ Args parse(int argc, char** argv) {
     a.iterations = 0;
     return a;
   } catch (const CLI::ParseError& e) {
-    usage(e.what(), "command line");
+    const redist::cli::ErrorParts error = redist::cli::error_parts(e);
+    usage(error.what, error.where);
   }
   a.slowdowns = parse_slow(a.slow);
   if (!a.costs && a.trace.empty()) a.calibrate = true;

@@ -25,6 +25,7 @@
 #include <simgrid/kernel/routing/NetZoneImpl.hpp>
 #include <simgrid/s4u.hpp>
 
+#include "apps/strict_numbers.hpp"
 #include "redist/common/error.hpp"
 #include "redist/io/located.hpp"
 #include "sim/platform_options.hpp"
@@ -149,12 +150,13 @@ int main(int argc, char** argv) {
       ->required();
   app.add_option("--pairs", sample, "ordered pairs of nodes to check, drawn with the seed (0: all)")
       ->check(CLI::NonNegativeNumber);
+  redist::cli::strict_numbers(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "error: " << redist::one_line(e.what()) << " (at command line)\n";
+    std::cerr << "error: " << redist::one_line(redist::cli::error_line(e)) << "\n";
     return 2;
   }
   Graph graph;

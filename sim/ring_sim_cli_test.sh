@@ -20,12 +20,14 @@ assert r and all(abs(x["simulated"] / x["planned"] - 1) < 1e-6 for x in r)
 ' "$work/out"; then ok; else ko "model: a redistribution does not last its plan"; fi
 
 expect_error mode "'x' is not tiers or model (at --mode)" -- --mode x
+expect_error hex_processors "'0x10' is not a decimal integer (at --processors)" -- --processors 0x10
+expect_error subnormal_ratio "'1e-320' is too small: below 2.2e-308 in magnitude a double loses precision (at --ratios)" -- --ratios 1e-320
 expect_error processors "a ring needs 2..88 hosts (the platform's), got 1 (at --processors)" -- \
   --processors 1
 expect_error model_two "the model's platform needs 3 processors or more (at --processors)" -- \
   --processors 2 --mode model
 expect_error ratio_zero "a ratio must be a finite number > 0, got 0 (at --ratios)" -- --ratios 0
-expect_error ratio_text "(at command line)" -- --ratios one
+expect_error ratio_text "'one' is not a decimal number (at --ratios)" -- --ratios one
 expect_error scheme "unknown policy 'sometimes'" -- --schemes never sometimes
 expect_error at_list "(at --schemes)" -- --schemes at:99,3
 expect_error iterations "must be in 1..10000, got 0 (at --iterations)" -- --iterations 0

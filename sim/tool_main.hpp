@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "apps/strict_numbers.hpp"
 #include "redist/common/error.hpp"
 #include "redist/io/located.hpp"
 
@@ -23,12 +24,13 @@ inline int print_error(const std::string& message, int code) {
 // Parses the command line; returns -1 when the program should go on, else its exit code (help
 // printed, or a usage error reported).
 inline int parse_command_line(CLI::App& app, int argc, char** argv) {
+  cli::strict_numbers(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    return print_error(std::string(e.what()) + " (at command line)", 2);
+    return print_error(cli::error_line(e), 2);
   }
   return -1;
 }

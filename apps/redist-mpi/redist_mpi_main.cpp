@@ -47,6 +47,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "apps/strict_numbers.hpp"
 #include "redist/common/error.hpp"
 #include "redist/io/json.hpp"
 #include "redist/io/located.hpp"
@@ -237,13 +238,14 @@ bool parse_args(int argc, char** argv, int rank, Args& a) {
   add_run_options(app, a);
   add_redist_options(app, a);
   add_fault_options(app, a);
+  redist::cli::strict_numbers(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success&) {
     if (rank == 0) std::cout << app.help();
     return false;
   } catch (const CLI::ParseError& e) {
-    throw usage(redist::one_line(e.what()));
+    throw usage(redist::one_line(redist::cli::error_line(e)));
   }
   for (const CLI::Option* o : app.get_options()) {
     if (o->count() > 0) a.given.push_back(o->get_name(false, true));

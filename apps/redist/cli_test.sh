@@ -139,4 +139,13 @@ if (cd "$work" && "$redist" demo >"$work/demo.txt"); then ok; else ko "demo"; fi
 if grep -q 'makespan' "$work/demo.txt" && grep -q 'lower bound' "$work/demo.txt" && grep -q 'P0 -> P1' "$work/demo.txt"; then ok; else ko "demo summary"; fi
 if [ -s "$work/redist-demo.svg" ]; then ok; else ko "demo gantt"; fi
 
+# --- numbers on the command line are read strictly: never wrapped, clamped, rounded or hex ----
+slice="$data/slicering/small.json"
+expect_error "q beyond int64" "'9223372036854775808' is out of range (-9223372036854775808..9223372036854775807) (at --q)" -- slicering plan --q 9223372036854775808 "$slice"
+expect_error "q hexadecimal" "'0x3' is not a decimal integer (at --q)" -- slicering plan --q 0x3 "$slice"
+expect_error "q exponent" "'1e1' is not a decimal integer (at --q)" -- slicering plan --q 1e1 "$slice"
+expect_error "seed negative" "'-5' is not a decimal integer >= 0 (at --seed)" -- experiment balance --seed -5
+expect_error "policy rounds" "more than 17 significant digits: a double would round it (at --policy)" -- balance simulate "$data/balance/rrv04-8.json" --policy threshold:1.0000000000000000001
+expect_error "policy subnormal" "below 2.2e-308 in magnitude a double loses precision (at --policy)" -- balance simulate "$data/balance/rrv04-8.json" --policy stable-horizon:1e-320
+
 finish

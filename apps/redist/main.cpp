@@ -9,6 +9,7 @@
 #include <string>
 
 #include "apps/redist/cli.hpp"
+#include "apps/strict_numbers.hpp"
 #include "redist/common/error.hpp"
 #include "redist/io/located.hpp"
 #include "redist/io/options.hpp"
@@ -38,6 +39,7 @@ int main(int argc, char** argv) {
   redist::cli::register_balance_commands(app, action, experiments);
   redist::cli::register_exchange_commands(app, action);
   redist::cli::register_experiment_command(app, action, experiments);
+  redist::cli::strict_numbers(app);
 
   try {
     app.parse(argc, argv);
@@ -48,7 +50,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    return print_error(std::string(e.what()) + " (at command line)", 2);
+    return print_error(redist::cli::error_line(e), 2);
   }
   int code = 2;
   try {

@@ -11,6 +11,7 @@
 #include "redist/balance/replay.hpp"
 #include "redist/balance/stable_horizon.hpp"
 #include "redist/common/error.hpp"
+#include "redist/common/parse.hpp"
 
 namespace redist::balance {
 namespace {
@@ -20,19 +21,16 @@ constexpr const char* kOption = "policy";
 [[noreturn]] void bad(const std::string& message) { throw OptionError(message, kOption); }
 
 std::int64_t parse_count(std::string_view text, std::string_view what) {
-  std::int64_t v = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v < 1)
-    bad(fmt::format("{} must be an integer >= 1, got '{}'", what, one_line(text, 40)));
-  return v;
+  const Parsed<std::int64_t> v = parse_integer<std::int64_t>(text);
+  if (const auto* value = std::get_if<std::int64_t>(&v); value && *value >= 1) return *value;
+  bad(fmt::format("{} must be an integer >= 1, got '{}'", what, one_line(text, 40)));
 }
 
 double parse_number(std::string_view text, std::string_view what) {
-  double v = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v))
-    bad(fmt::format("{} must be a finite number, got '{}'", what, one_line(text, 40)));
-  return v;
+  const Parsed<double> v = parse_real(text);
+  if (const auto* why = std::get_if<std::string>(&v))
+    bad(fmt::format("{} must be a number, got '{}': {}", what, one_line(text, 40), *why));
+  return std::get<double>(v);
 }
 
 Decision no(std::string reason) { return {false, std::move(reason)}; }

@@ -11,6 +11,7 @@
 #include "redist/balance/speed_levels.hpp"
 #include "redist/balance/targets.hpp"
 #include "redist/common/error.hpp"
+#include "redist/common/parse.hpp"
 
 namespace redist::balance {
 namespace {
@@ -93,13 +94,14 @@ class StableHorizon final : public Policy {
 std::unique_ptr<Policy> make_stable_horizon(std::string_view parameter) {
   double factor = kDefaultHorizonFactor;
   if (!parameter.empty()) {
-    const auto [end, ec] =
-        std::from_chars(parameter.data(), parameter.data() + parameter.size(), factor);
-    if (ec != std::errc() || end != parameter.data() + parameter.size() || !std::isfinite(factor) ||
-        !(factor > 0))
-      throw OptionError(
-          fmt::format("A must be a finite number > 0, got '{}'", one_line(parameter, 40)),
-          "policy");
+    const Parsed<double> parsed = parse_real(parameter);
+    const auto* value = std::get_if<double>(&parsed);
+    if (value == nullptr || !(*value > 0)) {
+      throw OptionError(fmt::format("A must be a number > 0, got '{}'{}", one_line(parameter, 40),
+                                    value ? "" : ": " + std::get<std::string>(parsed)),
+                        "policy");
+    }
+    factor = *value;
   }
   return std::make_unique<StableHorizon>(factor);
 }

@@ -1,5 +1,7 @@
 #include "redist/mpi/redistribution.hpp"
 
+#include "redist/common/error.hpp"
+
 #include <algorithm>
 #include <climits>
 #include <cmath>
@@ -123,6 +125,9 @@ Packer planned(const ring::Instance& instance, const Options& options, FlowPlan&
   try {
     plan = plan_flows(instance, options.mode, options.algorithm);
     error = check_plan(plan);
+  } catch (const InputError& e) {
+    // An error about the instance as a whole (exact beyond its limits) is the algorithm's.
+    error = e.path().empty() ? e.message() + " (at algorithm)" : e.what();
   } catch (const std::exception& e) {
     error = e.what();
     if (error.empty()) error = "planning failed";
