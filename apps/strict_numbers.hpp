@@ -38,6 +38,26 @@ CLI::Validator strict() {
 
 }  // namespace detail
 
+// Checks with short messages (CLI11's PositiveNumber prints the largest double in full).
+inline CLI::Validator positive() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        const Parsed<double> v = parse_real(text);
+        const auto* value = std::get_if<double>(&v);
+        return value && *value > 0 ? "" : "'" + one_line(text, 40) + "' must be a number > 0";
+      },
+      "> 0");
+}
+inline CLI::Validator non_negative() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        const Parsed<double> v = parse_real(text);
+        const auto* value = std::get_if<double>(&v);
+        return value && *value >= 0 ? "" : "'" + one_line(text, 40) + "' must be a number >= 0";
+      },
+      ">= 0");
+}
+
 inline void strict_numbers(CLI::App& app) {
   for (CLI::Option* option : app.get_options()) {
     const std::string type = option->get_type_name();

@@ -172,7 +172,7 @@ Args parse(int argc, char** argv) {
                  "RANK:ITER:FACTOR: RANK does FACTOR times the work per "
                  "column from iteration ITER on (repeatable)");
   auto* costs = app.add_option("--costs", a.costs, "link cost, seconds per column, every link")
-                    ->check(CLI::PositiveNumber);
+                    ->check(redist::cli::positive());
   auto* calibrate = app.add_flag("--calibrate", a.calibrate, "measure the link costs (default)");
   costs->excludes(calibrate);
   app.add_flag("--one-port", a.one_port, "send one message at a time (one-port networks)");
@@ -184,7 +184,7 @@ Args parse(int argc, char** argv) {
   auto* trace =
       app.add_option("--trace", a.trace, "balance trace: ring, speeds, items")->required();
   app.add_option("--flops-per-column", a.flops_per_column, "flops charged per column update")
-      ->check(CLI::PositiveNumber);
+      ->check(redist::cli::positive());
   costs->excludes(trace);
   calibrate->excludes(trace);
 #endif

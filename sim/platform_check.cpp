@@ -149,7 +149,7 @@ int main(int argc, char** argv) {
   app.add_option("--platform", platform_file, "platform file written by redist-platform")
       ->required();
   app.add_option("--pairs", sample, "ordered pairs of nodes to check, drawn with the seed (0: all)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(redist::cli::non_negative());
   redist::cli::strict_numbers(app);
   try {
     app.parse(argc, argv);

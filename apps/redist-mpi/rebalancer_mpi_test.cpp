@@ -57,6 +57,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "apps/strict_numbers.hpp"
 #include "redist/balance/policy.hpp"
 #include "redist/common/error.hpp"
 #include "redist/mpi/rebalancer.hpp"
@@ -400,8 +401,8 @@ Args parse_args(int argc, char** argv) {
   app.add_option("--min-rebalances", a.min_rebalances);
   app.add_option("--react", react, "ITER:WITHIN");
   app.add_option("--idle", a.idle);
-  app.add_option("--cost-scale", a.cost_scale)->check(CLI::PositiveNumber);
-  app.add_option("--speed-scale", a.speed_scale)->check(CLI::PositiveNumber);
+  app.add_option("--cost-scale", a.cost_scale)->check(redist::cli::positive());
+  app.add_option("--speed-scale", a.speed_scale)->check(redist::cli::positive());
   app.add_option("--fault", fault, "KIND:RANK");
   app.parse(argc, argv);
   if (!fault.empty()) {

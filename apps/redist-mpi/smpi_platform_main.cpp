@@ -25,6 +25,7 @@
 #include <CLI/CLI.hpp>
 
 #include "apps/redist-mpi/smpi_pstates.hpp"
+#include "apps/strict_numbers.hpp"
 #include "redist/common/error.hpp"
 #include "redist/io/balance_json.hpp"
 #include "redist/io/json.hpp"
@@ -146,13 +147,13 @@ int main(int argc, char** argv) {
   instance_opt->excludes(balance_opt);
   app.add_option("--flops-per-item", a.flops_per_item,
                  "(--balance) flops of one item of work: host speed s x F flop/s")
-      ->check(CLI::PositiveNumber)
+      ->check(redist::cli::positive())
       ->needs(balance_opt);
   app.add_option("--item-bytes", a.item_bytes, "bytes per item")
       ->required()
-      ->check(CLI::PositiveNumber);
+      ->check(redist::cli::positive());
   app.add_option("--latency", a.latency, "latency of every link, seconds")
-      ->check(CLI::NonNegativeNumber);
+      ->check(redist::cli::non_negative());
   app.add_flag("--one-port", a.one_port,
                "one-port hosts: each sends one message and receives one message at a time (load "
                "the XML through redist-smpi-oneport.so, see docs/mpi.md)");
