@@ -48,6 +48,7 @@
 #include "apps/strict_numbers.hpp"
 #include "redist/common/error.hpp"
 #include "redist/io/located.hpp"
+#include "redist/mpi/command_line.hpp"
 #include "redist/mpi/rebalancer.hpp"
 
 #ifdef REDIST_SMPI
@@ -329,8 +330,14 @@ int main(int argc, char** argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   int code = 0;
   try {
-    Args a = parse(argc, argv);
-    if (a.iterations > 0) code = run_application(a, rank, size);
+    // Parsed on every rank, then agreed: a rank that refuses alone would leave the others waiting.
+    Args a;
+    const auto parsed = [&] {
+      a = parse(argc, argv);
+      return a.iterations > 0;
+    };
+    if (redist::mpi::agree_on_command_line(MPI_COMM_WORLD, "iterative-columns", argc, argv, parsed))
+      code = run_application(a, rank, size);
   } catch (const redist::mpi::Error& e) {
     // Collective: every rank throws it at the same point (argv and the decisions are the same).
     const std::string line = "error: " + redist::one_line(e.what(), 600) + "\n";

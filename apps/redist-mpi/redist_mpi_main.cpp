@@ -53,6 +53,7 @@
 #include "redist/io/located.hpp"
 #include "redist/io/ring_json.hpp"
 #include "redist/mpi/baselines.hpp"
+#include "redist/mpi/command_line.hpp"
 #include "redist/mpi/redistribution.hpp"
 
 namespace {
@@ -776,8 +777,15 @@ void print_summary(const Args& a, const redist::mpi::Redistribution& r, const Fo
 // The whole run on this rank; its exit code (0 verified, 1 not). Throws Error on bad input.
 int run(int argc, char** argv, int rank, int size) {
   Args a;
-  if (!parse_args(argc, argv, rank, a)) return 0;
-  check_args(a, size);
+  // Parsed and checked on every rank, then agreed: a rank that refuses alone would leave the
+  // others waiting (an MPMD launch with different options).
+  const auto parse = [&] {
+    if (!parse_args(argc, argv, rank, a)) return false;
+    check_args(a, size);
+    return true;
+  };
+  if (!redist::mpi::agree_on_command_line(MPI_COMM_WORLD, "redist-mpi", argc, argv, parse))
+    return 0;
   const redist::ring::Instance instance =
       a.random ? random_instance(size, a.seed, a.max_items, !a.unidirectional)
                : read_instance(a, rank, size);
