@@ -1,13 +1,17 @@
 // Targets (docs/exchange.md, "Measurements"): `preemptive` on p = 1024 nodes with 64 partners each
 // (65,536 messages) under 1 s, and on p = 256 dense (65,280 messages) under 1 s, with memory linear
-// in the messages; `check` in O(pieces log pieces); `whole` for comparison.
+// in the messages; `check` in O(pieces log pieces); `whole` for comparison; the step planners'
+// edge colouring (`min-steps`) and `caterpillar` on the same two patterns.
 //
 // Instances (testing/random_exchange.hpp, seed 1): bytes log-uniform in [1, 2^20], bandwidths
 // uniform in [1, 4]; the pattern is args (nodes, partners).
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <random>
 
+#include "redist/exchange/caterpillar.hpp"
+#include "redist/exchange/min_steps.hpp"
 #include "redist/exchange/preemptive.hpp"
 #include "redist/exchange/validate.hpp"
 #include "redist/exchange/whole.hpp"
@@ -42,6 +46,29 @@ void BM_Whole(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(redist::exchange::plan_whole(in).makespan);
 }
 BENCHMARK(BM_Whole)->Args({1024, 64})->Args({256, 255})->Unit(benchmark::kMillisecond);
+
+void BM_MinSteps(benchmark::State& state) {
+  const auto in = make_instance(state);
+  std::size_t colours = 0;
+  for (auto _ : state) {
+    const auto c = redist::exchange::min_step_colours(in);
+    colours = c.empty() ? 0 : 1 + *std::max_element(c.begin(), c.end());
+  }
+  state.counters["steps"] = static_cast<double>(colours);
+}
+BENCHMARK(BM_MinSteps)->Args({1024, 64})->Args({256, 255})->Unit(benchmark::kMillisecond);
+
+void BM_MinStepsPlan(benchmark::State& state) {
+  const auto in = make_instance(state);
+  for (auto _ : state) benchmark::DoNotOptimize(redist::exchange::plan_min_steps(in).makespan);
+}
+BENCHMARK(BM_MinStepsPlan)->Args({1024, 64})->Args({256, 255})->Unit(benchmark::kMillisecond);
+
+void BM_Caterpillar(benchmark::State& state) {
+  const auto in = make_instance(state);
+  for (auto _ : state) benchmark::DoNotOptimize(redist::exchange::plan_caterpillar(in).makespan);
+}
+BENCHMARK(BM_Caterpillar)->Args({1024, 64})->Args({256, 255})->Unit(benchmark::kMillisecond);
 
 void BM_CheckPreemptive(benchmark::State& state) {
   const auto in = make_instance(state);

@@ -79,7 +79,8 @@ Instance from_ownership(const Ownership& o) {
   const std::int64_t items = check_ranges(o.old_owners, "old", largest);
   const std::int64_t new_items = check_ranges(o.new_owners, "new", largest);
   if (new_items != items) {
-    throw InputError(fmt::format("covers {} items but the old map covers {}", new_items, items), "new");
+    throw InputError(fmt::format("covers {} items but the old map covers {}", new_items, items),
+                     "new");
   }
   const auto needed = std::max<std::size_t>(2, static_cast<std::size_t>(largest) + 1);
   if (o.nodes != 0 && (o.nodes < needed || o.nodes > kMaxNodes)) {
