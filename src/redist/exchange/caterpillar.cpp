@@ -21,14 +21,16 @@ Plan plan_caterpillar(const Instance& instance) {
   steps = split_for_backbone(instance, std::move(steps));
   std::size_t run = 0;
   for (const Step& s : steps) run += s.empty() ? 0 : 1;
-  Plan plan = step_plan(instance, std::move(steps), "caterpillar");
+  Plan plan = step_plan(instance, steps, "caterpillar");
   plan.notes.push_back(
-      fmt::format("{} of {} steps carry messages (the others are skipped)", busy, p));
+      busy == p ? fmt::format("all {} steps carry messages", p)
+                : fmt::format("{} of {} steps carry messages (the others are skipped)", busy, p));
   if (run > busy) {
     plan.notes.push_back(
         fmt::format("{} steps once split so that at most {} pieces cross the backbone at once", run,
                     instance.backbone->transfers));
   }
+  note_step_lengths(plan, instance, steps);
   return plan;
 }
 

@@ -15,7 +15,6 @@ namespace {
 
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 constexpr std::size_t kMaxDenseEntries = std::size_t{1} << 24;
-constexpr std::size_t kStepsListed = 12;  // step lengths written into the notes up to this many
 
 // The message of each (vertex, colour), vertices 0..p-1 the senders and p..2p-1 the receivers.
 class DenseTable {
@@ -163,24 +162,20 @@ Plan plan_min_steps(const Instance& instance) {
   sorted.reserve(steps.size());
   for (const std::size_t s : by_length) sorted.push_back(std::move(steps[s]));
   sorted = split_for_backbone(instance, std::move(sorted));
-  lengths = step_lengths(instance, sorted);
-  Plan plan = step_plan(instance, std::move(sorted), "min-steps");
-  if (instance.backbone && lengths.size() > delta) {
+  const std::size_t count = sorted.size();
+  Plan plan = step_plan(instance, sorted, "min-steps");
+  if (count > delta) {
     plan.notes.push_back(fmt::format(
         "{} steps: {} matchings (the most messages of one node), split so that at most {} "
         "pieces cross the backbone at once",
-        lengths.size(), delta, instance.backbone->transfers));
+        count, delta, instance.backbone->transfers));
   } else {
     plan.notes.push_back(fmt::format(
-        "{} steps, the most messages of one node: no schedule sending each message whole has "
-        "fewer",
-        lengths.size()));
+        "{} steps, the most messages of one node: no step schedule sending each message whole "
+        "has fewer",
+        count));
   }
-  if (!lengths.empty() && lengths.size() <= kStepsListed) {
-    std::string listed;
-    for (const double l : lengths) listed += (listed.empty() ? "" : ", ") + fmt::format("{}", l);
-    plan.notes.push_back("step lengths (latency + longest piece): " + listed);
-  }
+  note_step_lengths(plan, instance, sorted);
   return plan;
 }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "redist/common/tolerance.hpp"
 #include "redist/exchange/bounds.hpp"
 
@@ -57,6 +59,18 @@ std::vector<double> step_lengths(const Instance& instance, const std::vector<Ste
     lengths.push_back(longest);
   }
   return lengths;
+}
+
+void note_step_lengths(Plan& plan, const Instance& instance, const std::vector<Step>& steps) {
+  constexpr std::size_t kListed = 12;
+  std::string listed;
+  std::size_t count = 0;
+  for (const double length : step_lengths(instance, steps)) {
+    if (length == 0.0) continue;  // an empty step
+    if (++count > kListed) return;
+    listed += (listed.empty() ? "" : ", ") + fmt::format("{}", length);
+  }
+  if (count > 0) plan.notes.push_back("step lengths (latency + longest piece): " + listed);
 }
 
 Plan step_plan(const Instance& instance, std::vector<Step> steps, std::string algorithm) {

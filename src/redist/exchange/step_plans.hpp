@@ -25,4 +25,7 @@ Plan step_plan(const Instance& instance, std::vector<Step> steps, std::string al
 // Each step's length (latency + its longest piece), in order.
 std::vector<double> step_lengths(const Instance& instance, const std::vector<Step>& steps);
 
+// Adds the note "step lengths (latency + longest piece): 4, 4, 2" for at most 12 non-empty steps.
+void note_step_lengths(Plan& plan, const Instance& instance, const std::vector<Step>& steps);
+
 }  // namespace redist::exchange

@@ -122,8 +122,8 @@ TEST(MinSteps, LongMessagesShareAStep) {
   EXPECT_DOUBLE_EQ(p.makespan, 100.5 + 2.5);
   ASSERT_FALSE(p.notes.empty());
   EXPECT_EQ(p.notes[0],
-            "2 steps, the most messages of one node: no schedule sending each message whole has "
-            "fewer");
+            "2 steps, the most messages of one node: no step schedule sending each message whole "
+            "has fewer");
   EXPECT_EQ(p.notes[1], "step lengths (latency + longest piece): 100.5, 2.5");
 }
 
