@@ -71,9 +71,8 @@ std::size_t steps_of(const Plan& plan) {
 
 // min-steps uses exactly Delta steps on every block-cyclic instance of a grid, and its makespan is
 // compared with the caterpillar's (docs/exchange.md, "Step schedules"). Measured: at most the
-// caterpillar's on 1116 of the 1120 instances (shorter on 711), at most 1.1667 times it on the four
-// others (r = 2, s = 3 or r = 3, s = 2 on P = Q = 5, where the colouring's path swaps separate
-// messages of similar length); the test keeps 99% and 1.2 as a guard, not as a theorem.
+// caterpillar's on all 1120 instances, shorter on 712. This is a property of this grid, not a
+// theorem: min-steps is a heuristic for the cost, and the test guards the measurement.
 TEST(BlockCyclic, MinStepsUsesDeltaStepsAndIsMeasuredAgainstTheCaterpillar) {
   int instances = 0, at_most = 0, strictly = 0;
   double worst = 0.0;
@@ -103,8 +102,8 @@ TEST(BlockCyclic, MinStepsUsesDeltaStepsAndIsMeasuredAgainstTheCaterpillar) {
   }
   std::printf("min-steps <= caterpillar on %d of %d instances (shorter on %d); worst ratio %.4f\n",
               at_most, instances, strictly, worst);
-  EXPECT_GE(100 * at_most, 99 * instances);
-  EXPECT_LE(worst, 1.2);
+  EXPECT_EQ(at_most, instances);
+  EXPECT_EQ(instances, 1120);
 }
 
 TEST(BlockCyclic, SameLayoutMovesNothingAndHugeArraysUseThePeriod) {
