@@ -4,6 +4,8 @@
 #include <iostream>
 #include <memory>
 
+#include <fmt/format.h>
+
 #include "apps/redist/cli.hpp"
 #include "redist/exchange.hpp"
 #include "redist/exchange/limits.hpp"
