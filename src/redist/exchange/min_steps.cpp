@@ -15,6 +15,8 @@ namespace {
 
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 constexpr std::size_t kMaxDenseEntries = std::size_t{1} << 24;
+// Colours scanned in all for a colour free at both ends of a message (beyond the lowest ones).
+constexpr std::size_t kCommonScanColours = 50'000'000;
 // The pair exchanges stop after this many sweeps over every pair of steps, or this many message
 // visits (a sweep visits each message Delta - 1 times: 17 million on p = 256 dense).
 constexpr int kExchangeSweeps = 4;
@@ -61,7 +63,8 @@ class Colouring {
         seconds_(seconds),
         delta_(static_cast<std::uint32_t>(delta)),
         table_(2 * in.nodes, delta),
-        colour_(in.messages.size(), kNone) {}
+        colour_(in.messages.size(), kNone),
+        lowest_(2 * in.nodes, 0) {}
 
   std::vector<std::uint32_t> run(const std::vector<std::size_t>& order) {
     for (const std::size_t e : order) colour(static_cast<std::uint32_t>(e));
@@ -78,10 +81,15 @@ class Colouring {
   std::size_t other(std::uint32_t e, std::size_t v) const {
     return v == sender(e) ? receiver(e) : sender(e);
   }
-  std::uint32_t lowest_free(std::size_t v) const {
-    std::uint32_t c = 0;
+  // The lowest colour free at v: no colour below lowest_[v] is free, so the scan starts there.
+  std::uint32_t lowest_free(std::size_t v) {
+    std::uint32_t& c = lowest_[v];
     while (table_.get(v, c) != kNone) ++c;  // v has fewer than Delta coloured edges
     return c;
+  }
+  void release(std::size_t v, std::uint32_t c) {
+    table_.set(v, c, kNone);
+    lowest_[v] = std::min(lowest_[v], c);
   }
   void assign(std::uint32_t e, std::uint32_t c) {
     colour_[e] = c;
@@ -107,23 +115,32 @@ class Colouring {
   // Swaps colours `first` and `second` on `path`.
   void flip(const std::vector<std::uint32_t>& path, std::uint32_t first, std::uint32_t second) {
     for (const std::uint32_t e : path) {
-      table_.set(sender(e), colour_[e], kNone);
-      table_.set(receiver(e), colour_[e], kNone);
+      release(sender(e), colour_[e]);
+      release(receiver(e), colour_[e]);
     }
     for (const std::uint32_t e : path) assign(e, colour_[e] == first ? second : first);
   }
   void colour(std::uint32_t e) {
     const std::size_t u = sender(e), v = receiver(e);
-    // The lowest colour free at both ends, if any: no path to swap.
-    for (std::uint32_t c = 0; c < delta_; ++c) {
-      if (table_.get(u, c) == kNone && table_.get(v, c) == kNone) {
-        assign(e, c);
-        return;
+    // A colour free at both ends, if any: no path to swap. The lowest free at either end first,
+    // then (within a budget of scanned colours, so that a node with many messages costs no
+    // quadratic time) the lowest free at both.
+    const std::uint32_t a = lowest_free(u), b = lowest_free(v);
+    if (table_.get(v, a) == kNone || table_.get(u, b) == kNone) {
+      assign(e, table_.get(v, a) == kNone ? a : b);
+      return;
+    }
+    if (scan_budget_ >= delta_) {
+      scan_budget_ -= delta_;
+      for (std::uint32_t c = std::max(a, b) + 1; c < delta_; ++c) {
+        if (table_.get(u, c) == kNone && table_.get(v, c) == kNone) {
+          assign(e, c);
+          return;
+        }
       }
     }
-    // Else a free at u only, b free at v only. Swapping a and b on the path from v frees a at
-    // v; swapping them on the path from u frees b at u. Swap the path of lighter messages.
-    const std::uint32_t a = lowest_free(u), b = lowest_free(v);
+    // Else a is free at u only, b at v only. Swapping a and b on the path from v frees a at v;
+    // swapping them on the path from u frees b at u. Swap the path of lighter messages.
     const double from_v = alternating_path(v, a, b, path_);
     const double from_u = alternating_path(u, b, a, other_path_);
     if (from_v <= from_u) {
@@ -141,6 +158,8 @@ class Colouring {
   Table table_;
   std::vector<std::uint32_t> colour_;
   std::vector<std::uint32_t> path_, other_path_;
+  std::vector<std::uint32_t> lowest_;             // per vertex: no lower colour is free
+  std::size_t scan_budget_ = kCommonScanColours;  // colours left to scan for common free ones
 };
 
 // Kempe-chain exchanges between two steps a and b: the messages of both form paths and even

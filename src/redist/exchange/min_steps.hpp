@@ -30,11 +30,12 @@
 // transfers, a step with c > k crossing messages runs as ceil(c / k) sub-steps
 // (split_for_backbone), so more than Delta steps may be used. Optimal is claimed only when the
 // makespan meets bounds().lower_bound.
-// Complexity: O(m (Delta + p)) time for m messages and p nodes to colour (common free colours in
-// O(Delta), two paths of at most 2p edges per message, far shorter in practice), O(m log m) for
-// the order, and for the exchanges O(m Delta log m) per sweep, capped at 2 x 10^7 message visits;
-// memory O(p Delta) for the colour table (a hash table of O(m) entries when 2 p Delta exceeds
-// 2^24).
+// Complexity: O(m (Delta + p)) time for m messages and p nodes to colour (the lowest free colour
+// of a node from a cursor, a colour free at both ends in O(Delta) within a budget of 5 x 10^7
+// scanned colours, two paths of at most 2p edges per message, far shorter in practice), O(m log m)
+// for the order, and for the exchanges O(m Delta log m) per sweep, capped at 2 x 10^7 message
+// visits; memory O(p Delta) for the colour table (a hash table of O(m) entries when 2 p Delta
+// exceeds 2^24).
 #pragma once
 
 #include <cstddef>
