@@ -366,14 +366,14 @@ Plan plan_min_steps(const Instance& instance) {
   Plan plan = step_plan(instance, sorted, "min-steps");
   if (count > delta) {
     plan.notes.push_back(fmt::format(
-        "{} steps: {} matchings (the most messages of one node), split so that at most {} "
+        "{} steps: {} matching{} (the most messages of one node), split so that at most {} "
         "pieces cross the backbone at once",
-        count, delta, instance.backbone->transfers));
+        count, delta, delta == 1 ? "" : "s", instance.backbone->transfers));
   } else {
     plan.notes.push_back(fmt::format(
-        "{} steps, the most messages of one node: no step schedule sending each message whole "
+        "{} step{}, the most messages of one node: no step schedule sending each message whole "
         "has fewer",
-        count));
+        count, count == 1 ? "" : "s"));
   }
   note_step_lengths(plan, instance, sorted);
   return plan;
