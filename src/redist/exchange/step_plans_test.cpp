@@ -1,6 +1,7 @@
 // The step planners `min-steps` and `caterpillar`, and their backbone split.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <random>
 #include <set>
 
@@ -73,6 +74,13 @@ TEST(MinSteps, ValidPlansWithDeltaStepsOnRandomInstances) {
       const CheckResult r = check(in, p);
       ASSERT_TRUE(r.valid) << name << " trial " << trial << ": " << r.reason;
       ASSERT_GE(p.makespan, p.lower_bound * (1 - 1e-12));
+    }
+    if (!in.backbone) {  // the caterpillar's step t holds the pairs with from + to = t mod p
+      std::map<double, std::set<std::int64_t>> sums;
+      for (const Piece& p : plan(in, "caterpillar").pieces) {
+        sums[p.start].insert((p.from + p.to) % static_cast<std::int64_t>(in.nodes));
+      }
+      for (const auto& [start, at] : sums) ASSERT_EQ(at.size(), 1u) << "trial " << trial;
     }
     const Plan steps = plan(in, "min-steps");
     if (!in.backbone) {
