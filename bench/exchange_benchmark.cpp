@@ -1,13 +1,19 @@
 // Targets (docs/exchange.md, "Measurements"): `preemptive` on p = 1024 nodes with 64 partners each
 // (65,536 messages) under 1 s, and on p = 256 dense (65,280 messages) under 1 s, with memory linear
-// in the messages; `check` in O(pieces log pieces); `whole` for comparison.
+// in the messages; `check` in O(pieces log pieces); `whole` for comparison; the step planners:
+// the edge colouring of `min-steps` on the same two patterns, and `min-steps`, `caterpillar` and
+// `whole` with their makespan over the bound, also with a latency (docs/exchange.md, "Step
+// schedules").
 //
 // Instances (testing/random_exchange.hpp, seed 1): bytes log-uniform in [1, 2^20], bandwidths
 // uniform in [1, 4]; the pattern is args (nodes, partners).
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <random>
 
+#include "redist/exchange/caterpillar.hpp"
+#include "redist/exchange/min_steps.hpp"
 #include "redist/exchange/preemptive.hpp"
 #include "redist/exchange/validate.hpp"
 #include "redist/exchange/whole.hpp"
@@ -42,6 +48,34 @@ void BM_Whole(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(redist::exchange::plan_whole(in).makespan);
 }
 BENCHMARK(BM_Whole)->Args({1024, 64})->Args({256, 255})->Unit(benchmark::kMillisecond);
+
+void BM_MinSteps(benchmark::State& state) {
+  const auto in = make_instance(state);
+  std::size_t colours = 0;
+  for (auto _ : state) {
+    const auto c = redist::exchange::min_step_colours(in);
+    colours = c.empty() ? 0 : 1 + *std::max_element(c.begin(), c.end());
+  }
+  state.counters["steps"] = static_cast<double>(colours);
+}
+BENCHMARK(BM_MinSteps)->Args({1024, 64})->Args({256, 255})->Unit(benchmark::kMillisecond);
+
+// The step plans, args (nodes, partners, latency); counter: makespan / lower bound.
+template <redist::exchange::Plan (*Planner)(const redist::exchange::Instance&)>
+void BM_StepPlan(benchmark::State& state) {
+  auto in = make_instance(state);
+  in.latency = static_cast<double>(state.range(2));
+  redist::exchange::Plan plan;
+  for (auto _ : state) plan = Planner(in);
+  state.counters["over_bound"] = plan.makespan / plan.lower_bound;
+}
+void step_args(benchmark::internal::Benchmark* b) {
+  b->Args({1024, 64, 0})->Args({256, 255, 0})->Args({64, 8, 100000})->Args({64, 63, 100000});
+  b->Unit(benchmark::kMillisecond);
+}
+BENCHMARK_TEMPLATE(BM_StepPlan, redist::exchange::plan_min_steps)->Apply(step_args);
+BENCHMARK_TEMPLATE(BM_StepPlan, redist::exchange::plan_caterpillar)->Apply(step_args);
+BENCHMARK_TEMPLATE(BM_StepPlan, redist::exchange::plan_whole)->Apply(step_args);
 
 void BM_CheckPreemptive(benchmark::State& state) {
   const auto in = make_instance(state);

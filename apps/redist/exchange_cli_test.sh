@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Transcript tests of `redist exchange plan|check|bound|block-cyclic` (docs/exchange.md): exit
+# Transcript tests of `redist exchange plan|check|bound|block-cyclic|migration` (docs/exchange.md): exit
 # codes, the single `error:` line naming the field, plan -> check round trips, pictures.
 # Usage: exchange_cli_test.sh path/to/redist path/to/data
 set -u
@@ -10,7 +10,8 @@ source "$(dirname "$0")/cli_test_lib.sh"
 
 # --- every algorithm on the bundled instances: the plan passes check, and its picture is drawn ---
 for file in "$data"/exchange/*.json; do
-  for algorithm in auto preemptive whole; do
+  case "$(basename "$file")" in migration-*) continue ;; esac  # ownership maps, not instances
+  for algorithm in auto preemptive whole min-steps caterpillar; do
     name="$(basename "$file" .json) $algorithm"
     if [ "$algorithm" = preemptive ] && grep -q backbone "$file"; then
       expect_error "$name refused" "preemptive applies to one-port instances" -- exchange plan -a preemptive "$file"
@@ -50,6 +51,30 @@ if "$redist" exchange check "$cycle" "$(write_json "{\"pieces\": [$all, {\"from\
 # --- block-cyclic: the generator's instance plans -----------------------------------------------
 "$redist" exchange block-cyclic --elements 24 --element-bytes 2 --from-block 2 --from-procs 2 --to-block 3 --to-procs 3 >"$work/bc.json"
 if grep -q '"nodes":3' "$work/bc.json" && "$redist" exchange plan "$work/bc.json" | grep -q '"optimal": true'; then ok; else ko "block-cyclic: $(cat "$work/bc.json")"; fi
+
+# --- step schedules: min-steps takes Delta steps and says so; the caterpillar skips empty steps --
+expect_output "min-steps cycle" '"algorithm": "min-steps"' '"makespan": 2.0' '"optimal": true' '2 steps, the most messages of one node' -- exchange plan -a min-steps "$cycle"
+expect_output "caterpillar cycle" '"makespan": 3.0' '"optimal": false' 'all 3 steps carry messages' -- exchange plan -a caterpillar "$cycle"
+
+# --- migration: two ownership maps make an instance that plans ----------------------------------
+"$redist" exchange migration "$data/exchange/migration-ranges.json" >"$work/mig.json"
+if grep -q '"nodes":5' "$work/mig.json" && grep -q '\[3,4,12800\]' "$work/mig.json" &&
+   "$redist" exchange plan -a min-steps "$work/mig.json" | grep -q '"optimal": true'; then ok; else ko "migration: $(cat "$work/mig.json")"; fi
+items=$(write_json '{"old": [0, 0, 1, 1, 2], "new": [1, 0, 1, 2, 2], "item_bytes": 8}' items.json)
+expect_output "migration items" '"messages":[[0,1,8],[1,2,8]]' '"nodes":3' -- exchange migration "$items"
+expect_output "migration nodes" '"nodes":7' -- exchange migration --nodes 7 "$items"
+expect_error "migration nodes too few" "(at --nodes)" -- exchange migration --nodes 2 "$items"
+mig() { expect_error "$1" "$2" -- exchange migration "$(write_json "$3" mig-bad.json)"; }
+mig "migration gap" 'must begin at 2, where the range before it ends (at $.new[1][0])' '{"old": [0, 0, 1], "new": [[0, 2, 1], [3, 3, 0]]}'
+mig "migration empty range" '(at $.old[0][1])' '{"old": [[0, 0, 1]], "new": []}'
+mig "migration owner" '(at $.new[1])' '{"old": [0, 0, 1], "new": [0, -1, 1]}'
+mig "migration range owner" '(at $.old[0][2])' '{"old": [[0, 3, 1000000]], "new": [0, 0, 0]}'
+mig "migration lengths" 'covers 2 items but the old map covers 3 (at $.new)' '{"old": [0, 0, 1], "new": [0, 2]}'
+mig "migration item bytes" '(at $.item_bytes)' '{"old": [0, 1], "new": [1, 0], "item_bytes": 0}'
+mig "migration pair bytes" '(at $.item_bytes)' '{"old": [[0, 1099511627776, 0]], "new": [[0, 1099511627776, 1]], "item_bytes": 1048576}'
+mig "migration missing" '(at $.new)' '{"old": [0, 1]}'
+mig "migration unknown" '(at $.item_byte)' '{"old": [0, 1], "new": [1, 0], "item_byte": 3}'
+mig "migration triple" 'must be [begin, end, owner] (at $.old[0])' '{"old": [[0, 2]], "new": [1, 0]}'
 
 # --- bad input: exit 2 and one error line naming the field --------------------------------------
 bad() { expect_error "$1" "$2" -- exchange plan "$(write_json "$3" bad.json)"; }

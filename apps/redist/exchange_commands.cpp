@@ -1,11 +1,14 @@
-// `redist exchange plan|check|bound|block-cyclic` (docs/exchange.md): thin adapters from JSON
-// files to redist/exchange.hpp.
+// `redist exchange plan|check|bound|block-cyclic|migration` (docs/exchange.md): thin adapters from
+// JSON files to redist/exchange.hpp.
 #include <algorithm>
 #include <iostream>
 #include <memory>
 
+#include <fmt/format.h>
+
 #include "apps/redist/cli.hpp"
 #include "redist/exchange.hpp"
+#include "redist/exchange/limits.hpp"
 #include "redist/io/exchange_json.hpp"
 #include "redist/io/options.hpp"
 #include "redist/svg/exchange_gantt.hpp"
@@ -21,6 +24,7 @@ struct ExchangeOptions {
   std::string gantt;
   std::string format = "json";
   exchange::BlockCyclic layout;
+  std::size_t nodes = 0;  // migration: 0 for 1 + the largest owner
 };
 
 exchange::Instance read_instance(const std::string& text) {
@@ -84,6 +88,24 @@ int run_block_cyclic(const ExchangeOptions& o) {
   return 0;
 }
 
+// The maps' errors at their place in the document ($.old[2][1]), --nodes at the option.
+int run_migration(const ExchangeOptions& o) {
+  const exchange::Instance in = io::located_in("$", [&] {
+    exchange::Ownership ownership = io::read_ownership(io::read_document(o.instance));
+    ownership.nodes = o.nodes;
+    try {
+      return exchange::from_ownership(ownership);
+    } catch (const OptionError&) {
+      throw;
+    } catch (const InputError& e) {
+      if (e.path() == "nodes") throw OptionError(e.message(), "nodes");
+      throw;
+    }
+  });
+  std::cout << io::exchange_instance_json(in);
+  return 0;
+}
+
 std::string algorithm_help() {
   std::string text = "one of:";
   for (const exchange::AlgorithmName& a : exchange::kAlgorithms) {
@@ -139,6 +161,20 @@ void add_block_cyclic(CLI::App* family, Action& action, const std::shared_ptr<Ex
   bc->callback([&action, o] { action = [o] { return run_block_cyclic(*o); }; });
 }
 
+void add_migration(CLI::App* family, Action& action, const std::shared_ptr<ExchangeOptions>& o) {
+  CLI::App* m = family->add_subcommand(
+      "migration", "Print the instance of moving items from their old owners to their new ones");
+  m->add_option("ownership", o->instance, "Ownership JSON file ('-' or none: stdin)");
+  m->add_option("--nodes", o->nodes, "Nodes of the instance (default: 1 + the largest owner)");
+  m->footer(fmt::format(
+      "\nThe document gives each item's owner before and after, item by item or as ranges "
+      "[begin, end, owner] of items [begin, end):\n  {{\"old\": [0, 0, 1, 1], \"new\": [[0, 1, 0], "
+      "[1, 4, 2]], \"item_bytes\": 8}}\nAt most {} owners item by item and {} ranges per map."
+      "\nExample:\n  redist exchange migration data/exchange/migration-ranges.json",
+      exchange::kMaxMigrationOwners, exchange::kMaxMigrationRanges));
+  m->callback([&action, o] { action = [o] { return run_migration(*o); }; });
+}
+
 }  // namespace
 
 void register_exchange_commands(CLI::App& app, Action& action) {
@@ -157,6 +193,7 @@ void register_exchange_commands(CLI::App& app, Action& action) {
     };
   });
   add_block_cyclic(family, action, options);
+  add_migration(family, action, options);
 }
 
 }  // namespace redist::cli

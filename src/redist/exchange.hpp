@@ -7,6 +7,7 @@
 //   check(instance, plan)                      the independent validator's verdict
 //   bounds(instance)                           the lower bounds (ports, backbone) and the best
 //   block_cyclic(layout)                       the messages of a CYCLIC(r) -> CYCLIC(s) move
+//   from_ownership(ownership)                  the messages of a move between two owner maps
 // JSON entry points: exactly what `redist exchange plan|check|bound` print.
 // Errors: redist::InputError whose what() is the command line's error line; the typed functions
 // say where in the model's words (`messages[2][1]`), the JSON entry points as the command line
@@ -28,6 +29,7 @@
 #include "redist/common/error.hpp"
 #include "redist/exchange/block_cyclic.hpp"
 #include "redist/exchange/bounds.hpp"
+#include "redist/exchange/migration.hpp"
 #include "redist/exchange/model.hpp"
 #include "redist/exchange/planner.hpp"
 #include "redist/exchange/validate.hpp"

@@ -17,6 +17,10 @@ inline constexpr std::size_t kMaxMatrixNodes = 4096;
 inline constexpr std::int64_t kMaxMessageBytes = std::int64_t{1} << 53;
 // Pieces in a plan read by `exchange check`.
 inline constexpr std::size_t kMaxCheckPieces = 50'000'000;
+// `exchange migration`: owners given item by item, per map (a document of two such lists stays
+// within the JSON reader's 25 million values), and ranges [begin, end, owner], per map.
+inline constexpr std::size_t kMaxMigrationOwners = 10'000'000;
+inline constexpr std::size_t kMaxMigrationRanges = 2'000'000;
 // Largest total of all durations: times stay far from the largest double.
 inline constexpr double kMaxTotalSeconds = 1e300;
 

@@ -4,7 +4,9 @@
 #include <string>
 
 #include "redist/common/error.hpp"
+#include "redist/exchange/caterpillar.hpp"
 #include "redist/exchange/exact.hpp"
+#include "redist/exchange/min_steps.hpp"
 #include "redist/exchange/preemptive.hpp"
 #include "redist/exchange/whole.hpp"
 
@@ -42,6 +44,8 @@ Plan dispatch(const Instance& instance, std::string_view algorithm) {
   if (algorithm == "preemptive") return plan_preemptive(instance);
   if (algorithm == "whole") return plan_whole(instance);
   if (algorithm == "exact") return plan_exact(instance);
+  if (algorithm == "min-steps") return plan_min_steps(instance);
+  if (algorithm == "caterpillar") return plan_caterpillar(instance);
   throw OptionError(
       "unknown algorithm '" + one_line(algorithm, 40) + "' (expected one of " + known_names() + ")",
       "algorithm");

@@ -14,7 +14,7 @@ struct AlgorithmName {
 };
 
 // Every algorithm, in the order the help lists them; `auto` first (the default).
-inline constexpr std::array<AlgorithmName, 4> kAlgorithms{{
+inline constexpr std::array<AlgorithmName, 6> kAlgorithms{{
     {"auto",
      "preemptive when it applies and no start-up cost is charged; exact for up to 4 messages; "
      "else the better of preemptive and whole (the default)"},
@@ -24,6 +24,12 @@ inline constexpr std::array<AlgorithmName, 4> kAlgorithms{{
     {"whole",
      "every message in one piece, dense greedy: within 2x of the bound (3x with a "
      "backbone)"},
+    {"min-steps",
+     "steps of whole messages, as few as the most messages of one node (Delta), longest "
+     "messages together (Desprez et al.)"},
+    {"caterpillar",
+     "ScaLAPACK's caterpillar: p steps, at step t the pairs i + j = t mod p exchange (a "
+     "baseline)"},
     {"exact",
      "proven optimum by exhaustive search over cuts and port orders (at most 8 messages, "
      "no backbone)"},

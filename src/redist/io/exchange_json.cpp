@@ -107,7 +107,49 @@ exchange::Piece read_piece(const Json& t, const std::string& path) {
           as_finite_number(require(t, path, "bytes"), child_path(path, "bytes"))};
 }
 
+// One map: owners item by item, or [begin, end, owner] ranges (told apart by the first entry).
+std::vector<exchange::OwnerRange> read_owners(const Json& document, const char* key) {
+  const std::string path = child_path("$", key);
+  const Json& list = as_array(require(document, "$", key), path);
+  if (list.empty() || !list.front().is_array()) {
+    if (list.size() > exchange::kMaxMigrationOwners) {
+      throw InputError(fmt::format("{} items, at most {} are accepted item by item; give ranges "
+                                   "[begin, end, owner] instead",
+                                   list.size(), exchange::kMaxMigrationOwners),
+                       path);
+    }
+    return exchange::owner_ranges(as_int64_array(list, path), key);
+  }
+  if (list.size() > exchange::kMaxMigrationRanges) {
+    throw InputError(fmt::format("{} ranges, at most {} are accepted", list.size(),
+                                 exchange::kMaxMigrationRanges),
+                     path);
+  }
+  std::vector<exchange::OwnerRange> ranges(list.size());
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    const std::string rpath = index_path(path, k);
+    const Json& triple = as_array(list[k], rpath);
+    if (triple.size() != 3) throw InputError("must be [begin, end, owner]", rpath);
+    ranges[k] = {as_int64(triple[0], index_path(rpath, 0)),
+                 as_int64(triple[1], index_path(rpath, 1)),
+                 as_int64(triple[2], index_path(rpath, 2))};
+  }
+  return ranges;
+}
+
 }  // namespace
+
+exchange::Ownership read_ownership(const Json& document) {
+  as_object(document, "$");
+  reject_unknown_fields(document, "$", {"old", "new", "item_bytes"});
+  exchange::Ownership out;
+  out.old_owners = read_owners(document, "old");
+  out.new_owners = read_owners(document, "new");
+  if (const auto it = document.find("item_bytes"); it != document.end()) {
+    out.item_bytes = as_int64(*it, "$.item_bytes");
+  }
+  return out;
+}
 
 exchange::Instance read_exchange_instance(const Json& document) {
   as_object(document, "$");

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "redist/exchange/bounds.hpp"
+#include "redist/exchange/migration.hpp"
 #include "redist/exchange/model.hpp"
 #include "redist/exchange/validate.hpp"
 #include "redist/io/json.hpp"
@@ -29,5 +30,11 @@ std::string exchange_plan_json(const exchange::Plan& plan);
 std::string exchange_bound_json(const exchange::Bounds& bounds);
 // The instance as a document that read_exchange_instance reads back (messages sparse).
 std::string exchange_instance_json(const exchange::Instance& instance);
+
+// The two ownership maps of `exchange migration`: {"old": OWNERS, "new": OWNERS, "item_bytes": B}
+// with OWNERS the owner of each item ([0, 0, 1, ...]) or ranges ([[begin, end, owner], ...],
+// items [begin, end)), B >= 1 (default 1). Errors at their JSONPath ($.old[3], $.new[1][2]);
+// the ranges themselves are checked by exchange::from_ownership.
+exchange::Ownership read_ownership(const Json& document);
 
 }  // namespace redist::io
