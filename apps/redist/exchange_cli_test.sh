@@ -10,7 +10,6 @@ source "$(dirname "$0")/cli_test_lib.sh"
 
 # --- every algorithm on the bundled instances: the plan passes check, and its picture is drawn ---
 for file in "$data"/exchange/*.json; do
-  case "$(basename "$file")" in migration-*) continue ;; esac  # ownership maps, not instances
   for algorithm in auto preemptive whole min-steps caterpillar; do
     name="$(basename "$file" .json) $algorithm"
     if [ "$algorithm" = preemptive ] && grep -q backbone "$file"; then
@@ -57,7 +56,7 @@ expect_output "min-steps cycle" '"algorithm": "min-steps"' '"makespan": 2.0' '"o
 expect_output "caterpillar cycle" '"makespan": 3.0' '"optimal": false' 'all 3 steps carry messages' -- exchange plan -a caterpillar "$cycle"
 
 # --- migration: two ownership maps make an instance that plans ----------------------------------
-"$redist" exchange migration "$data/exchange/migration-ranges.json" >"$work/mig.json"
+"$redist" exchange migration "$data/exchange/ownership/ranges-4.json" >"$work/mig.json"
 if grep -q '"nodes":5' "$work/mig.json" && grep -q '\[3,4,12800\]' "$work/mig.json" &&
    "$redist" exchange plan -a min-steps "$work/mig.json" | grep -q '"optimal": true'; then ok; else ko "migration: $(cat "$work/mig.json")"; fi
 items=$(write_json '{"old": [0, 0, 1, 1, 2], "new": [1, 0, 1, 2, 2], "item_bytes": 8}' items.json)

@@ -170,7 +170,7 @@ void add_migration(CLI::App* family, Action& action, const std::shared_ptr<Excha
       "\nThe document gives each item's owner before and after, item by item or as ranges "
       "[begin, end, owner] of items [begin, end):\n  {{\"old\": [0, 0, 1, 1], \"new\": [[0, 1, 0], "
       "[1, 4, 2]], \"item_bytes\": 8}}\nAt most {} owners item by item and {} ranges per map."
-      "\nExample:\n  redist exchange migration data/exchange/migration-ranges.json",
+      "\nExample:\n  redist exchange migration data/exchange/ownership/ranges-4.json",
       exchange::kMaxMigrationOwners, exchange::kMaxMigrationRanges));
   m->callback([&action, o] { action = [o] { return run_migration(*o); }; });
 }
