@@ -13,21 +13,23 @@
 namespace redist::exchange {
 namespace {
 
+// 128-bit counts: products of two 64-bit sizes never overflow (a GNU extension of gcc and clang).
+__extension__ using Wide = __int128;
 // Elements moving between each pair, keyed by from * Q + to.
-using Counts = std::unordered_map<std::int64_t, __int128>;
+using Counts = std::unordered_map<std::int64_t, Wide>;
 
 void require_range(std::int64_t value, std::int64_t lo, std::int64_t hi, const char* field) {
   if (value < lo || value > hi) throw InputError(fmt::format("must be in {}..{}", lo, hi), field);
 }
 
 // lcm(a, b), or 0 when it exceeds `cap`.
-__int128 lcm_capped(__int128 a, __int128 b, __int128 cap) {
-  const __int128 l = a / std::gcd(static_cast<std::int64_t>(a), static_cast<std::int64_t>(b)) * b;
+Wide lcm_capped(Wide a, Wide b, Wide cap) {
+  const Wide l = a / std::gcd(static_cast<std::int64_t>(a), static_cast<std::int64_t>(b)) * b;
   return l > cap ? 0 : l;
 }
 
 // Adds, for the elements [0, count), the elements moving between each pair, times `weight`.
-void count_runs(const BlockCyclic& l, std::int64_t count, __int128 weight, Counts& counts) {
+void count_runs(const BlockCyclic& l, std::int64_t count, Wide weight, Counts& counts) {
   std::int64_t e = 0;
   while (e < count) {
     const std::int64_t end =
@@ -40,8 +42,8 @@ void count_runs(const BlockCyclic& l, std::int64_t count, __int128 weight, Count
 }
 
 void require_few_runs(const BlockCyclic& l, std::int64_t walked) {
-  const __int128 runs =
-      static_cast<__int128>(walked) / l.from_block + static_cast<__int128>(walked) / l.to_block + 2;
+  const Wide runs =
+      static_cast<Wide>(walked) / l.from_block + static_cast<Wide>(walked) / l.to_block + 2;
   if (runs > kMaxBlockCyclicRuns) {
     throw InputError(fmt::format("the layout changes owner more than {} times within a period; "
                                  "use larger blocks or fewer elements",
@@ -62,8 +64,8 @@ Instance block_cyclic(const BlockCyclic& l) {
   if (std::max(l.from_procs, l.to_procs) < 2) {
     throw InputError("an exchange needs at least 2 processors", "to_procs");
   }
-  const __int128 period = lcm_capped(static_cast<__int128>(l.from_block) * l.from_procs,
-                                     static_cast<__int128>(l.to_block) * l.to_procs, l.elements);
+  const Wide period = lcm_capped(static_cast<Wide>(l.from_block) * l.from_procs,
+                                     static_cast<Wide>(l.to_block) * l.to_procs, l.elements);
   Counts counts;
   if (period == 0) {  // the pattern does not repeat within the array
     require_few_runs(l, l.elements);
@@ -78,12 +80,12 @@ Instance block_cyclic(const BlockCyclic& l) {
   in.nodes = static_cast<std::size_t>(std::max(l.from_procs, l.to_procs));
   in.send_bandwidth.assign(in.nodes, 1.0);
   in.recv_bandwidth.assign(in.nodes, 1.0);
-  std::vector<std::pair<std::int64_t, __int128>> pairs(counts.begin(), counts.end());
+  std::vector<std::pair<std::int64_t, Wide>> pairs(counts.begin(), counts.end());
   std::sort(pairs.begin(), pairs.end(),
             [](const auto& a, const auto& b) { return a.first < b.first; });
   for (const auto& [key, elements] : pairs) {
     const std::int64_t from = key / l.to_procs, to = key % l.to_procs;
-    const __int128 bytes = elements * l.element_bytes;
+    const Wide bytes = elements * l.element_bytes;
     if (bytes > kMaxMessageBytes) {
       throw InputError(fmt::format("processors {} and {} would exchange more than {} bytes", from,
                                    to, kMaxMessageBytes),
