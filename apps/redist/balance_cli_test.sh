@@ -75,6 +75,16 @@ expect_error "bad cost" '(at $.balance.ring.cost_next[1])' -- balance simulate \
 expect_error "experiment instances" '(at --instances)' -- experiment balance --out "$work/exp" --instances 1001
 long=$(python3 -c 'import json; print(json.dumps({"balance": {"ring": {"cost_next": 1}, "speeds": [[1, 1]] * 20000, "items": 4}}))')
 expect_error "plot too large" "(at --plot)" -- balance simulate "$(write_json "$long" long.json)" --policy never --plot "$work/long.svg"
+# Times spanning 244 orders of magnitude: the oracle totalled 3e100 where every:1 totals 1e100.
+extreme=$(write_json '{"balance":{"ring":{"cost_next":1},"speeds":[[1e-144,1],[1,1],[1,1e-100],[1,1e-100],[1,1e-100]],"items":2}}' extreme.json)
+for policy in oracle every:1 cost-benefit never; do
+  "$redist" balance simulate "$extreme" --policy "$policy" >"$work/extreme-$policy.json" || ko "extreme $policy"
+done
+if python3 -c '
+import json, sys
+total = lambda p: json.load(open(sys.argv[1] + "/extreme-" + p + ".json"))["total_time"]
+sys.exit(0 if all(total("oracle") <= total(p) * (1 + 1e-12) for p in ("every:1", "cost-benefit", "never")) else 1)
+' "$work"; then ok; else ko "the oracle is beaten on the extreme trace"; fi
 expect_error "experiment zero instances" "must be >= 1" -- experiment balance --out "$work/exp" --instances 0
 expect_error "experiment zero seeds" "(at --seeds)" -- experiment ring-sim --out "$work/exp" --seeds 0
 

@@ -5,11 +5,15 @@
 // Dynamic programme over the last rebalance point. After a rebalance after iteration j the counts
 // are B_j = balanced_targets(N, s(j - 1)), whatever happened before (B_0 = the initial loads), so
 // best[k] = min over j < k of best[j] + sum_{t=j}^{k-1} T_t(B_j) + makespan(B_j -> B_k), and the
-// optimum is min over j of best[j] + sum_{t=j}^{K-1} T_t(B_j). Iteration sums come from prefix
-// sums per j (O(K^2 p) in all); makespans from the ring planner `auto`, one plan per distinct
-// (B_j, B_k) pair (equal targets share plans, so piecewise-constant speeds plan few).
-// Guarantee: the minimum over all 2^(K-1) subsets of rebalance points (tested against brute force
-// for K <= 8). A rebalance between equal distributions is never taken; among equal totals the
+// optimum is min over j of best[j] + sum_{t=j}^{K-1} T_t(B_j). The programme runs forward: each
+// j, once final, sums its segment term by term (all terms >= 0, so no cancellation: a difference
+// of prefix sums would lose every term after a 1e144 one) and offers it to every later k; O(K^2)
+// additions after the O(K p) times per distinct distribution. Makespans come from the ring
+// planner `auto`, one plan per distinct (B_j, B_k) pair (equal targets share plans, so
+// piecewise-constant speeds plan few).
+// Guarantee: the minimum over all 2^(K-1) subsets of rebalance points, up to the rounding of sums
+// of K terms (tested against brute force for K <= 8, times spanning 300 orders of magnitude
+// included). A rebalance between equal distributions is never taken; among equal totals the
 // earliest last rebalance point wins.
 // Complexity: O(K^2 p + P), P the planning time of at most K (K - 1) / 2 plans.
 // Limits: K <= kMaxOracleIterations and K^2 p <= kMaxOracleWork (model.hpp).
