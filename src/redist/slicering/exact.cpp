@@ -227,8 +227,17 @@ ExactTable solve_table(const Cluster& cluster, std::optional<std::size_t> q,
     // Unreachable on clusters that pass check_cluster_range (every bound finite): a bug, not input.
     if (ring.empty()) throw std::logic_error("exact search found no ring");
     Solution s = solution_for_ring(cluster, std::move(ring), "exact");
-    s.lower_bound = s.makespan;
-    s.prove_optimal(Proof::search);
+    // The search proved that no ring does better than t (the closed form of its best ring); the
+    // claim stands only when the shares computed for that ring reach it.
+    s.lower_bound = std::min(t, s.makespan);
+    if (at_most(s.makespan, t)) {
+      s.prove_optimal(Proof::search);
+    } else {
+      s.notes.push_back(fmt::format(
+          "the shares reach {:.17g}, above the ring's optimum {:.17g}: the cycle-times span too "
+          "many orders of magnitude for the shares to be computed to it",
+          s.makespan, t));
+    }
     if (s.makespan < best) best = s.makespan, table.best = s;
     table.by_size[size - 1] = std::move(s);
   }

@@ -42,6 +42,49 @@ TEST(Exact, EqualsBruteForceOverAllRings) {
   }
 }
 
+// Cycle-times spanning 200 orders of magnitude: every `optimal` claim must hold against brute
+// force, and the claimed lower bound never exceed a valid ring's T_step. (A cluster of w = 1e-100
+// and 1 once got shares [0, 1] and T_step 102, claimed optimal, where [0.98, 0.02] gives 4.)
+TEST(Exact, ClaimsHoldAtEveryMagnitude) {
+  std::mt19937_64 rng(13);
+  std::uniform_real_distribution<double> exponent(-100.0, 100.0);
+  int claimed = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    const std::size_t p = 2 + trial % 5;
+    Cluster cl = testing::random_cluster(rng, p, 100.0, 1.0, trial % 2 == 0);
+    for (double& w : cl.w) w = rng() % 2 == 0 ? std::pow(10.0, exponent(rng)) : w;
+    try {
+      check_cluster_range(cl);
+    } catch (const InputError&) {
+      continue;  // times beyond the double range are refused, naming the field
+    }
+    const std::optional<std::size_t> q =
+        trial % 3 == 0 ? std::optional<std::size_t>(2) : std::nullopt;
+    const Solution s = plan_exact(cl, q);
+    expect_valid(cl, s);
+    const double brute = brute_force_t_step(cl, q);
+    EXPECT_LE(s.lower_bound, brute * (1 + 1e-12)) << "trial " << trial;
+    if (s.optimal) {
+      ++claimed;
+      EXPECT_LE(s.makespan, brute * (1 + 1e-9)) << "trial " << trial;
+    }
+  }
+  EXPECT_GT(claimed, 300);
+}
+
+TEST(Exact, TheReportedClusterGetsItsOptimum) {
+  Cluster cl;
+  cl.w = {1e-100, 1};
+  cl.c = {0, 2, 1, 0};
+  cl.W = 100;
+  cl.H = 1;
+  const Solution s = plan_exact(cl, 2);
+  expect_valid(cl, s);
+  EXPECT_TRUE(s.optimal);
+  EXPECT_NEAR(s.makespan, 4.0, 1e-12);
+  EXPECT_NEAR(s.alpha[0], 0.98, 1e-12);
+}
+
 TEST(Exact, ForcedSize) {
   std::mt19937_64 rng(3);
   const Cluster cl = testing::random_cluster(rng, 7, 10.0, 1.0);

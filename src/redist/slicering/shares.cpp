@@ -6,6 +6,35 @@
 
 namespace redist::slicering {
 
+namespace {
+
+// Makes the shares sum to 1. The fastest active member (smallest w among the first `active` of
+// `order`) takes what the others leave, 1 - the sum of theirs, rather than every share being
+// divided by the total: its share is (T - comm) / (W w), where a tiny w turns the rounding of
+// T - comm into a large error (w = 1e-100 next to comms of 2 and 4: T - comm rounds to 0, its
+// share vanished, and dividing by the others' 0.02 gave the slow member everything, T_step 102
+// instead of 4). An error in the fastest member's share costs it little time (the share times
+// W w), and the others keep their own accuracy. When the others already exceed 1 (rounding),
+// every share is divided by the total.
+void settle_shares(const Cluster& cluster, const std::vector<std::size_t>& ring,
+                   const std::vector<std::size_t>& order, std::size_t active,
+                   std::vector<double>& alpha) {
+  std::size_t fastest = order[0];
+  for (std::size_t m = 1; m < active; ++m) {
+    if (cluster.w[ring[order[m]]] < cluster.w[ring[fastest]]) fastest = order[m];
+  }
+  double others = 0.0;
+  for (std::size_t k = 0; k < alpha.size(); ++k) others += k == fastest ? 0.0 : alpha[k];
+  if (others <= 1.0) {
+    alpha[fastest] = 1.0 - others;
+    return;
+  }
+  const double total = others + alpha[fastest];
+  for (double& x : alpha) x /= total;
+}
+
+}  // namespace
+
 Shares optimal_shares(const Cluster& cluster, const std::vector<std::size_t>& ring) {
   const std::size_t q = ring.size();
   Shares out;
@@ -57,7 +86,7 @@ Shares optimal_shares(const Cluster& cluster, const std::vector<std::size_t>& ri
       total += out.alpha[k];
     }
   }
-  for (double& x : out.alpha) x /= total;
+  settle_shares(cluster, ring, order, active, out.alpha);
   double t = 0.0;
   for (std::size_t k = 0; k < q; ++k) {
     t = std::max(t, out.alpha[k] * cluster.W * cluster.w[ring[k]] + comm[k]);

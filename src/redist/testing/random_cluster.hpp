@@ -41,7 +41,7 @@ inline Cluster platform(const std::string& name) {
   // REDIST_DATA_DIR (set by ctest), else the source tree's data/ next to this header.
   const char* dir = std::getenv("REDIST_DATA_DIR");
   const std::string base =
-      dir ? dir : (std::filesystem::path(__FILE__).parent_path() / "../../data").string();
+      dir ? dir : (std::filesystem::path(__FILE__).parent_path() / "../../../data").string();
   return io::read_cluster(io::read_document(base + "/slicering/" + name + ".json"));
 }
 
