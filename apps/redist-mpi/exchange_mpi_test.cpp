@@ -17,7 +17,7 @@
 // one byte short), invalid (every rank drops a piece of the plan: not every byte delivered).
 // --fail CALL:RANK[:NTH]: RANK's NTH library call of CALL fails (fault_injection_test.hpp) in the
 // first execute: every rank must catch the same Error naming it, and the next execute on the
-// same object must deliver everything.
+// same object must deliver everything. --backbone: on an instance with a backbone.
 #include <mpi.h>
 
 #include <cstdint>
@@ -45,6 +45,7 @@ struct Args {
   int instances = 4;
   std::int64_t bytes_max = 5000;
   std::string fault, fail;
+  bool backbone = false;  // --fail on an instance with a backbone (plan `whole`)
 };
 
 struct World {
@@ -185,8 +186,9 @@ bool injected(const Args& a, const World& w, std::string& message) {
   const int culprit = std::stoi(a.fail.substr(c1 + 1, c2 - c1 - 1));
   const std::int64_t nth = c2 == std::string::npos ? 1 : std::stoll(a.fail.substr(c2 + 1));
   std::mt19937_64 rng(a.seed);
-  const ex::Instance in = random_instance(rng, a, w, 2, true);  // 3 partners, no latency
-  const ex::Plan plan = ex::plan(in, "preemptive");
+  // 3 partners, no latency; or 4 partners and a backbone (backbone tokens in flight).
+  const ex::Instance in = random_instance(rng, a, w, a.backbone ? 3 : 2, true);
+  const ex::Plan plan = ex::plan(in, a.backbone ? "whole" : "preemptive");
   rm::Exchange x(MPI_COMM_WORLD, in, plan);
   if (w.rank == culprit) rm::testing::inject_failure(call, nth);
   try {
@@ -257,6 +259,7 @@ int main(int argc, char** argv) {
   app.add_option("--bytes-max", a.bytes_max, "largest message")->check(CLI::Range(1, 1 << 24));
   app.add_option("--fault", a.fault, "plan|count|invalid:RANK, a collective refusal");
   app.add_option("--fail", a.fail, "CALL:RANK[:NTH], an injected MPI failure");
+  app.add_flag("--backbone", a.backbone, "--fail on an instance with a backbone");
   int rc = 0;
   try {
     app.parse(argc, argv);

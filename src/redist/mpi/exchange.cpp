@@ -85,20 +85,51 @@ std::string refusal(const exchange::Instance& in, const exchange::Plan& plan, in
   return {};
 }
 
-// The pieces of message `m` (indices into plan.pieces, in the plan's order), as byte ranges: the
-// rounded cumulative sums of their bytes, scaled so that the last ends at m.bytes.
-void cut_message(const exchange::Plan& plan, const exchange::Message& m,
-                 const std::vector<std::size_t>& pieces, std::vector<std::int64_t>& offsets) {
-  double total = 0.0;
-  for (std::size_t k : pieces) total += plan.pieces[k].bytes;
-  offsets.assign(1, 0);
-  double cumulative = 0.0;
-  for (std::size_t n = 0; n < pieces.size(); ++n) {
-    cumulative += plan.pieces[pieces[n]].bytes;
-    const double scaled = cumulative / total * static_cast<double>(m.bytes);
-    std::int64_t end = n + 1 == pieces.size() ? m.bytes : std::llround(scaled);
-    offsets.push_back(std::clamp(end, offsets.back(), m.bytes));
+// The plan's order: start time, then index. Every rank sorts the same pieces the same way.
+std::vector<std::size_t> plan_order(const exchange::Plan& plan) {
+  std::vector<std::size_t> order(plan.pieces.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return plan.pieces[a].start < plan.pieces[b].start;
+  });
+  return order;
+}
+
+// Every piece's byte range in its message: the rounded cumulative sums of the message's pieces
+// in the plan's order, scaled so that the last ends at the message's bytes.
+Exchange::Cut cut_pieces(const exchange::Instance& in, const exchange::Plan& plan,
+                         const std::vector<std::size_t>& order) {
+  std::unordered_map<std::int64_t, std::size_t> message_of;  // from * nodes + to
+  const auto nodes = static_cast<std::int64_t>(in.nodes);
+  for (std::size_t k = 0; k < in.messages.size(); ++k) {
+    message_of[in.messages[k].from * nodes + in.messages[k].to] = k;
   }
+  std::vector<std::vector<std::size_t>> pieces_of(in.messages.size());
+  for (std::size_t k : order) {
+    const exchange::Piece& p = plan.pieces[k];
+    pieces_of[message_of.at(p.from * nodes + p.to)].push_back(k);
+  }
+  Exchange::Cut cut{std::vector<std::int64_t>(plan.pieces.size(), 0),
+                    std::vector<std::int64_t>(plan.pieces.size(), 0)};
+  for (std::size_t m = 0; m < in.messages.size(); ++m) {
+    double total = 0.0, cumulative = 0.0;
+    for (std::size_t k : pieces_of[m]) total += plan.pieces[k].bytes;
+    std::int64_t at = 0;
+    for (std::size_t n = 0; n < pieces_of[m].size(); ++n) {
+      const std::size_t k = pieces_of[m][n];
+      cumulative += plan.pieces[k].bytes;
+      const std::int64_t bytes = in.messages[m].bytes;
+      const std::int64_t end =
+          n + 1 == pieces_of[m].size()
+              ? bytes
+              : std::clamp<std::int64_t>(
+                    std::llround(cumulative / total * static_cast<double>(bytes)), at, bytes);
+      cut.offset[k] = at;
+      cut.bytes[k] = end - at;
+      at = end;
+    }
+  }
+  return cut;
 }
 
 std::string layout_error(std::span<const std::int64_t> counts, std::span<const std::int64_t> displs,
@@ -152,60 +183,38 @@ Exchange::Exchange(MPI_Comm comm, const exchange::Instance& instance, const exch
   require_same_everywhere(comm_, hash_of(instance, plan));
   const std::string refused = refusal(instance, plan, comm_.size());
   if (!refused.empty()) throw Error("redist::mpi: Exchange: " + refused);
+  const std::vector<std::size_t> order = plan_order(plan);
+  const Cut cut = cut_pieces(instance, plan, order);
+  build_transfers(plan, order, cut);
+  // Every rank cut every piece the same way: the same verdict everywhere.
+  std::int64_t largest = 0;
+  for (std::int64_t b : cut.bytes) largest = std::max(largest, b);
+  if (largest > INT_MAX) {
+    throw Error(fmt::format(
+        "redist::mpi: Exchange: a piece of {} bytes exceeds one MPI message (2^31-1 bytes)",
+        largest));
+  }
+}
 
+// This rank's messages, and its sends and receives in the plan's order.
+void Exchange::build_transfers(const exchange::Plan& plan, const std::vector<std::size_t>& order,
+                               const Cut& cut) {
   const auto ranks = static_cast<std::size_t>(comm_.size());
   const std::int64_t me = comm_.rank();
   send_bytes_.assign(ranks, 0);
   recv_bytes_.assign(ranks, 0);
-  std::unordered_map<std::int64_t, std::size_t> message_of;  // from * nodes + to
-  const auto nodes = static_cast<std::int64_t>(instance.nodes);
-  for (std::size_t k = 0; k < instance.messages.size(); ++k) {
-    const exchange::Message& m = instance.messages[k];
-    message_of[m.from * nodes + m.to] = k;
+  for (const exchange::Message& m : instance_.messages) {
     if (m.from == me) send_bytes_[static_cast<std::size_t>(m.to)] = m.bytes;
     if (m.to == me) recv_bytes_[static_cast<std::size_t>(m.from)] = m.bytes;
   }
-  // The plan's order: start time, then index. Every rank sorts the same pieces the same way.
-  std::vector<std::size_t> order(plan.pieces.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return plan.pieces[a].start < plan.pieces[b].start;
-  });
-  // The pieces of this rank's messages, per message, in that order; then their byte ranges.
-  std::unordered_map<std::size_t, std::vector<std::size_t>> pieces_of;
   for (std::size_t k : order) {
     const exchange::Piece& p = plan.pieces[k];
-    if (p.from == me || p.to == me) pieces_of[message_of.at(p.from * nodes + p.to)].push_back(k);
-  }
-  std::vector<std::pair<std::size_t, Transfer>> mine;  // (rank in the order, transfer)
-  std::vector<std::size_t> rank_in_order(plan.pieces.size());
-  for (std::size_t n = 0; n < order.size(); ++n) rank_in_order[order[n]] = n;
-  std::vector<std::int64_t> offsets;
-  std::int64_t largest = 0;
-  for (const auto& [message, pieces] : pieces_of) {
-    cut_message(plan, instance.messages[message], pieces, offsets);
-    const exchange::Message& m = instance.messages[message];
-    for (std::size_t n = 0; n < pieces.size(); ++n) {
-      const std::int64_t bytes = offsets[n + 1] - offsets[n];
-      if (bytes == 0) continue;
-      largest = std::max(largest, bytes);
-      const int peer = static_cast<int>(m.from == me ? m.to : m.from);
-      mine.push_back({rank_in_order[pieces[n]], Transfer{peer, offsets[n], bytes}});
+    if (cut.bytes[k] == 0) continue;
+    if (p.from == me) {
+      sends_.push_back({static_cast<int>(p.to), cut.offset[k], cut.bytes[k]});
+    } else if (p.to == me) {
+      recvs_.push_back({static_cast<int>(p.from), cut.offset[k], cut.bytes[k]});
     }
-  }
-  std::sort(mine.begin(), mine.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (const auto& [position, t] : mine) {
-    (plan.pieces[order[position]].from == me ? sends_ : recvs_).push_back(t);
-  }
-  // A piece over one MPI message: every rank learns it (the largest over the ranks).
-  std::int64_t words[1] = {largest};
-  agree_or_throw(comm_.get(), CallLog("Exchange", comm_.rank()), words);
-  if (words[0] > INT_MAX) {
-    throw Error(
-        fmt::format("redist::mpi: Exchange: a piece of {} bytes exceeds one MPI message "
-                    "(2^31-1 bytes)",
-                    words[0]));
   }
 }
 

@@ -99,6 +99,10 @@ class Exchange {
     std::int64_t offset = 0;
     std::int64_t bytes = 0;
   };
+  // Every piece's byte range within its message (by index in the plan).
+  struct Cut {
+    std::vector<std::int64_t> offset, bytes;
+  };
 
  private:
   struct Run;  // one execute's requests, its loop and its settling after a failure
@@ -106,6 +110,9 @@ class Exchange {
                        std::span<const std::int64_t> sdispls, const void* recvbuf,
                        std::span<const std::int64_t> recvcounts,
                        std::span<const std::int64_t> rdispls) const;
+
+  void build_transfers(const exchange::Plan& plan, const std::vector<std::size_t>& order,
+                       const Cut& cut);
 
   Communicator comm_;
   exchange::Instance instance_;
