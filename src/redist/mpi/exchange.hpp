@@ -24,14 +24,17 @@
 //   Pieces of a pair travel with one tag and are matched in order (MPI's non-overtaking rule).
 // Guarantees: after execute, recvbuf holds every message exactly (received pieces land at their
 // offsets); sendbuf is never written. Errors are collective (communicator.hpp): every rank throws
-// the same redist::mpi::Error, for instances or plans that differ or are invalid (construction),
-// for counts that do not match the instance, a null buffer or a piece over 2^31-1 bytes (before
-// any byte moves), and when an MPI call fails on some rank (after the step: a rank that stops
-// sends every other a failure notice, so none waits forever; after the agreement the ranks
-// exchange what they sent and settle every message in flight, so the object stays usable).
+// the same redist::mpi::Error, at construction for instances or plans that differ or are invalid
+// or a piece over 2^31-1 bytes, in execute for counts that do not match the instance or a null
+// buffer (before any byte moves), and when an MPI call fails on some rank (after the step: a rank
+// that stops sends every other a failure notice, so none waits forever; after the agreement the
+// ranks exchange what they sent and settle every message in flight, so the object stays usable).
+// With a backbone, the executor keeps each port's order but does not hold the backbone to
+// `transfers` crossing pieces at once (docs/exchange.md says why).
 // Costs: construction O(P log P + m + p) for P pieces and m messages (the validator's and the
-// sort's) and one MPI_Allreduce; each execute one MPI_Allreduce to check arguments and one to
-// agree at the end, plus one MPI message per piece of this rank; no buffer besides the caller's.
+// sort's), one MPI_Comm_dup and one MPI_Allreduce; each execute one MPI_Allreduce to check
+// arguments and one to agree at the end, plus one MPI message per piece of this rank; no buffer
+// besides the caller's.
 //
 // Baselines (collective over `comm` itself, under its error handler as mpi/baselines.hpp's): the
 // same buffers and counts, no plan. alltoallv_exchange is one MPI_Alltoallv; caterpillar_exchange
