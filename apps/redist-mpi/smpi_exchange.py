@@ -141,6 +141,19 @@ def run(build, here, xml, hosts, instance, strategy, cfg):
     raise RuntimeError(f"{strategy} failed: {p.stdout[-300:]} {p.stderr[-600:]}")
 
 
+def row(kind, name, msgs, r):
+    """The table's line for one platform and pattern, and redist's measured time over its model."""
+    red = r["redist"]
+    t = {s: r[s]["measured_seconds"] for s in r}
+    ratio = t["redist"] / red["model_makespan"]
+    moved = sum(m[2] for m in msgs) / 1e6
+    return (f"| {kind} | {name} | {moved:.1f} | {red['lower_bound'] * 1e3:.3f} "
+            f"| {red['algorithm']} ({red['pieces']} pieces) "
+            f"| {red['model_makespan'] * 1e3:.3f} | {t['redist'] * 1e3:.3f} | {ratio:.4f} "
+            f"| {t['alltoallv'] * 1e3:.3f} | {t['caterpillar'] * 1e3:.3f} "
+            f"| {t['alltoallv'] / t['redist']:.3f} | {t['caterpillar'] / t['redist']:.3f} |"), ratio
+
+
 def patterns(rng, quick):
     if quick:
         return [("random", random_sparse(rng, 1 / 16))]
@@ -183,18 +196,10 @@ def main():
                     rows.append(f"| {kind} | {name} | FAILED: {e} |")
                     status = 1
                     continue
-                red = r["redist"]
-                t = {s: r[s]["measured_seconds"] for s in r}
-                ratio = t["redist"] / red["model_makespan"]
+                line, ratio = row(kind, name, msgs, r)
                 worst = max(worst, abs(ratio - 1))
-                moved = sum(m[2] for m in msgs) / 1e6
-                rows.append(
-                    f"| {kind} | {name} | {moved:.1f} | {red['lower_bound'] * 1e3:.3f} "
-                    f"| {red['algorithm']} ({red['pieces']} pieces) "
-                    f"| {red['model_makespan'] * 1e3:.3f} | {t['redist'] * 1e3:.3f} | {ratio:.4f} "
-                    f"| {t['alltoallv'] * 1e3:.3f} | {t['caterpillar'] * 1e3:.3f} "
-                    f"| {t['alltoallv'] / t['redist']:.3f} | {t['caterpillar'] / t['redist']:.3f} |")
-                print(rows[-1], file=sys.stderr, flush=True)
+                rows.append(line)
+                print(line, file=sys.stderr, flush=True)
     table = "\n".join(rows) + "\n"
     print(table, end="")
     if a.out:
