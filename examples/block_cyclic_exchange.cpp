@@ -45,7 +45,8 @@ struct Layout {
 Layout read_layout(int argc, char** argv, int ranks) {
   Layout l{1000, {4, 3}, {5, 4}};
   if (argc >= 6) {
-    l = {std::stoll(argv[1]), {std::stoll(argv[2]), std::stoll(argv[3])},
+    l = {std::stoll(argv[1]),
+         {std::stoll(argv[2]), std::stoll(argv[3])},
          {std::stoll(argv[4]), std::stoll(argv[5])}};
   }
   if (l.from.procs > ranks || l.to.procs > ranks) {
@@ -67,8 +68,7 @@ std::vector<std::int64_t> pack(const Layout& l, const redist::mpi::BufferLayout&
 
 // Unpacks the received elements into CYCLIC(s) storage; returns the elements with a wrong value.
 std::int64_t unpack_and_check(const Layout& l, const std::vector<std::int64_t>& recv,
-                              const redist::mpi::BufferLayout& layout, int me,
-                              std::int64_t& held) {
+                              const redist::mpi::BufferLayout& layout, int me, std::int64_t& held) {
   std::vector<std::int64_t> local;
   std::vector<std::int64_t> at(layout.displs.size());
   for (std::size_t j = 0; j < at.size(); ++j) at[j] = layout.displs[j] / 8;
@@ -91,8 +91,7 @@ int run(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   const Layout l = read_layout(argc, argv, ranks);
-  ex::Instance in = ex::block_cyclic(
-      {l.n, 8, l.from.block, l.from.procs, l.to.block, l.to.procs});
+  ex::Instance in = ex::block_cyclic({l.n, 8, l.from.block, l.from.procs, l.to.block, l.to.procs});
   in.send_bandwidth.assign(in.nodes, 1e9);
   in.recv_bandwidth.assign(in.nodes, 1e9);
   const ex::Plan plan = ex::plan(in, argc >= 7 ? argv[6] : "auto");

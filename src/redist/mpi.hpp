@@ -21,7 +21,8 @@
 //                        moves the instance's messages (byte layouts as MPI_Alltoallv's), one
 //                        send and one receive at a time per rank in the plan's order
 //   alltoallv_exchange / caterpillar_exchange
-//                        the baselines on the same buffers (one MPI_Alltoallv; n MPI_Sendrecv steps)
+//                        the baselines on the same buffers (one MPI_Alltoallv; n steps of
+//                        MPI_Sendrecv)
 // Guarantees, limits and costs: redist/mpi/redistribution.hpp, redist/mpi/rebalancer.hpp and
 // redist/mpi/exchange.hpp.
 // Errors: redist::mpi::Error (a std::runtime_error), thrown with the same message on every rank:
