@@ -7,7 +7,10 @@
 # Settings: network/model CM02 (bandwidth and latency only, no TCP factors), computation not
 # simulated, every send rendezvous (send-is-detached-thresh 0), no simulated time injected per
 # MPI_Test of a pending request (smpi/test 0; SMPI's MPI_Waitsome tests every posted request).
-# SMPIRUN (environment) overrides the smpirun found in PATH.
+# SMPIRUN (environment) overrides the smpirun found in PATH; REDIST_SMPI_PROGRAM the program run
+# (default BUILD_DIR/redist-smpi; smpi_exchange.py runs BUILD_DIR/redist-smpi-exchange), and
+# REDIST_SMPI_CFG adds smpirun options (words separated by spaces, e.g.
+# "--cfg=network/crosstraffic:0").
 set -euo pipefail
 build=$1 platform=$(realpath "$2") hosts=$(realpath "$3")
 shift 3
@@ -20,4 +23,4 @@ cd "$(dirname "$platform")"
 REDIST_SMPI_PLATFORM=$platform exec "${SMPIRUN:-smpirun}" -np "$(wc -l <"$hosts")" \
   -platform "$loader" -hostfile "$hosts" --cfg=smpi/simulate-computation:no \
   --cfg=network/model:CM02 --cfg=smpi/send-is-detached-thresh:0 --cfg=smpi/test:0 \
-  --log=root.thres:warning "$build/redist-smpi" "$@"
+  ${REDIST_SMPI_CFG:-} --log=root.thres:warning "${REDIST_SMPI_PROGRAM:-$build/redist-smpi}" "$@"

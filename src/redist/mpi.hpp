@@ -15,7 +15,16 @@
 //     .maybe_rebalance(v) the policy decides on rank 0 (same answer on every rank); when it says
 //                        so, v moves to the balanced targets; returns what happened
 //     .decide() / .plan(d) / execute: the same in separate steps
-// Guarantees, limits and costs: redist/mpi/redistribution.hpp and redist/mpi/rebalancer.hpp.
+//   Exchange(comm, instance, plan)
+//                        any exchange plan (redist/exchange.hpp), checked identical on every rank
+//     .execute(sendbuf, sendcounts, sdispls, recvbuf, recvcounts, rdispls)
+//                        moves the instance's messages (byte layouts as MPI_Alltoallv's), one
+//                        send and one receive at a time per rank in the plan's order
+//   alltoallv_exchange / caterpillar_exchange
+//                        the baselines on the same buffers (one MPI_Alltoallv; n steps of
+//                        MPI_Sendrecv)
+// Guarantees, limits and costs: redist/mpi/redistribution.hpp, redist/mpi/rebalancer.hpp and
+// redist/mpi/exchange.hpp.
 // Errors: redist::mpi::Error (a std::runtime_error), thrown with the same message on every rank:
 // for bad input before any item moves, for a failed MPI call (whatever the error handler of the
 // caller's communicator) at the end of the step (redist/mpi/communicator.hpp).
@@ -32,5 +41,6 @@
 //   }
 #pragma once
 
+#include "redist/mpi/exchange.hpp"
 #include "redist/mpi/rebalancer.hpp"
 #include "redist/mpi/redistribution.hpp"

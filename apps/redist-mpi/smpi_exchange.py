@@ -1,0 +1,215 @@
+#!/usr/bin/env python3
+"""Exchange plans executed on MPI (redist::mpi::Exchange) against MPI_Alltoallv and the
+caterpillar, under SimGrid SMPI (docs/exchange.md, "Execution on MPI").
+
+Usage: apps/redist-mpi/smpi_exchange.py BUILD_DIR [--seed S] [--quick] [--out FILE.md]
+                                          [--no-crosstraffic]
+
+Platforms (8 hosts, one-port NICs: every host has a send link and a receive link that carry one
+flow at a time, SimGrid's concurrency limit applied by redist-smpi-oneport.so, as
+redist-smpi-platform --one-port does; latency 0):
+  heterogeneous  a switch; each NIC's send and receive bandwidth log-uniform in
+                 [125 MB/s, 1.25 GB/s] (seeded)
+  clusters       two clusters of 4 hosts (NICs 1 GB/s) joined by a backbone link of 2 GB/s, shared
+                 by the flows that cross it; the instance says `transfers: 2`
+  homogeneous    a switch, every NIC 1 GB/s (the control)
+Patterns (bytes moved per node in the MB range):
+  bc-8-8-r1-s3, bc-8-6-r4-s5, bc-4-8-r2-s7   CYCLIC(r) on P -> CYCLIC(s) on Q, 2^18 elements of
+                                             32 bytes (exchange::block_cyclic's messages)
+  random         every node sends to 3 random others, bytes log-uniform in [64 KiB, 4 MiB]
+  skewed         2 heavy senders send 2 MiB to every other node; the others 128 KiB to 2 others
+Each instance's bandwidths (and backbone) are the platform's. Runs: redist (plan `auto`, executed
+by mpi::Exchange), alltoallv (one MPI_Alltoallv), caterpillar (n MPI_Sendrecv steps), each once
+(SMPI is deterministic), every byte verified. Prints a Markdown table: the times, redist's
+measured time over its plan's model makespan, and each baseline's time over redist's. Exit 1 if a
+run fails or is not verified. --quick (ctest): the random pattern on the heterogeneous platform
+only, smaller messages; passes when every run is verified and redist is within 5% of its model.
+SMPI settings: smpirun_redist.sh (SMPIRUN overrides the smpirun in PATH). SimGrid models TCP
+acknowledgements by default (network/crosstraffic): every flow also loads its reverse route (the
+receiver's send link, the sender's receive link) with a small share, so a host that sends while it
+receives sends about 5% slower than its NIC; the one-port model (full-duplex NICs) has no such
+cost. --no-crosstraffic turns it off (--cfg=network/crosstraffic:0).
+"""
+import argparse
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+HOSTS = 8
+KIB, MIB = 1024, 1024 * 1024
+
+
+def block_cyclic(n, b, r, p, s, q):
+    """Messages of CYCLIC(r) on p -> CYCLIC(s) on q: element e from (e // r) % p to (e // s) % q."""
+    counts = {}
+    e = 0
+    while e < n:
+        run_end = min(n, (e // r + 1) * r, (e // s + 1) * s)  # both owners constant on [e, run_end)
+        src, dst = (e // r) % p, (e // s) % q
+        if src != dst:
+            counts[(src, dst)] = counts.get((src, dst), 0) + (run_end - e) * b
+        e = run_end
+    return max(p, q), [[f, t, c] for (f, t), c in sorted(counts.items())]
+
+
+def random_sparse(rng, scale):
+    msgs = []
+    for i in range(HOSTS):
+        for j in rng.sample([k for k in range(HOSTS) if k != i], 3):
+            size = math.exp(rng.uniform(math.log(64 * KIB), math.log(4 * MIB))) * scale
+            msgs.append([i, j, max(1, int(size))])
+    return HOSTS, msgs
+
+
+def skewed(rng, scale):
+    heavy = rng.sample(range(HOSTS), 2)
+    msgs = []
+    for i in range(HOSTS):
+        others = [k for k in range(HOSTS) if k != i]
+        targets = others if i in heavy else rng.sample(others, 2)
+        size = 2 * MIB if i in heavy else 128 * KIB
+        msgs += [[i, j, int(size * scale)] for j in targets]
+    return HOSTS, msgs
+
+
+def platform(kind, rng):
+    """(send bandwidths, receive bandwidths, backbone or None) of the 8 hosts."""
+    if kind == "heterogeneous":
+        bw = lambda: math.exp(rng.uniform(math.log(125e6), math.log(1.25e9)))
+        return [bw() for _ in range(HOSTS)], [bw() for _ in range(HOSTS)], None
+    half = HOSTS // 2
+    backbone = None
+    if kind == "clusters":
+        backbone = {"clusters": [list(range(half)), list(range(half, HOSTS))], "transfers": 2,
+                    "bandwidth": 2e9}
+    return [1e9] * HOSTS, [1e9] * HOSTS, backbone
+
+
+def write_platform(path, hosts_path, send, recv, backbone):
+    n = len(send)
+    out = ["<?xml version='1.0'?>",
+           '<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">',
+           '<platform version="4.1">', '  <zone id="switch" routing="Full">']
+    out += [f'    <host id="p{i}" speed="1Gf"/>' for i in range(n)]
+    for i in range(n):
+        for port, bw in (("send", send[i]), ("recv", recv[i])):
+            out.append(f'    <link id="{port}{i}" bandwidth="{bw!r}Bps" latency="0s">'
+                       '<prop id="concurrency_limit" value="1"/></link>')
+    cluster = [0] * n
+    if backbone:
+        out.append(f'    <link id="backbone" bandwidth="{backbone["bandwidth"]!r}Bps" latency="0s"/>')
+        for node in backbone["clusters"][1]:
+            cluster[node] = 1
+    for i in range(n):
+        for j in range(n):
+            if i == j:
+                continue
+            via = '<link_ctn id="backbone"/>' if backbone and cluster[i] != cluster[j] else ""
+            out.append(f'    <route src="p{i}" dst="p{j}" symmetrical="NO"><link_ctn id="send{i}"/>'
+                       f'{via}<link_ctn id="recv{j}"/></route>')
+    out += ["  </zone>", "</platform>"]
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+    with open(hosts_path, "w") as f:
+        f.write("".join(f"p{i}\n" for i in range(n)))
+
+
+def write_instance(path, nodes, msgs, send, recv, backbone):
+    doc = {"nodes": nodes, "messages": msgs, "send_bandwidth": send[:nodes],
+           "recv_bandwidth": recv[:nodes], "latency": 0}
+    if backbone:
+        doc["backbone"] = {"clusters": backbone["clusters"], "transfers": backbone["transfers"]}
+    with open(path, "w") as f:
+        json.dump({"exchange": doc}, f)
+
+
+def run(build, here, xml, hosts, instance, strategy, cfg):
+    env = dict(os.environ, REDIST_SMPI_PROGRAM=os.path.join(build, "redist-smpi-exchange"),
+               REDIST_SMPI_CFG=cfg)
+    cmd = [os.path.join(here, "smpirun_redist.sh"), build, xml, hosts, "--one-port-platform",
+           "--instance", instance, "--strategy", strategy]
+    p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
+    for line in p.stdout.splitlines():
+        if line.startswith("{"):
+            result = json.loads(line)
+            if result.get("verified"):
+                return result
+    raise RuntimeError(f"{strategy} failed: {p.stdout[-300:]} {p.stderr[-600:]}")
+
+
+def row(kind, name, msgs, r):
+    """The table's line for one platform and pattern, and redist's measured time over its model."""
+    red = r["redist"]
+    t = {s: r[s]["measured_seconds"] for s in r}
+    ratio = t["redist"] / red["model_makespan"]
+    moved = sum(m[2] for m in msgs) / 1e6
+    return (f"| {kind} | {name} | {moved:.1f} | {red['lower_bound'] * 1e3:.3f} "
+            f"| {red['algorithm']} ({red['pieces']} pieces) "
+            f"| {red['model_makespan'] * 1e3:.3f} | {t['redist'] * 1e3:.3f} | {ratio:.4f} "
+            f"| {t['alltoallv'] * 1e3:.3f} | {t['caterpillar'] * 1e3:.3f} "
+            f"| {t['alltoallv'] / t['redist']:.3f} | {t['caterpillar'] / t['redist']:.3f} |"), ratio
+
+
+def patterns(rng, quick):
+    if quick:
+        return [("random", random_sparse(rng, 1 / 16))]
+    return [("bc-8-8-r1-s3", block_cyclic(1 << 18, 32, 1, 8, 3, 8)),
+            ("bc-8-6-r4-s5", block_cyclic(1 << 18, 32, 4, 8, 5, 6)),
+            ("bc-4-8-r2-s7", block_cyclic(1 << 18, 32, 2, 4, 7, 8)),
+            ("random", random_sparse(rng, 1.0)),
+            ("skewed", skewed(rng, 1.0))]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("build")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--out")
+    ap.add_argument("--no-crosstraffic", action="store_true")
+    a = ap.parse_args()
+    cfg = "--cfg=network/crosstraffic:0" if a.no_crosstraffic else ""
+    build, here = os.path.realpath(a.build), os.path.dirname(os.path.realpath(__file__))
+    rows = ["| platform | pattern | MB moved | bound (ms) | redist plan | model (ms) | redist (ms) "
+            "| redist / model | MPI_Alltoallv (ms) | caterpillar (ms) | Alltoallv / redist "
+            "| caterpillar / redist |",
+            "|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
+    status, worst = 0, 0.0
+    kinds = ["heterogeneous"] if a.quick else ["heterogeneous", "clusters", "homogeneous"]
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind in kinds:
+            rng = random.Random(a.seed)
+            send, recv, backbone = platform(kind, rng)
+            xml, hosts = os.path.join(tmp, f"{kind}.xml"), os.path.join(tmp, "hosts.txt")
+            for name, (nodes, msgs) in patterns(random.Random(a.seed * 1000 + 7), a.quick):
+                inst = os.path.join(tmp, f"{kind}-{name}.json")
+                write_platform(xml, hosts, send[:nodes], recv[:nodes], backbone)
+                write_instance(inst, nodes, msgs, send, recv, backbone)
+                try:
+                    r = {s: run(build, here, xml, hosts, inst, s, cfg)
+                         for s in ("redist", "alltoallv", "caterpillar")}
+                except (RuntimeError, subprocess.TimeoutExpired) as e:
+                    rows.append(f"| {kind} | {name} | FAILED: {e} |")
+                    status = 1
+                    continue
+                line, ratio = row(kind, name, msgs, r)
+                worst = max(worst, abs(ratio - 1))
+                rows.append(line)
+                print(line, file=sys.stderr, flush=True)
+    table = "\n".join(rows) + "\n"
+    print(table, end="")
+    if a.out:
+        with open(a.out, "w") as f:
+            f.write(table)
+    print(f"largest |redist / model - 1|: {worst:.4f}")
+    if status == 0 and a.quick and worst <= 0.05:
+        print("quick: all runs verified, redist within 5% of its model")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

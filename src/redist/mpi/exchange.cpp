@@ -1,0 +1,319 @@
+#include "redist/mpi/exchange.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <climits>
+#include <cmath>
+#include <cstring>
+#include <numeric>
+#include <string>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "redist/common/error.hpp"
+#include "redist/exchange/validate.hpp"
+
+namespace redist::mpi {
+
+namespace {
+
+// FNV-1a over the words of the instance and the plan: equal inputs, equal hashes.
+class Hash {
+ public:
+  void add(std::uint64_t word) {
+    for (int k = 0; k < 8; ++k) {
+      value_ ^= (word >> (8 * k)) & 0xff;
+      value_ *= 0x100000001b3ULL;
+    }
+  }
+  void add(std::int64_t word) { add(static_cast<std::uint64_t>(word)); }
+  void add(double x) { add(std::bit_cast<std::uint64_t>(x)); }
+  std::uint64_t value() const { return value_; }
+
+ private:
+  std::uint64_t value_ = 0xcbf29ce484222325ULL;
+};
+
+std::uint64_t hash_of(const exchange::Instance& in, const exchange::Plan& plan) {
+  Hash h;
+  h.add(static_cast<std::uint64_t>(in.nodes));
+  for (const exchange::Message& m : in.messages) {
+    h.add(m.from), h.add(m.to), h.add(m.bytes);
+  }
+  for (double b : in.send_bandwidth) h.add(b);
+  for (double b : in.recv_bandwidth) h.add(b);
+  h.add(in.latency);
+  h.add(static_cast<std::uint64_t>(in.backbone.has_value()));
+  if (in.backbone) {
+    for (const auto& cluster : in.backbone->clusters) {
+      h.add(static_cast<std::uint64_t>(cluster.size()));
+      for (std::int64_t node : cluster) h.add(node);
+    }
+    h.add(in.backbone->transfers);
+  }
+  h.add(plan.makespan);
+  h.add(static_cast<std::uint64_t>(plan.pieces.size()));
+  for (const exchange::Piece& p : plan.pieces) {
+    h.add(p.from), h.add(p.to), h.add(p.start), h.add(p.bytes);
+  }
+  return h.value();
+}
+
+// Collective: Error on every rank unless every rank holds the same instance and plan.
+void require_same_everywhere(const Communicator& comm, std::uint64_t hash) {
+  const auto half = static_cast<std::int64_t>(hash >> 1);
+  std::int64_t words[2] = {half, -half};  // max and -min
+  agree_or_throw(comm.get(), CallLog("Exchange", comm.rank()), words);
+  if (words[0] != -words[1]) {
+    throw Error("redist::mpi: Exchange: the instance or the plan differs between ranks");
+  }
+}
+
+// Why the (identical) instance and plan cannot be executed on `ranks` ranks, or empty.
+std::string refusal(const exchange::Instance& in, const exchange::Plan& plan, int ranks) {
+  try {
+    exchange::validate_instance(in);
+  } catch (const InputError& e) {
+    return fmt::format("invalid instance: {}", e.what());
+  }
+  if (in.nodes > static_cast<std::size_t>(ranks)) {
+    return fmt::format("the instance has {} nodes, the communicator {} ranks", in.nodes, ranks);
+  }
+  const CheckResult verdict = exchange::check(in, plan);
+  if (!verdict.valid) return fmt::format("invalid plan: {}", verdict.reason);
+  return {};
+}
+
+// The plan's order: start time, then index. Every rank sorts the same pieces the same way.
+std::vector<std::size_t> plan_order(const exchange::Plan& plan) {
+  std::vector<std::size_t> order(plan.pieces.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return plan.pieces[a].start < plan.pieces[b].start;
+  });
+  return order;
+}
+
+// Every piece's byte range in its message: the rounded cumulative sums of the message's pieces
+// in the plan's order, scaled so that the last ends at the message's bytes.
+Exchange::Cut cut_pieces(const exchange::Instance& in, const exchange::Plan& plan,
+                         const std::vector<std::size_t>& order) {
+  std::unordered_map<std::int64_t, std::size_t> message_of;  // from * nodes + to
+  const auto nodes = static_cast<std::int64_t>(in.nodes);
+  for (std::size_t k = 0; k < in.messages.size(); ++k) {
+    message_of[in.messages[k].from * nodes + in.messages[k].to] = k;
+  }
+  std::vector<std::vector<std::size_t>> pieces_of(in.messages.size());
+  for (std::size_t k : order) {
+    const exchange::Piece& p = plan.pieces[k];
+    pieces_of[message_of.at(p.from * nodes + p.to)].push_back(k);
+  }
+  Exchange::Cut cut{std::vector<std::int64_t>(plan.pieces.size(), 0),
+                    std::vector<std::int64_t>(plan.pieces.size(), 0)};
+  for (std::size_t m = 0; m < in.messages.size(); ++m) {
+    double total = 0.0, cumulative = 0.0;
+    for (std::size_t k : pieces_of[m]) total += plan.pieces[k].bytes;
+    std::int64_t at = 0;
+    for (std::size_t n = 0; n < pieces_of[m].size(); ++n) {
+      const std::size_t k = pieces_of[m][n];
+      cumulative += plan.pieces[k].bytes;
+      const std::int64_t bytes = in.messages[m].bytes;
+      const std::int64_t end =
+          n + 1 == pieces_of[m].size()
+              ? bytes
+              : std::clamp<std::int64_t>(
+                    std::llround(cumulative / total * static_cast<double>(bytes)), at, bytes);
+      cut.offset[k] = at;
+      cut.bytes[k] = end - at;
+      at = end;
+    }
+  }
+  return cut;
+}
+
+std::string layout_error(std::span<const std::int64_t> counts, std::span<const std::int64_t> displs,
+                         const std::vector<std::int64_t>& want, const char* counts_name,
+                         const char* displs_name, const char* message_name) {
+  if (counts.size() != want.size() || displs.size() != want.size()) {
+    return fmt::format("{} and {} must have {} entries (one per rank), not {} and {}", counts_name,
+                       displs_name, want.size(), counts.size(), displs.size());
+  }
+  for (std::size_t j = 0; j < want.size(); ++j) {
+    if (counts[j] != want[j]) {
+      return fmt::format("{}[{}] is {}, the instance's {} {} has {} bytes", counts_name, j,
+                         counts[j], message_name, j, want[j]);
+    }
+    if (displs[j] < 0) return fmt::format("{}[{}] is negative ({})", displs_name, j, displs[j]);
+  }
+  return {};
+}
+
+}  // namespace
+
+std::int64_t BufferLayout::extent() const {
+  std::int64_t end = 0;
+  for (std::size_t j = 0; j < counts.size() && j < displs.size(); ++j) {
+    if (counts[j] > 0) end = std::max(end, displs[j] + counts[j]);
+  }
+  return end;
+}
+
+PackedLayouts packed_layouts(const exchange::Instance& instance, int rank, int ranks,
+                             std::int64_t self_bytes) {
+  const auto n = static_cast<std::size_t>(ranks);
+  PackedLayouts l{{std::vector<std::int64_t>(n, 0), std::vector<std::int64_t>(n, 0)},
+                  {std::vector<std::int64_t>(n, 0), std::vector<std::int64_t>(n, 0)}};
+  if (rank >= 0 && static_cast<std::size_t>(rank) < n) {
+    l.send.counts[static_cast<std::size_t>(rank)] = self_bytes;
+    l.recv.counts[static_cast<std::size_t>(rank)] = self_bytes;
+  }
+  for (const exchange::Message& m : instance.messages) {
+    if (m.from == rank && static_cast<std::size_t>(m.to) < n) l.send.counts[m.to] = m.bytes;
+    if (m.to == rank && static_cast<std::size_t>(m.from) < n) l.recv.counts[m.from] = m.bytes;
+  }
+  for (BufferLayout* b : {&l.send, &l.recv}) {
+    std::exclusive_scan(b->counts.begin(), b->counts.end(), b->displs.begin(), std::int64_t{0});
+  }
+  return l;
+}
+
+Exchange::Exchange(MPI_Comm comm, const exchange::Instance& instance, const exchange::Plan& plan)
+    : comm_(comm, "Exchange"), instance_(instance), makespan_(plan.makespan) {
+  require_same_everywhere(comm_, hash_of(instance, plan));
+  const std::string refused = refusal(instance, plan, comm_.size());
+  if (!refused.empty()) throw Error("redist::mpi: Exchange: " + refused);
+  const std::vector<std::size_t> order = plan_order(plan);
+  const Cut cut = cut_pieces(instance, plan, order);
+  build_transfers(plan, order, cut);
+  // Every rank cut every piece the same way: the same verdict everywhere.
+  std::int64_t largest = 0;
+  for (std::int64_t b : cut.bytes) largest = std::max(largest, b);
+  if (largest > INT_MAX) {
+    throw Error(fmt::format(
+        "redist::mpi: Exchange: a piece of {} bytes exceeds one MPI message (2^31-1 bytes)",
+        largest));
+  }
+}
+
+// This rank's messages, and its sends and receives in the plan's order.
+void Exchange::build_transfers(const exchange::Plan& plan, const std::vector<std::size_t>& order,
+                               const Cut& cut) {
+  const auto ranks = static_cast<std::size_t>(comm_.size());
+  const std::int64_t me = comm_.rank();
+  send_bytes_.assign(ranks, 0);
+  recv_bytes_.assign(ranks, 0);
+  for (const exchange::Message& m : instance_.messages) {
+    if (m.from == me) send_bytes_[static_cast<std::size_t>(m.to)] = m.bytes;
+    if (m.to == me) recv_bytes_[static_cast<std::size_t>(m.from)] = m.bytes;
+  }
+  for (std::size_t k : order) {
+    const exchange::Piece& p = plan.pieces[k];
+    if (cut.bytes[k] == 0) continue;
+    if (p.from == me) {
+      sends_.push_back({static_cast<int>(p.to), cut.offset[k], cut.bytes[k]});
+    } else if (p.to == me) {
+      recvs_.push_back({static_cast<int>(p.from), cut.offset[k], cut.bytes[k]});
+    }
+  }
+}
+
+void Exchange::check_arguments(const void* sendbuf, std::span<const std::int64_t> sendcounts,
+                               std::span<const std::int64_t> sdispls, const void* recvbuf,
+                               std::span<const std::int64_t> recvcounts,
+                               std::span<const std::int64_t> rdispls) const {
+  CallLog log("execute", comm_.rank());
+  const auto me = static_cast<std::size_t>(comm_.rank());
+  std::vector<std::int64_t> want_send = send_bytes_, want_recv = recv_bytes_;
+  if (sendcounts.size() == want_send.size() && recvcounts.size() == want_recv.size()) {
+    want_send[me] = sendcounts[me];  // the local copy: any size, the same both ways
+    want_recv[me] = sendcounts[me];
+  }
+  std::string error =
+      layout_error(sendcounts, sdispls, want_send, "sendcounts", "sdispls", "message to rank");
+  if (error.empty()) {
+    error =
+        layout_error(recvcounts, rdispls, want_recv, "recvcounts", "rdispls", "message from rank");
+  }
+  if (error.empty() && sendcounts[me] < 0) error = "sendcounts of the rank itself is negative";
+  if (error.empty()) {
+    const bool sends =
+        std::any_of(sendcounts.begin(), sendcounts.end(), [](auto c) { return c > 0; });
+    const bool receives =
+        std::any_of(recvcounts.begin(), recvcounts.end(), [](auto c) { return c > 0; });
+    if ((sends && sendbuf == nullptr) || (receives && recvbuf == nullptr)) {
+      error = "a null buffer with bytes to send or receive";
+    }
+  }
+  if (!error.empty()) log.fail(error);
+  agree_or_throw(comm_.get(), log);
+}
+
+void alltoallv_exchange(MPI_Comm comm, const void* sendbuf, const BufferLayout& send, void* recvbuf,
+                        const BufferLayout& recv) {
+  int rank = -1, size = 0;
+  CallLog log("alltoallv", -1);
+  if (log.check("MPI_Comm_rank", [&] { return MPI_Comm_rank(comm, &rank); })) log.set_rank(rank);
+  log.check("MPI_Comm_size", [&] { return MPI_Comm_size(comm, &size); });
+  std::vector<int> c[4];
+  const std::vector<std::int64_t>* from[4] = {&send.counts, &send.displs, &recv.counts,
+                                              &recv.displs};
+  for (int k = 0; k < 4; ++k) {
+    if (from[k]->size() != static_cast<std::size_t>(size))
+      log.fail("a layout without one entry per rank");
+    for (std::int64_t v : *from[k]) {
+      if (v < 0 || v > INT_MAX) log.fail(fmt::format("a count or displacement of {} bytes", v));
+      c[k].push_back(static_cast<int>(std::clamp<std::int64_t>(v, 0, INT_MAX)));
+    }
+  }
+  agree_or_throw(comm, log);
+  std::byte dummy{};
+  log.check("MPI_Alltoallv", [&] {
+    return MPI_Alltoallv(sendbuf != nullptr ? sendbuf : &dummy, c[0].data(), c[1].data(), MPI_BYTE,
+                         recvbuf != nullptr ? recvbuf : &dummy, c[2].data(), c[3].data(), MPI_BYTE,
+                         comm);
+  });
+  agree_or_throw(comm, log);
+}
+
+void caterpillar_exchange(MPI_Comm comm, const void* sendbuf, const BufferLayout& send,
+                          void* recvbuf, const BufferLayout& recv) {
+  int rank = -1, size = 0;
+  CallLog log("caterpillar", -1);
+  if (log.check("MPI_Comm_rank", [&] { return MPI_Comm_rank(comm, &rank); })) log.set_rank(rank);
+  log.check("MPI_Comm_size", [&] { return MPI_Comm_size(comm, &size); });
+  const auto n = static_cast<std::size_t>(size);
+  for (const BufferLayout* b : {&send, &recv}) {
+    if (b->counts.size() != n || b->displs.size() != n) {
+      log.fail("a layout without one entry per rank");
+      break;
+    }
+    for (std::size_t j = 0; j < n; ++j) {
+      if (b->counts[j] < 0 || b->counts[j] > INT_MAX || b->displs[j] < 0) {
+        log.fail(fmt::format("a count of {} bytes (displacement {})", b->counts[j], b->displs[j]));
+      }
+    }
+  }
+  agree_or_throw(comm, log);
+  const auto* in = static_cast<const std::byte*>(sendbuf);
+  auto* out = static_cast<std::byte*>(recvbuf);
+  for (int t = 0; t < size; ++t) {
+    const int peer = ((t - rank) % size + size) % size;
+    const auto j = static_cast<std::size_t>(peer);
+    const auto sc = static_cast<int>(send.counts[j]), rc = static_cast<int>(recv.counts[j]);
+    if (peer == rank) {
+      if (sc > 0)
+        std::memmove(out + recv.displs[j], in + send.displs[j], static_cast<std::size_t>(sc));
+      continue;
+    }
+    if (sc == 0 && rc == 0) continue;  // both ends know: counts match pairwise
+    log.check("MPI_Sendrecv", [&] {
+      return MPI_Sendrecv(sc > 0 ? in + send.displs[j] : nullptr, sc, MPI_BYTE, peer, 7401,
+                          rc > 0 ? out + recv.displs[j] : nullptr, rc, MPI_BYTE, peer, 7401, comm,
+                          MPI_STATUS_IGNORE);
+    });
+  }
+  agree_or_throw(comm, log);
+}
+
+}  // namespace redist::mpi

@@ -1,0 +1,134 @@
+// Executes any exchange plan (redist/exchange.hpp: messages [from, to, bytes] scheduled as pieces
+// under the one-port model) on MPI ranks, and the two baselines it is compared with: one
+// MPI_Alltoallv and ScaLAPACK's caterpillar (docs/exchange.md, "Execution on MPI").
+//
+// Node i of the instance is rank i of the communicator (ranks beyond the nodes take part with
+// nothing to move). Buffers are described as MPI_Alltoallv describes them with MPI_BYTE: per rank
+// j of the communicator, a count and a displacement in bytes in the send buffer (what this rank
+// sends j) and in the receive buffer (what it receives from j). sendcounts[j] must be the bytes
+// of the instance's message [me, j] (0 without one), recvcounts[j] those of [j, me]; the entry of
+// the rank itself (sendcounts[me] == recvcounts[me]) is copied locally, as MPI_Alltoallv does.
+// packed_layouts() gives the layout that puts a rank's messages one after the other by peer.
+//
+// Exchange (built once per communicator, instance and plan; collective):
+// - Construction checks that the instance and the plan are the same on every rank (a 64-bit hash,
+//   one MPI_Allreduce) and valid (exchange::check, identical on every rank), and computes this
+//   rank's pieces: byte offsets within each message are the rounded cumulative sums of its pieces
+//   in start order (the last ends at the message's bytes), so every byte is delivered exactly
+//   once; pieces that round to no byte are skipped at both ends.
+// - execute walks this rank's pieces in the plan's order (start time, then index in the plan):
+//   at most one send and one receive outstanding, the next send posted when the previous one
+//   completed, likewise receives, as the one-port model plans. Nothing waits on clocks: the order
+//   on each port is the plan's. Deadlock freedom: the earliest unfinished piece of the plan (in
+//   that order) is posted at both of its ends, so some piece always completes, whatever the plan.
+//   Pieces of a pair travel with one tag and are matched in order (MPI's non-overtaking rule).
+// Guarantees: after execute, recvbuf holds every message exactly (received pieces land at their
+// offsets); sendbuf is never written. Errors are collective (communicator.hpp): every rank throws
+// the same redist::mpi::Error, at construction for instances or plans that differ or are invalid
+// or a piece over 2^31-1 bytes, in execute for counts that do not match the instance or a null
+// buffer (before any byte moves), and when an MPI call fails on some rank (after the step: a rank
+// that stops sends every other a failure notice, so none waits forever; after the agreement the
+// ranks exchange what they sent and settle every message in flight, so the object stays usable).
+// With a backbone, the executor keeps each port's order but does not hold the backbone to
+// `transfers` crossing pieces at once (docs/exchange.md says why).
+// Costs: construction O(P log P + m + p) for P pieces and m messages (the validator's and the
+// sort's), one MPI_Comm_dup and one MPI_Allreduce; each execute one MPI_Allreduce to check
+// arguments and one to agree at the end, plus one MPI message per piece of this rank; no buffer
+// besides the caller's.
+//
+// Baselines (collective over `comm` itself, under its error handler as mpi/baselines.hpp's): the
+// same buffers and counts, no plan. alltoallv_exchange is one MPI_Alltoallv; caterpillar_exchange
+// runs n = size steps, in step t rank i exchanges its messages with rank (t - i) mod n by one
+// MPI_Sendrecv (the pairing is symmetric; the rank paired with itself copies). A failed call is
+// agreed on and every rank throws the same Error; counts over 2^31-1 bytes are refused.
+#pragma once
+
+#include <mpi.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "redist/exchange/model.hpp"
+#include "redist/mpi/communicator.hpp"
+
+namespace redist::mpi {
+
+// Bytes per rank of the communicator, and where they are in a buffer (MPI_Alltoallv's counts
+// and displacements, in bytes).
+struct BufferLayout {
+  std::vector<std::int64_t> counts;
+  std::vector<std::int64_t> displs;
+  std::int64_t extent() const;  // the bytes the buffer needs: the largest displs[j] + counts[j]
+};
+
+// This rank's send and receive layouts over `ranks` ranks, messages packed by peer order, and the
+// entry of the rank itself (`self_bytes` copied locally, 0 by default) in its place.
+struct PackedLayouts {
+  BufferLayout send, recv;
+};
+PackedLayouts packed_layouts(const exchange::Instance& instance, int rank, int ranks,
+                             std::int64_t self_bytes = 0);
+
+class Exchange {
+ public:
+  // Collective. Throws Error on every rank when the communicator has fewer ranks than the
+  // instance's nodes, the instance or the plan differs between ranks or is invalid, a piece
+  // exceeds 2^31-1 bytes, or an MPI call fails.
+  Exchange(MPI_Comm comm, const exchange::Instance& instance, const exchange::Plan& plan);
+
+  // Collective: moves every message of the instance from the senders' send buffers to the
+  // receivers' receive buffers (layouts as MPI_Alltoallv's with MPI_BYTE, one entry per rank).
+  void execute(const void* sendbuf, std::span<const std::int64_t> sendcounts,
+               std::span<const std::int64_t> sdispls, void* recvbuf,
+               std::span<const std::int64_t> recvcounts, std::span<const std::int64_t> rdispls);
+  void execute(const void* sendbuf, const BufferLayout& send, void* recvbuf,
+               const BufferLayout& recv) {
+    execute(sendbuf, send.counts, send.displs, recvbuf, recv.counts, recv.displs);
+  }
+
+  int rank() const { return comm_.rank(); }
+  int size() const { return comm_.size(); }
+  const exchange::Instance& instance() const { return instance_; }
+  double model_makespan() const { return makespan_; }
+  // The pieces this rank sends and receives per execute (MPI messages).
+  std::size_t sends() const { return sends_.size(); }
+  std::size_t receives() const { return recvs_.size(); }
+
+  // One transfer of this rank: `bytes` at `offset` of its message with `peer`.
+  struct Transfer {
+    int peer = 0;
+    std::int64_t offset = 0;
+    std::int64_t bytes = 0;
+  };
+  // Every piece's byte range within its message (by index in the plan).
+  struct Cut {
+    std::vector<std::int64_t> offset, bytes;
+  };
+
+ private:
+  struct Run;  // one execute's requests, its loop and its settling after a failure
+  void check_arguments(const void* sendbuf, std::span<const std::int64_t> sendcounts,
+                       std::span<const std::int64_t> sdispls, const void* recvbuf,
+                       std::span<const std::int64_t> recvcounts,
+                       std::span<const std::int64_t> rdispls) const;
+
+  void build_transfers(const exchange::Plan& plan, const std::vector<std::size_t>& order,
+                       const Cut& cut);
+
+  Communicator comm_;
+  exchange::Instance instance_;
+  double makespan_ = 0.0;
+  std::vector<std::int64_t> send_bytes_, recv_bytes_;  // per rank: this rank's messages
+  std::vector<Transfer> sends_, recvs_;                // in the plan's order
+};
+
+// The baselines, with the same arguments as Exchange::execute (counts must match pairwise; a
+// mismatch is MPI's truncation error, agreed on).
+void alltoallv_exchange(MPI_Comm comm, const void* sendbuf, const BufferLayout& send, void* recvbuf,
+                        const BufferLayout& recv);
+void caterpillar_exchange(MPI_Comm comm, const void* sendbuf, const BufferLayout& send,
+                          void* recvbuf, const BufferLayout& recv);
+
+}  // namespace redist::mpi
