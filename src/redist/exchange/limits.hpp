@@ -17,6 +17,8 @@ inline constexpr std::size_t kMaxMatrixNodes = 4096;
 inline constexpr std::int64_t kMaxMessageBytes = std::int64_t{1} << 53;
 // Pieces in a plan read by `exchange check`.
 inline constexpr std::size_t kMaxCheckPieces = 50'000'000;
+// Pieces of a step plan (ggp, oggp): a message active over many steps is one piece in each.
+inline constexpr std::size_t kMaxStepPieces = 10'000'000;
 // Largest total of all durations: times stay far from the largest double.
 inline constexpr double kMaxTotalSeconds = 1e300;
 

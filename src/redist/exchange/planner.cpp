@@ -4,6 +4,8 @@
 #include <string>
 
 #include "redist/common/error.hpp"
+#include "redist/exchange/greedy_steps.hpp"
+#include "redist/exchange/kpbs.hpp"
 #include "redist/exchange/preemptive.hpp"
 #include "redist/exchange/whole.hpp"
 
@@ -30,6 +32,9 @@ Plan dispatch(const Instance& instance, std::string_view algorithm) {
   if (algorithm == "auto") return plan_auto(instance);
   if (algorithm == "preemptive") return plan_preemptive(instance);
   if (algorithm == "whole") return plan_whole(instance);
+  if (algorithm == "ggp") return plan_ggp(instance);
+  if (algorithm == "oggp") return plan_oggp(instance);
+  if (algorithm == "steps") return plan_steps(instance);
   throw OptionError(
       "unknown algorithm '" + one_line(algorithm, 40) + "' (expected one of " + known_names() + ")",
       "algorithm");

@@ -14,7 +14,7 @@ struct AlgorithmName {
 };
 
 // Every algorithm, in the order the help lists them; `auto` first (the default).
-inline constexpr std::array<AlgorithmName, 3> kAlgorithms{{
+inline constexpr std::array<AlgorithmName, 6> kAlgorithms{{
     {"auto",
      "preemptive when it applies and no start-up cost is charged, else the better of "
      "preemptive and whole (the default)"},
@@ -24,6 +24,13 @@ inline constexpr std::array<AlgorithmName, 3> kAlgorithms{{
     {"whole",
      "every message in one piece, dense greedy: within 2x of the bound (3x with a "
      "backbone)"},
+    {"ggp",
+     "KPBS steps by graph peeling (Cohen et al.): within 2 (eta + latency) of the step "
+     "bound eta"},
+    {"oggp",
+     "ggp peeling bottleneck matchings: fewer steps, same guarantee, slower (small "
+     "instances)"},
+    {"steps", "each message whole, greedy steps longest first: a step baseline, no guarantee"},
 }};
 
 // The plan of the named algorithm; OptionError at "algorithm" for an unknown name or one that
