@@ -20,12 +20,17 @@ std::string known_names() {
   return names;
 }
 
+Plan better(Plan a, Plan b) { return a.makespan <= b.makespan ? a : b; }
+
 Plan plan_auto(const Instance& instance) {
-  if (instance.backbone) return plan_whole(instance);
+  if (instance.backbone) {
+    Plan whole = plan_whole(instance);
+    if (instance.messages.size() > kAutoStepMessages) return whole;
+    return better(std::move(whole), plan_oggp(instance));
+  }
   Plan preemptive = plan_preemptive(instance);
   if (instance.latency == 0 || preemptive.optimal) return preemptive;
-  Plan whole = plan_whole(instance);
-  return whole.makespan <= preemptive.makespan ? whole : preemptive;
+  return better(plan_whole(instance), std::move(preemptive));
 }
 
 Plan dispatch(const Instance& instance, std::string_view algorithm) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <string_view>
 
 #include "redist/exchange/model.hpp"
@@ -13,11 +14,17 @@ struct AlgorithmName {
   std::string_view description;  // one line of the command's help
 };
 
+// `auto` with a backbone also tries oggp up to this many messages (about 0.15 s at 2,000 on the
+// development machine; oggp beats whole on many instances whose messages all cross,
+// docs/exchange.md "Experiment").
+inline constexpr std::size_t kAutoStepMessages = 2000;
+
 // Every algorithm, in the order the help lists them; `auto` first (the default).
 inline constexpr std::array<AlgorithmName, 6> kAlgorithms{{
     {"auto",
      "preemptive when it applies and no start-up cost is charged, else the better of "
-     "preemptive and whole (the default)"},
+     "preemptive and whole; with a backbone the better of whole and oggp (up to 2,000 "
+     "messages) (the default)"},
     {"preemptive",
      "matchings of the message matrix: optimal without start-up cost (one-port, "
      "no backbone)"},
