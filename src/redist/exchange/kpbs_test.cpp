@@ -15,6 +15,7 @@
 #include "redist/exchange/preemptive.hpp"
 #include "redist/exchange/steps.hpp"
 #include "redist/exchange/validate.hpp"
+#include "redist/exchange/whole.hpp"
 #include "redist/testing/random_exchange.hpp"
 
 namespace redist::exchange {
@@ -190,6 +191,29 @@ TEST(Kpbs, RandomPlansAreValidAndWithinTheGuarantee) {
                          : "steps",
                 ratio[a].max, ratio[a].sum / ratio[a].count, ratio[a].count);
   }
+}
+
+// With a backbone, auto keeps the better of whole and oggp; without latency and with every
+// message crossing, oggp meets the bound where the whole-message greedy does not.
+TEST(Kpbs, AutoUnderABackboneKeepsTheBetterOfWholeAndOggp) {
+  std::mt19937_64 rng(3);
+  std::bernoulli_distribution edge(0.5);
+  int oggp_chosen = 0;
+  for (int trial = 0; trial < 20; ++trial) {
+    Instance in = uniform(16, {}, trial % 2 == 0 ? 0.0 : 1.0);
+    for (std::int64_t i = 0; i < 8; ++i) {
+      for (std::int64_t j = 8; j < 16; ++j) {
+        if (edge(rng)) in.messages.push_back({i, j, 1 + (i * 7 + j * 3 + trial) % 20});
+      }
+    }
+    in.backbone = Backbone{
+        {std::vector<std::int64_t>{0, 1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}, 3};
+    const Plan a = plan(in, "auto");
+    expect_valid(in, a);
+    EXPECT_DOUBLE_EQ(a.makespan, std::min(plan_whole(in).makespan, plan_oggp(in).makespan));
+    oggp_chosen += a.algorithm == "oggp";
+  }
+  EXPECT_GE(oggp_chosen, 5);
 }
 
 TEST(Kpbs, PlannerDispatchesTheStepAlgorithms) {
