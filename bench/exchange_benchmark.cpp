@@ -6,13 +6,17 @@
 // schedules").
 //
 // Instances (testing/random_exchange.hpp, seed 1): bytes log-uniform in [1, 2^20], bandwidths
-// uniform in [1, 4]; the pattern is args (nodes, partners).
+// uniform in [1, 4]; the pattern is args (nodes, partners), and for the step algorithms (ggp,
+// oggp, steps: redist/exchange/kpbs.hpp) a third argument, the latency in seconds (a message
+// lasts up to 2^20 s).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <random>
 
 #include "redist/exchange/caterpillar.hpp"
+#include "redist/exchange/greedy_steps.hpp"
+#include "redist/exchange/kpbs.hpp"
 #include "redist/exchange/min_steps.hpp"
 #include "redist/exchange/preemptive.hpp"
 #include "redist/exchange/validate.hpp"
@@ -84,5 +88,36 @@ void BM_CheckPreemptive(benchmark::State& state) {
   state.counters["pieces"] = static_cast<double>(plan.pieces.size());
 }
 BENCHMARK(BM_CheckPreemptive)->Args({1024, 64})->Unit(benchmark::kMillisecond);
+
+// A step planner: its steps and its makespan over the step lower bound eta.
+template <redist::exchange::Plan (*planner)(const redist::exchange::Instance&)>
+void BM_Steps(benchmark::State& state) {
+  auto in = make_instance(state);
+  in.latency = static_cast<double>(state.range(2));
+  redist::exchange::Plan plan;
+  for (auto _ : state) plan = planner(in);
+  state.counters["steps"] = static_cast<double>(plan.steps->count);
+  state.counters["ratio_to_eta"] = plan.makespan / plan.steps->lower_bound;
+}
+BENCHMARK(BM_Steps<redist::exchange::plan_ggp>)
+    ->Name("BM_Ggp")
+    ->Args({64, 16, 10000})
+    ->Args({256, 16, 10000})
+    ->Args({64, 63, 10000})
+    ->Args({1024, 64, 10000})
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Steps<redist::exchange::plan_oggp>)
+    ->Name("BM_Oggp")
+    ->Args({64, 16, 10000})
+    ->Args({256, 16, 10000})
+    ->Args({64, 63, 10000})
+    ->Args({1024, 64, 10000})
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Steps<redist::exchange::plan_steps>)
+    ->Name("BM_GreedySteps")
+    ->Args({64, 16, 10000})
+    ->Args({256, 16, 10000})
+    ->Args({64, 63, 10000})
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -2,7 +2,7 @@
 // bytes (node counts, message patterns, bandwidths and sizes of every magnitude, latency, a
 // backbone) planned by every algorithm; each plan printed, read back and validated by the
 // independent validator, compared with the lower bound; preemptive must meet the bound when no
-// latency is charged.
+// latency is charged; the step algorithms stay between their step bound eta and their guarantee.
 #include <cmath>
 
 #include "fuzz/structured.hpp"
@@ -62,6 +62,14 @@ void check_plan(const exchange::Instance& x, const exchange::Plan& plan, const s
     fuzz::require(plan.optimal, "preemptive without latency does not meet the bound: " +
                                     fuzz::show(plan.makespan) + " vs " +
                                     fuzz::show(plan.lower_bound));
+  }
+  if (plan.steps) {  // a step algorithm: eta bounds it, and ggp and oggp stay within 2 (eta + beta)
+    fuzz::require(fuzz::at_most(plan.steps->lower_bound, verdict.makespan),
+                  "exchange plan " + name + " is below its step lower bound eta");
+    if (name == "ggp" || name == "oggp") {
+      fuzz::require(fuzz::at_most(verdict.makespan, 2 * (plan.steps->lower_bound + x.latency)),
+                    "exchange plan " + name + " beyond 2 (eta + latency)");
+    }
   }
   if (plan.pieces.size() <= 2000) {
     fuzz::require_finite_svg(svg::exchange_gantt_svg(x, plan, "fuzz"), "exchange gantt " + name);

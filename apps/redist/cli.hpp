@@ -46,7 +46,7 @@ void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& e
 void register_dlt_commands(CLI::App& app, Action& action);
 void register_slicering_commands(CLI::App& app, Action& action, ExperimentRegistry& experiments);
 void register_balance_commands(CLI::App& app, Action& action, ExperimentRegistry& experiments);
-void register_exchange_commands(CLI::App& app, Action& action);
+void register_exchange_commands(CLI::App& app, Action& action, ExperimentRegistry& experiments);
 void register_demo_command(CLI::App& app, Action& action);
 // Registered last: lists whatever the families put into `experiments`.
 void register_experiment_command(CLI::App& app, Action& action,

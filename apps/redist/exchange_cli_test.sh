@@ -10,7 +10,7 @@ source "$(dirname "$0")/cli_test_lib.sh"
 
 # --- every algorithm on the bundled instances: the plan passes check, and its picture is drawn ---
 for file in "$data"/exchange/*.json; do
-  for algorithm in auto preemptive whole min-steps caterpillar; do
+  for algorithm in auto preemptive whole ggp oggp steps min-steps caterpillar; do
     name="$(basename "$file" .json) $algorithm"
     if [ "$algorithm" = preemptive ] && grep -q backbone "$file"; then
       expect_error "$name refused" "preemptive applies to one-port instances" -- exchange plan -a preemptive "$file"
@@ -25,6 +25,8 @@ done
 # --- without latency preemptive meets the bound: the three-cycle needs preemption ---------------
 cycle=$(write_json '{"exchange": {"nodes": 3, "messages": [[0, 1, 1], [1, 2, 1], [2, 0, 1], [0, 2, 1]]}}' cycle.json)
 expect_output "cycle preemptive optimal" '"makespan": 2.0' '"lower_bound": 2.0' '"optimal": true' -- exchange plan -a preemptive "$cycle"
+expect_output "cycle ggp steps" '"algorithm": "ggp"' '"steps": {"count":' -- exchange plan -a ggp "$cycle"
+expect_output "cycle steps text" 'steps       ' 'validator   valid' -- exchange plan -a steps --format text "$cycle"
 expect_output "cycle bound" '"lower_bound": 2.0' '"ports":2.0' -- exchange bound "$cycle"
 expect_output "dense matrix" '"makespan": 9.0' -- exchange plan "$(write_json '{"exchange": {"nodes": 3, "matrix": [[0, 5, 4], [0, 0, 0], [0, 0, 0]]}}' m.json)"
 STDIN=$cycle expect_output "stdin" '"algorithm": "preemptive"' -- exchange plan

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "apps/redist/cli.hpp"
+#include "experiments/exchange/kpbs_experiment.hpp"
 #include "redist/exchange.hpp"
 #include "redist/exchange/limits.hpp"
 #include "redist/io/exchange_json.hpp"
@@ -16,6 +17,10 @@
 
 namespace redist::cli {
 namespace {
+
+// `experiment exchange --instances N` runs 38 cells of N instances, about 2 ms each with its five
+// planners on 2 busy cores: beyond this it runs for many minutes.
+constexpr std::int64_t kMaxKpbsExperimentInstances = 5000;
 
 struct ExchangeOptions {
   std::string instance = "-";
@@ -177,7 +182,7 @@ void add_migration(CLI::App* family, Action& action, const std::shared_ptr<Excha
 
 }  // namespace
 
-void register_exchange_commands(CLI::App& app, Action& action) {
+void register_exchange_commands(CLI::App& app, Action& action, ExperimentRegistry& experiments) {
   auto options = std::make_shared<ExchangeOptions>();
   CLI::App* family = app.add_subcommand(
       "exchange", "Any redistribution as messages between nodes, under the one-port model");
@@ -194,6 +199,23 @@ void register_exchange_commands(CLI::App& app, Action& action) {
   });
   add_block_cyclic(family, action, options);
   add_migration(family, action, options);
+
+  experiments["exchange"] = [](const ExperimentOptions& o) {
+    if (o.instances > kMaxKpbsExperimentInstances) {
+      throw InputError(fmt::format("at most {} instances per cell (38 cells; that many already "
+                                   "take minutes); run several seeds instead",
+                                   kMaxKpbsExperimentInstances),
+                       "--instances");
+    }
+    experiments::KpbsExperimentOptions options;
+    options.out_dir = o.out_dir;
+    options.seed = o.seed;
+    if (o.instances > 0) options.instances = o.instances;
+    return io::OrderedJson(experiments::run_kpbs_experiment(options));
+  };
+  experiments["exchange"].description =
+      "KPBS (Cohen et al.): ggp, oggp, steps, whole, preemptive on random bipartite graphs "
+      "(docs/exchange.md)";
 }
 
 }  // namespace redist::cli

@@ -15,10 +15,11 @@ def plan(instance, **options):
     """Plan the pieces of every message: what ``redist exchange plan`` prints.
 
     Takes the instance document ``{"exchange": {...}}`` and the command line's options as
-    keywords: ``algorithm`` (``auto``, the default; ``preemptive``; ``whole``; ``min-steps``;
-    ``caterpillar``) and ``format``;
+    keywords: ``algorithm`` (``auto``, the default; ``preemptive``; ``whole``; ``exact``; the
+    step algorithms ``ggp``, ``oggp``, ``steps``, ``min-steps``, ``caterpillar``) and ``format``;
     an option given as None keeps its default.
-    Returns the plan: ``algorithm``, ``makespan``, ``lower_bound``, ``optimal``, ``pieces``.
+    Returns the plan: ``algorithm``, ``makespan``, ``lower_bound``, ``optimal``, ``pieces``
+    (and ``steps`` for a step algorithm).
     Raises ValueError with the command line's error text for an invalid instance or option.
 
     >>> plan({"exchange": {"nodes": 2, "messages": [[0, 1, 8]]}})["makespan"]

@@ -365,7 +365,7 @@ class ExchangeTest(Case):
         self.assertGreaterEqual(len(self.INSTANCES), 3)
         for path in self.INSTANCES:
             instance = load(path)
-            for algorithm in ["auto", "whole"]:
+            for algorithm in ["auto", "whole", "ggp", "oggp", "steps"]:
                 with self.subTest(instance=path.name, algorithm=algorithm):
                     plan = redist.exchange.plan(instance, algorithm=algorithm)
                     self.assertEqual(plan, cli_json("exchange", "plan", path, "-a", algorithm))

@@ -30,6 +30,11 @@ void expect_faces_agree(const std::string& instance, const std::string& algorith
   const std::string optimal = testkit::summary_field(text, "optimal");
   EXPECT_EQ(optimal.starts_with("yes"), plan["optimal"].get<bool>()) << where << ": " << optimal;
   EXPECT_EQ(testkit::summary_field(text, "validator"), "valid") << where;
+  if (plan.contains("steps")) {
+    EXPECT_EQ(testkit::first_word(testkit::summary_field(text, "steps")),
+              std::to_string(plan["steps"]["count"].get<std::size_t>()))
+        << where;
+  }
   const io::Json verdict = io::Json::parse(check_json(instance, plan.dump()));
   EXPECT_TRUE(verdict["valid"].get<bool>()) << where;
 }
@@ -55,8 +60,8 @@ TEST(ExchangeFaces, TextAndJsonAgreeOnRandomInstances) {
     o.latency = trial % 3 == 0 ? 0.5 : 0.0;
     o.backbone = trial % 4 == 0;
     const std::string instance = io::exchange_instance_json(testkit::random_exchange(rng, o));
-    expect_faces_agree(instance, trial % 2 == 0 ? "auto" : "whole",
-                       "trial " + std::to_string(trial));
+    const char* algorithms[] = {"auto", "whole", "ggp", "oggp", "steps"};
+    expect_faces_agree(instance, algorithms[trial % 5], "trial " + std::to_string(trial));
   }
 }
 

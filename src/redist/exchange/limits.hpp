@@ -21,6 +21,8 @@ inline constexpr std::size_t kMaxCheckPieces = 50'000'000;
 // within the JSON reader's 25 million values), and ranges [begin, end, owner], per map.
 inline constexpr std::size_t kMaxMigrationOwners = 10'000'000;
 inline constexpr std::size_t kMaxMigrationRanges = 2'000'000;
+// Pieces of a step plan (ggp, oggp): a message active over many steps is one piece in each.
+inline constexpr std::size_t kMaxStepPieces = 10'000'000;
 // Largest total of all durations: times stay far from the largest double.
 inline constexpr double kMaxTotalSeconds = 1e300;
 

@@ -65,11 +65,22 @@ struct Bounds {
   double lower_bound = 0.0;        // the largest term
 };
 
+// What a step algorithm (ggp, oggp, steps: redist/exchange/kpbs.hpp) states about its step
+// schedule: the number of steps and Cohen, Jeannot, Padoy and Wagner's lower bound eta on every
+// step schedule of the KPBS model (not on every piece schedule: Plan::lower_bound is that one).
+struct StepStats {
+  std::size_t count = 0;     // non-empty steps
+  double lower_bound = 0.0;  // eta = eta_d + latency * eta_s
+  double eta_d = 0.0;        // max(W, P / k): the data term, seconds
+  std::size_t eta_s = 0;     // max(Delta, ceil(m / k)): the fewest steps
+};
+
 // The result of every exchange planner: its claims, the bound's terms, and its pieces.
 struct Plan : PlanClaims {
   std::string algorithm;
   Bounds bounds;  // lower_bound is bounds.lower_bound
   std::vector<Piece> pieces;
+  std::optional<StepStats> steps;  // step algorithms only
 };
 
 // For each node, its cluster (0 or 1) under the backbone, or an empty vector without one.

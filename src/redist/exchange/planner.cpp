@@ -6,6 +6,8 @@
 #include "redist/common/error.hpp"
 #include "redist/exchange/caterpillar.hpp"
 #include "redist/exchange/exact.hpp"
+#include "redist/exchange/greedy_steps.hpp"
+#include "redist/exchange/kpbs.hpp"
 #include "redist/exchange/min_steps.hpp"
 #include "redist/exchange/preemptive.hpp"
 #include "redist/exchange/whole.hpp"
@@ -24,8 +26,14 @@ std::string known_names() {
 // Instances of at most this many messages are small enough for `auto` to search them exactly.
 constexpr std::size_t kAutoExactMessages = 4;
 
+Plan better(Plan a, Plan b) { return a.makespan <= b.makespan ? a : b; }
+
 Plan plan_auto(const Instance& instance) {
-  if (instance.backbone) return plan_whole(instance);
+  if (instance.backbone) {
+    Plan whole = plan_whole(instance);
+    if (instance.messages.size() > kAutoStepMessages) return whole;
+    return better(std::move(whole), plan_oggp(instance));
+  }
   Plan preemptive = plan_preemptive(instance);
   if (instance.latency == 0 || preemptive.optimal) return preemptive;
   if (instance.messages.size() <= kAutoExactMessages) {
@@ -35,8 +43,7 @@ Plan plan_auto(const Instance& instance) {
       // the latency is too small next to the transfers for the search: fall through
     }
   }
-  Plan whole = plan_whole(instance);
-  return whole.makespan <= preemptive.makespan ? whole : preemptive;
+  return better(plan_whole(instance), std::move(preemptive));
 }
 
 Plan dispatch(const Instance& instance, std::string_view algorithm) {
@@ -46,6 +53,9 @@ Plan dispatch(const Instance& instance, std::string_view algorithm) {
   if (algorithm == "exact") return plan_exact(instance);
   if (algorithm == "min-steps") return plan_min_steps(instance);
   if (algorithm == "caterpillar") return plan_caterpillar(instance);
+  if (algorithm == "ggp") return plan_ggp(instance);
+  if (algorithm == "oggp") return plan_oggp(instance);
+  if (algorithm == "steps") return plan_steps(instance);
   throw OptionError(
       "unknown algorithm '" + one_line(algorithm, 40) + "' (expected one of " + known_names() + ")",
       "algorithm");

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <string_view>
 
 #include "redist/exchange/model.hpp"
@@ -13,11 +14,17 @@ struct AlgorithmName {
   std::string_view description;  // one line of the command's help
 };
 
+// `auto` with a backbone also tries oggp up to this many messages (about 0.15 s at 2,000 on the
+// development machine; oggp beats whole on many instances whose messages all cross,
+// docs/exchange.md "Experiment").
+inline constexpr std::size_t kAutoStepMessages = 2000;
+
 // Every algorithm, in the order the help lists them; `auto` first (the default).
-inline constexpr std::array<AlgorithmName, 6> kAlgorithms{{
+inline constexpr std::array<AlgorithmName, 9> kAlgorithms{{
     {"auto",
      "preemptive when it applies and no start-up cost is charged; exact for up to 4 messages; "
-     "else the better of preemptive and whole (the default)"},
+     "else the better of preemptive and whole; with a backbone the better of whole and oggp "
+     "(up to 2,000 messages) (the default)"},
     {"preemptive",
      "matchings of the message matrix: optimal without start-up cost (one-port, "
      "no backbone)"},
@@ -33,6 +40,13 @@ inline constexpr std::array<AlgorithmName, 6> kAlgorithms{{
     {"exact",
      "proven optimum by exhaustive search over cuts and port orders (at most 8 messages, "
      "no backbone)"},
+    {"ggp",
+     "KPBS steps by graph peeling (Cohen et al.): within 2 (eta + latency) of the step "
+     "bound eta"},
+    {"oggp",
+     "ggp peeling bottleneck matchings: fewer steps, same guarantee, slower (small "
+     "instances)"},
+    {"steps", "each message whole, greedy steps longest first: a step baseline, no guarantee"},
 }};
 
 // The plan of the named algorithm; OptionError at "algorithm" for an unknown name or one that

@@ -201,7 +201,8 @@ ExchangePlanDocument read_exchange_plan(std::string_view text) {
   const Json document = parse_document(text, &pieces);
   as_object(document, "$");
   reject_unknown_fields(
-      document, "$", {"algorithm", "makespan", "lower_bound", "gap", "optimal", "pieces", "notes"});
+      document, "$",
+      {"algorithm", "makespan", "lower_bound", "gap", "optimal", "steps", "pieces", "notes"});
   as_array(require(document, "$", "pieces"), "$.pieces");
   const PlanSummary summary = read_plan_summary(document);
   doc.plan.algorithm = summary.algorithm;
@@ -211,6 +212,9 @@ ExchangePlanDocument read_exchange_plan(std::string_view text) {
   doc.stated = {summary.makespan.has_value(), summary.lower_bound.has_value(),
                 summary.optimal.has_value()};
   if (const auto it = document.find("gap"); it != document.end()) as_finite_number(*it, "$.gap");
+  if (const auto it = document.find("steps"); it != document.end()) {
+    as_object(*it, "$.steps");  // what a step algorithm states about its steps; not checked
+  }
   if (const auto it = document.find("notes"); it != document.end()) {
     const Json& notes = as_array(*it, "$.notes");
     for (std::size_t k = 0; k < notes.size(); ++k) as_string(notes[k], index_path("$.notes", k));
@@ -222,6 +226,12 @@ std::string exchange_plan_json(const exchange::Plan& plan) {
   std::string out;
   out.reserve(256 + 80 * plan.pieces.size());
   write_plan_claims(out, plan.algorithm, plan);
+  if (plan.steps) {
+    fmt::format_to(std::back_inserter(out),
+                   ",\n  \"steps\": {{\"count\":{},\"lower_bound\":{},\"eta_d\":{},\"eta_s\":{}}}",
+                   plan.steps->count, json_number(plan.steps->lower_bound),
+                   json_number(plan.steps->eta_d), plan.steps->eta_s);
+  }
   out += ",\n  \"pieces\": [";
   for (std::size_t k = 0; k < plan.pieces.size(); ++k) {
     const exchange::Piece& p = plan.pieces[k];

@@ -80,6 +80,11 @@ std::string exchange_summary(const exchange::Instance& in, const exchange::Plan&
   out.field("makespan", number(plan.makespan));
   out.field("lower bound", bound_terms(plan));
   out.optimality(plan, plan.algorithm);
+  if (plan.steps) {
+    out.field("steps", fmt::format("{} (step lower bound eta {} = {} + latency x {} steps)",
+                                   plan.steps->count, number(plan.steps->lower_bound),
+                                   number(plan.steps->eta_d), plan.steps->eta_s));
+  }
   out.field("pieces", fmt::format("{} for {} messages", plan.pieces.size(), in.messages.size()));
   out.validator(verdict.valid, verdict.reason);
   out.blank();

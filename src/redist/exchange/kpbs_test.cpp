@@ -1,0 +1,229 @@
+#include "redist/exchange/kpbs.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <random>
+
+#include "redist/common/tolerance.hpp"
+#include "redist/exchange/bounds.hpp"
+#include "redist/exchange/greedy_steps.hpp"
+#include "redist/exchange/limits.hpp"
+#include "redist/exchange/planner.hpp"
+#include "redist/exchange/preemptive.hpp"
+#include "redist/exchange/steps.hpp"
+#include "redist/exchange/validate.hpp"
+#include "redist/exchange/whole.hpp"
+#include "redist/testing/random_exchange.hpp"
+
+namespace redist::exchange {
+namespace {
+
+Instance uniform(std::size_t nodes, std::vector<Message> messages, double latency) {
+  Instance in;
+  in.nodes = nodes;
+  in.messages = std::move(messages);
+  in.send_bandwidth.assign(nodes, 1.0);
+  in.recv_bandwidth.assign(nodes, 1.0);
+  in.latency = latency;
+  return in;
+}
+
+// 0 -> 1 (4 s), 1 -> 2 (3 s), 0 -> 2 (2 s), latency 1.
+Instance fork(std::optional<std::int64_t> transfers = std::nullopt) {
+  Instance in = uniform(3, {{0, 1, 4}, {0, 2, 2}, {1, 2, 3}}, 1.0);
+  if (transfers) in.backbone = Backbone{{std::vector<std::int64_t>{0}, {1, 2}}, *transfers};
+  return in;
+}
+
+void expect_valid(const Instance& in, const Plan& p) {
+  const CheckResult r = check(in, p);
+  ASSERT_TRUE(r.valid) << p.algorithm << ": " << r.reason;
+}
+
+TEST(StepBound, EtaOfHandMadeInstances) {
+  // k = min(2 senders, 2 receivers) = 2: eta_d = max(W = 6, P / k = 4.5), eta_s = max(2, 2).
+  const StepStats free = step_bound(fork());
+  EXPECT_EQ(step_capacity(fork()), 2u);
+  EXPECT_DOUBLE_EQ(free.eta_d, 6.0);
+  EXPECT_EQ(free.eta_s, 2u);
+  EXPECT_DOUBLE_EQ(free.lower_bound, 8.0);
+  // One transfer at a time: eta_d = P = 9, eta_s = m = 3.
+  const StepStats one = step_bound(fork(1));
+  EXPECT_EQ(step_capacity(fork(1)), 1u);
+  EXPECT_DOUBLE_EQ(one.eta_d, 9.0);
+  EXPECT_EQ(one.eta_s, 3u);
+  EXPECT_DOUBLE_EQ(one.lower_bound, 12.0);
+  EXPECT_EQ(step_bound(uniform(2, {}, 1.0)).lower_bound, 0.0);
+}
+
+TEST(GreedySteps, LongestFirstStepsOfHandMadeInstances) {
+  // Step 1: 0 -> 1 and 1 -> 2 (1 + 4 s); step 2: 0 -> 2 (1 + 2 s): 8 = eta = the ports bound.
+  const Plan p = plan_steps(fork());
+  expect_valid(fork(), p);
+  ASSERT_TRUE(p.steps);
+  EXPECT_EQ(p.steps->count, 2u);
+  EXPECT_DOUBLE_EQ(p.makespan, 8.0);
+  EXPECT_DOUBLE_EQ(p.steps->lower_bound, 8.0);
+  EXPECT_TRUE(p.optimal);
+  // One transfer: one message a step, 5 + 4 + 3.
+  const Plan one = plan_steps(fork(1));
+  expect_valid(fork(1), one);
+  EXPECT_EQ(one.steps->count, 3u);
+  EXPECT_DOUBLE_EQ(one.makespan, 12.0);
+}
+
+TEST(Kpbs, OneMessageIsOneStep) {
+  Instance in = uniform(2, {{0, 1, 10}}, 0.5);
+  in.send_bandwidth = {2.0, 2.0};
+  in.recv_bandwidth = {4.0, 2.0};
+  for (const auto& planner : {plan_ggp, plan_oggp, plan_steps}) {
+    const Plan p = planner(in);
+    expect_valid(in, p);
+    EXPECT_EQ(p.steps->count, 1u);
+    EXPECT_DOUBLE_EQ(p.makespan, 5.5);
+    EXPECT_DOUBLE_EQ(p.steps->lower_bound, 5.5);
+    EXPECT_TRUE(p.optimal);
+  }
+}
+
+TEST(Kpbs, NoMessageIsNoStep) {
+  const Instance in = uniform(3, {}, 1.0);
+  for (const auto& planner : {plan_ggp, plan_oggp, plan_steps}) {
+    const Plan p = planner(in);
+    EXPECT_TRUE(p.pieces.empty());
+    EXPECT_EQ(p.steps->count, 0u);
+    EXPECT_TRUE(p.optimal);
+  }
+}
+
+TEST(Kpbs, OneTransferPutsOneMessageInEachStep) {
+  const Instance in = fork(1);
+  for (const auto& planner : {plan_ggp, plan_oggp}) {
+    const Plan p = planner(in);
+    expect_valid(in, p);
+    for (std::size_t a = 0; a < p.pieces.size(); ++a) {
+      for (std::size_t b = a + 1; b < p.pieces.size(); ++b) {
+        EXPECT_NE(p.pieces[a].start, p.pieces[b].start) << "two pieces in one step";
+      }
+    }
+    EXPECT_GE(p.makespan, 12.0 * (1 - 1e-12));
+    EXPECT_LE(p.makespan, 2 * (12.0 + 1.0));
+  }
+}
+
+// The k constraint: a regular graph whose messages all fit one matching, but only 2 may run.
+TEST(Kpbs, StepsHoldAtMostKPiecesUnderABackbone) {
+  Instance in = uniform(8, {{0, 4, 5}, {1, 5, 5}, {2, 6, 5}, {3, 7, 5}}, 1.0);
+  in.backbone = Backbone{{std::vector<std::int64_t>{0, 1, 2, 3}, {4, 5, 6, 7}}, 2};
+  for (const auto& planner : {plan_ggp, plan_oggp, plan_steps}) {
+    const Plan p = planner(in);
+    expect_valid(in, p);
+    EXPECT_EQ(p.steps->lower_bound, 10.0 + 2.0);  // P / k = 10, ceil(m / k) = 2
+    EXPECT_GE(p.steps->count, 2u);
+  }
+  EXPECT_DOUBLE_EQ(plan_oggp(in).makespan, 12.0);  // two steps of two whole messages
+  EXPECT_EQ(plan_oggp(in).steps->count, 2u);
+}
+
+TEST(Kpbs, WithoutLatencyGgpMeetsThePreemptiveOptimum) {
+  std::mt19937_64 rng(5);
+  testkit::RandomExchangeOptions o;
+  o.nodes_max = 16;
+  for (int trial = 0; trial < 500; ++trial) {
+    o.partners = 1 + static_cast<std::size_t>(trial % 7);
+    o.bytes_max = trial % 2 == 0 ? 1000 : 1'000'000'000;
+    const Instance in = testkit::random_exchange(rng, o);
+    const Plan g = plan_ggp(in);
+    expect_valid(in, g);
+    EXPECT_TRUE(g.optimal) << "trial " << trial << ": " << g.makespan << " > " << g.lower_bound;
+    EXPECT_TRUE(same_time(g.makespan, plan_preemptive(in).makespan)) << "trial " << trial;
+  }
+}
+
+struct Ratios {
+  double max = 0.0, sum = 0.0;
+  int count = 0;
+  void add(double r) {
+    max = std::max(max, r);
+    sum += r;
+    ++count;
+  }
+};
+
+// Every plan valid; eta below every step plan; ggp and oggp within the proven guarantee:
+// makespan <= 2 (eta + latency), and <= 2 eta when k does not bind (no backbone).
+TEST(Kpbs, RandomPlansAreValidAndWithinTheGuarantee) {
+  std::mt19937_64 rng(11);
+  testkit::RandomExchangeOptions o;
+  const double latencies[] = {0.0, 0.01, 1.0, 30.0, 1000.0};
+  Ratios ratio[3];
+  const std::function<Plan(const Instance&)> planners[] = {plan_ggp, plan_oggp, plan_steps};
+  for (int trial = 0; trial < 3000; ++trial) {
+    o.nodes_max = trial % 10 == 0 ? 30 : 10;
+    o.partners = 1 + static_cast<std::size_t>(trial % 6);
+    o.bytes_max = trial % 7 == 0 ? kMaxMessageBytes : 1000;
+    o.bandwidth_spread = trial % 4 == 0 ? 1.0 : 8.0;
+    o.latency = latencies[trial % 5] * (o.bytes_max > 1000 ? 1e6 : 1.0);
+    o.backbone = trial % 3 == 0;
+    const Instance in = testkit::random_exchange(rng, o);
+    for (int a = 0; a < 3; ++a) {
+      const Plan p = planners[a](in);
+      expect_valid(in, p);
+      const double eta = p.steps->lower_bound;
+      ASSERT_TRUE(at_most(eta, p.makespan)) << p.algorithm << " trial " << trial;
+      EXPECT_GE(p.steps->count, p.steps->eta_s);
+      if (a == 2) {
+        ratio[a].add(p.makespan / eta);
+        continue;
+      }
+      const double guarantee = in.backbone ? 2 * (eta + in.latency) : 2 * eta;
+      EXPECT_TRUE(at_most(p.makespan, guarantee)) << p.algorithm << " trial " << trial;
+      ratio[a].add(p.makespan / eta);
+    }
+  }
+  for (int a = 0; a < 3; ++a) {
+    std::printf("ratio to eta (%s): max %.4f mean %.4f over %d plans\n",
+                a == 0   ? "ggp"
+                : a == 1 ? "oggp"
+                         : "steps",
+                ratio[a].max, ratio[a].sum / ratio[a].count, ratio[a].count);
+  }
+}
+
+// With a backbone, auto keeps the better of whole and oggp; without latency and with every
+// message crossing, oggp meets the bound where the whole-message greedy does not.
+TEST(Kpbs, AutoUnderABackboneKeepsTheBetterOfWholeAndOggp) {
+  std::mt19937_64 rng(3);
+  std::bernoulli_distribution edge(0.5);
+  int oggp_chosen = 0;
+  for (int trial = 0; trial < 20; ++trial) {
+    Instance in = uniform(16, {}, trial % 2 == 0 ? 0.0 : 1.0);
+    for (std::int64_t i = 0; i < 8; ++i) {
+      for (std::int64_t j = 8; j < 16; ++j) {
+        if (edge(rng)) in.messages.push_back({i, j, 1 + (i * 7 + j * 3 + trial) % 20});
+      }
+    }
+    in.backbone = Backbone{
+        {std::vector<std::int64_t>{0, 1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}, 3};
+    const Plan a = plan(in, "auto");
+    expect_valid(in, a);
+    EXPECT_DOUBLE_EQ(a.makespan, std::min(plan_whole(in).makespan, plan_oggp(in).makespan));
+    oggp_chosen += a.algorithm == "oggp";
+  }
+  EXPECT_GE(oggp_chosen, 5);
+}
+
+TEST(Kpbs, PlannerDispatchesTheStepAlgorithms) {
+  for (const char* name : {"ggp", "oggp", "steps"}) {
+    const Plan p = plan(fork(), name);
+    EXPECT_EQ(p.algorithm, name);
+    EXPECT_TRUE(p.steps);
+  }
+  EXPECT_FALSE(plan(fork(), "whole").steps);
+}
+
+}  // namespace
+}  // namespace redist::exchange
