@@ -30,7 +30,9 @@ TEST(KpbsExperiment, SmallRunStaysWithinTheBoundsAndTheGuarantee) {
       const double max = row[std::string(a) + "/eta max"].get<double>();
       EXPECT_GE(mean, 1.0 - 1e-4) << a;
       EXPECT_LE(mean, max + 1e-4) << a;
-      if (std::string(a) != "steps") EXPECT_LE(max, 4.0) << a;
+      if (std::string(a) != "steps") {
+        EXPECT_LE(max, 4.0) << a;
+      }
     }
     for (const char* a : {"ggp", "oggp", "steps", "whole"}) {
       EXPECT_GE(row[std::string(a) + "/bound mean"].get<double>(), 1.0 - 1e-4) << a;

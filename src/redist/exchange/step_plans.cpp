@@ -73,15 +73,4 @@ void note_step_lengths(Plan& plan, const Instance& instance, const std::vector<S
   if (count > 0) plan.notes.push_back("step lengths (latency + longest piece): " + listed);
 }
 
-Plan step_plan(const Instance& instance, std::vector<Step> steps, std::string algorithm) {
-  steps.erase(std::remove_if(steps.begin(), steps.end(), [](const Step& s) { return s.empty(); }),
-              steps.end());
-  Plan plan = lay_out_steps(instance, steps);
-  plan.algorithm = std::move(algorithm);
-  plan.bounds = bounds(instance);
-  plan.lower_bound = plan.bounds.lower_bound;
-  if (at_most(plan.makespan, plan.lower_bound)) plan.prove_optimal(Proof::lower_bound);
-  return plan;
-}
-
 }  // namespace redist::exchange

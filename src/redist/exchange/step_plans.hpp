@@ -1,5 +1,5 @@
-// What the step planners (`min-steps`, `caterpillar`) share: keeping a backbone's limit within each
-// step, and turning steps into a plan with its bound and claims (docs/exchange.md, "Step
+// What the step planners (`min-steps`, `caterpillar`) share besides step_plan (steps.hpp): keeping
+// a backbone's limit within each step, and the steps' lengths (docs/exchange.md, "Step
 // schedules").
 #pragma once
 
@@ -17,10 +17,6 @@ namespace redist::exchange {
 // still a matching, so the result is a step schedule that respects the backbone. Without a
 // backbone, `steps` unchanged. Complexity: O(pieces log pieces).
 std::vector<Step> split_for_backbone(const Instance& instance, std::vector<Step> steps);
-
-// The plan of `steps` (lay_out_steps), named `algorithm`, with the family's bounds; optimal only
-// when the makespan meets bounds().lower_bound. Empty steps are dropped first.
-Plan step_plan(const Instance& instance, std::vector<Step> steps, std::string algorithm);
 
 // Each step's length (latency + its longest piece), in order.
 std::vector<double> step_lengths(const Instance& instance, const std::vector<Step>& steps);

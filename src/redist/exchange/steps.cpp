@@ -77,8 +77,13 @@ Plan step_plan(const Instance& instance, const std::vector<Step>& steps, std::st
   plan.algorithm = std::move(algorithm);
   plan.bounds = bounds(instance);
   plan.lower_bound = plan.bounds.lower_bound;
-  plan.steps = step_bound(instance);
-  plan.steps->count = kept.size();
+  // eta bounds the schedules whose steps hold at most k pieces; with a backbone, min-steps and the
+  // caterpillar count only crossing pieces against k, and their steps may hold more.
+  const std::size_t k = step_capacity(instance);
+  if (std::all_of(kept.begin(), kept.end(), [k](const Step& s) { return s.size() <= k; })) {
+    plan.steps = step_bound(instance);
+    plan.steps->count = kept.size();
+  }
   if (at_most(plan.makespan, plan.lower_bound)) plan.prove_optimal(Proof::lower_bound);
   return plan;
 }

@@ -47,7 +47,8 @@ std::size_t step_capacity(const Instance& instance);
 StepStats step_bound(const Instance& instance);
 
 // The plan of a step algorithm: `steps` laid out (empty steps dropped), the claims (lower_bound
-// and optimal from bounds(instance), valid for every piece schedule) and the step statistics.
+// and optimal from bounds(instance), valid for every piece schedule) and the step statistics
+// (left out when a step holds more than step_capacity pieces: eta does not bound such steps).
 Plan step_plan(const Instance& instance, const std::vector<Step>& steps, std::string algorithm);
 
 }  // namespace redist::exchange

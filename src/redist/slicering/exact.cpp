@@ -231,6 +231,7 @@ ExactTable solve_table(const Cluster& cluster, std::optional<std::size_t> q,
     // claim stands only when the shares computed for that ring reach it.
     s.lower_bound = std::min(t, s.makespan);
     if (at_most(s.makespan, t)) {
+      s.lower_bound = s.makespan;  // equal up to the rounding of the closed form
       s.prove_optimal(Proof::search);
     } else {
       s.notes.push_back(fmt::format(
