@@ -15,9 +15,12 @@ redist-smpi-platform --one-port does; latency 0):
   homogeneous    a switch, every NIC 1 GB/s (the control)
 Patterns (bytes moved per node in the MB range):
   bc-8-8-r1-s3, bc-8-6-r4-s5, bc-4-8-r2-s7   CYCLIC(r) on P -> CYCLIC(s) on Q, 2^18 elements of
-                                             32 bytes (exchange::block_cyclic's messages)
+                                             32 bytes (`redist exchange block-cyclic`)
   random         every node sends to 3 random others, bytes log-uniform in [64 KiB, 4 MiB]
   skewed         2 heavy senders send 2 MiB to every other node; the others 128 KiB to 2 others
+  rcb-migration  40,000 particles of 512 bytes repartitioned by recursive coordinate bisection
+                 (8 parts of equal work) after they drift and their hot spot of work moves
+                 (`redist exchange migration` of the two owner maps)
 Each instance's bandwidths (and backbone) are the platform's. Runs: redist (plan `auto`, executed
 by mpi::Exchange), alltoallv (one MPI_Alltoallv), caterpillar (n MPI_Sendrecv steps), each once
 (SMPI is deterministic), every byte verified. Prints a Markdown table: the times, redist's
@@ -43,17 +46,61 @@ HOSTS = 8
 KIB, MIB = 1024, 1024 * 1024
 
 
-def block_cyclic(n, b, r, p, s, q):
-    """Messages of CYCLIC(r) on p -> CYCLIC(s) on q: element e from (e // r) % p to (e // s) % q."""
-    counts = {}
-    e = 0
-    while e < n:
-        run_end = min(n, (e // r + 1) * r, (e // s + 1) * s)  # both owners constant on [e, run_end)
-        src, dst = (e // r) % p, (e // s) % q
-        if src != dst:
-            counts[(src, dst)] = counts.get((src, dst), 0) + (run_end - e) * b
-        e = run_end
-    return max(p, q), [[f, t, c] for (f, t), c in sorted(counts.items())]
+def redist_exchange(build, args, stdin=None):
+    """(nodes, messages) of an instance printed by `redist exchange ARGS...`."""
+    p = subprocess.run([os.path.join(build, "redist"), "exchange", *args], input=stdin,
+                       capture_output=True, text=True, check=True)
+    doc = json.loads(p.stdout)["exchange"]
+    return doc["nodes"], doc["messages"]
+
+
+def block_cyclic(build, n, b, r, p, s, q):
+    """Messages of CYCLIC(r) on p -> CYCLIC(s) on q, as `redist exchange block-cyclic` counts them."""
+    return redist_exchange(build, ["block-cyclic", "--elements", str(n), "--element-bytes", str(b),
+                                   "--from-block", str(r), "--from-procs", str(p),
+                                   "--to-block", str(s), "--to-procs", str(q)])
+
+
+def rcb(points, weights, ids, parts, first, owner):
+    """Recursive coordinate bisection: ids split across the longer extent, at the point where the
+    weight on each side is proportional to the parts it gets."""
+    if parts == 1:
+        for i in ids:
+            owner[i] = first
+        return
+    extent = [max(points[i][a] for i in ids) - min(points[i][a] for i in ids) for a in (0, 1)]
+    axis = 0 if extent[0] >= extent[1] else 1
+    ids = sorted(ids, key=lambda i: points[i][axis])
+    left = parts // 2
+    goal, acc, cut = sum(weights[i] for i in ids) * left / parts, 0.0, 0
+    while cut < len(ids) - 1 and acc + weights[ids[cut]] <= goal:
+        acc += weights[ids[cut]]
+        cut += 1
+    rcb(points, weights, ids[:cut], left, first, owner)
+    rcb(points, weights, ids[cut:], parts - left, first + left, owner)
+
+
+def migration(build, rng, scale):
+    """The migration of a geometric partitioner between two time steps: particles in the unit
+    square whose work grows near a hot spot, partitioned by RCB into 8 parts of equal work; between
+    the steps the particles drift and the hot spot moves, and the new RCB partition is computed
+    from scratch (as a partitioner without incremental mode does). Each particle carries 512
+    bytes; `redist exchange migration` turns the two owner maps into the messages."""
+    n = int(40000 * scale)
+    points = [[rng.random(), rng.random()] for _ in range(n)]
+    def owners(spot):
+        weights = [1 + 9 * math.exp(-((x - spot[0]) ** 2 + (y - spot[1]) ** 2) / 0.02)
+                   for x, y in points]
+        owner = [0] * n
+        rcb(points, weights, list(range(n)), HOSTS, 0, owner)
+        return owner
+    before = owners([0.3, 0.3])
+    for pt in points:
+        pt[0] = min(1.0, max(0.0, pt[0] + rng.gauss(0, 0.01)))
+        pt[1] = min(1.0, max(0.0, pt[1] + rng.gauss(0, 0.01)))
+    after = owners([0.45, 0.35])
+    doc = json.dumps({"old": before, "new": after, "item_bytes": 512})
+    return redist_exchange(build, ["migration", "--nodes", str(HOSTS), "-"], stdin=doc)
 
 
 def random_sparse(rng, scale):
@@ -154,14 +201,15 @@ def row(kind, name, msgs, r):
             f"| {t['alltoallv'] / t['redist']:.3f} | {t['caterpillar'] / t['redist']:.3f} |"), ratio
 
 
-def patterns(rng, quick):
+def patterns(build, rng, quick):
     if quick:
         return [("random", random_sparse(rng, 1 / 16))]
-    return [("bc-8-8-r1-s3", block_cyclic(1 << 18, 32, 1, 8, 3, 8)),
-            ("bc-8-6-r4-s5", block_cyclic(1 << 18, 32, 4, 8, 5, 6)),
-            ("bc-4-8-r2-s7", block_cyclic(1 << 18, 32, 2, 4, 7, 8)),
+    return [("bc-8-8-r1-s3", block_cyclic(build, 1 << 18, 32, 1, 8, 3, 8)),
+            ("bc-8-6-r4-s5", block_cyclic(build, 1 << 18, 32, 4, 8, 5, 6)),
+            ("bc-4-8-r2-s7", block_cyclic(build, 1 << 18, 32, 2, 4, 7, 8)),
             ("random", random_sparse(rng, 1.0)),
-            ("skewed", skewed(rng, 1.0))]
+            ("skewed", skewed(rng, 1.0)),
+            ("rcb-migration", migration(build, rng, 1.0))]
 
 
 def main():
@@ -185,7 +233,7 @@ def main():
             rng = random.Random(a.seed)
             send, recv, backbone = platform(kind, rng)
             xml, hosts = os.path.join(tmp, f"{kind}.xml"), os.path.join(tmp, "hosts.txt")
-            for name, (nodes, msgs) in patterns(random.Random(a.seed * 1000 + 7), a.quick):
+            for name, (nodes, msgs) in patterns(build, random.Random(a.seed * 1000 + 7), a.quick):
                 inst = os.path.join(tmp, f"{kind}-{name}.json")
                 write_platform(xml, hosts, send[:nodes], recv[:nodes], backbone)
                 write_instance(inst, nodes, msgs, send, recv, backbone)
