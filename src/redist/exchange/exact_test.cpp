@@ -16,19 +16,12 @@
 namespace redist::exchange {
 namespace {
 
-Instance uniform(std::size_t nodes, std::vector<Message> messages, double latency) {
-  Instance in;
-  in.nodes = nodes;
-  in.messages = std::move(messages);
-  in.send_bandwidth.assign(nodes, 1.0);
-  in.recv_bandwidth.assign(nodes, 1.0);
-  in.latency = latency;
-  return in;
-}
+using testkit::uniform_exchange;
 
 // The bundled preemption-pays instance: node 0 receives three messages of 2 bytes.
 Instance preemption_pays(double latency) {
-  return uniform(4, {{3, 0, 2}, {2, 3, 3}, {3, 1, 3}, {2, 0, 2}, {1, 0, 2}, {1, 2, 3}}, latency);
+  return uniform_exchange(4, {{3, 0, 2}, {2, 3, 3}, {3, 1, 3}, {2, 0, 2}, {1, 0, 2}, {1, 2, 3}},
+                          latency);
 }
 
 // The best schedule of whole messages: every order of the messages, each appended at the earliest
@@ -81,12 +74,12 @@ TEST(Exact, CutsAMessageWhenThatPays) {
 }
 
 TEST(Exact, RefusesWhatItCannotSearch) {
-  Instance backbone = uniform(2, {{0, 1, 5}}, 1.0);
+  Instance backbone = uniform_exchange(2, {{0, 1, 5}}, 1.0);
   backbone.backbone = Backbone{{std::vector<std::int64_t>{0}, std::vector<std::int64_t>{1}}, 1};
   EXPECT_THROW(plan_exact(backbone), OptionError);
   std::vector<Message> many;
   for (std::int64_t j = 1; j < 10; ++j) many.push_back({0, j, 1});
-  EXPECT_THROW(plan_exact(uniform(10, many, 1.0)), OptionError);
+  EXPECT_THROW(plan_exact(uniform_exchange(10, many, 1.0)), OptionError);
   // A latency tiny next to the transfers would let too many pieces pay.
   EXPECT_THROW(plan_exact(preemption_pays(1e-6)), OptionError);
 }

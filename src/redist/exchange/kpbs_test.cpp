@@ -21,19 +21,11 @@
 namespace redist::exchange {
 namespace {
 
-Instance uniform(std::size_t nodes, std::vector<Message> messages, double latency) {
-  Instance in;
-  in.nodes = nodes;
-  in.messages = std::move(messages);
-  in.send_bandwidth.assign(nodes, 1.0);
-  in.recv_bandwidth.assign(nodes, 1.0);
-  in.latency = latency;
-  return in;
-}
+using testkit::uniform_exchange;
 
 // 0 -> 1 (4 s), 1 -> 2 (3 s), 0 -> 2 (2 s), latency 1.
 Instance fork(std::optional<std::int64_t> transfers = std::nullopt) {
-  Instance in = uniform(3, {{0, 1, 4}, {0, 2, 2}, {1, 2, 3}}, 1.0);
+  Instance in = uniform_exchange(3, {{0, 1, 4}, {0, 2, 2}, {1, 2, 3}}, 1.0);
   if (transfers) in.backbone = Backbone{{std::vector<std::int64_t>{0}, {1, 2}}, *transfers};
   return in;
 }
@@ -56,7 +48,7 @@ TEST(StepBound, EtaOfHandMadeInstances) {
   EXPECT_DOUBLE_EQ(one.eta_d, 9.0);
   EXPECT_EQ(one.eta_s, 3u);
   EXPECT_DOUBLE_EQ(one.lower_bound, 12.0);
-  EXPECT_EQ(step_bound(uniform(2, {}, 1.0)).lower_bound, 0.0);
+  EXPECT_EQ(step_bound(uniform_exchange(2, {}, 1.0)).lower_bound, 0.0);
 }
 
 TEST(GreedySteps, LongestFirstStepsOfHandMadeInstances) {
@@ -76,7 +68,7 @@ TEST(GreedySteps, LongestFirstStepsOfHandMadeInstances) {
 }
 
 TEST(Kpbs, OneMessageIsOneStep) {
-  Instance in = uniform(2, {{0, 1, 10}}, 0.5);
+  Instance in = uniform_exchange(2, {{0, 1, 10}}, 0.5);
   in.send_bandwidth = {2.0, 2.0};
   in.recv_bandwidth = {4.0, 2.0};
   for (const auto& planner : {plan_ggp, plan_oggp, plan_steps}) {
@@ -90,7 +82,7 @@ TEST(Kpbs, OneMessageIsOneStep) {
 }
 
 TEST(Kpbs, NoMessageIsNoStep) {
-  const Instance in = uniform(3, {}, 1.0);
+  const Instance in = uniform_exchange(3, {}, 1.0);
   for (const auto& planner : {plan_ggp, plan_oggp, plan_steps}) {
     const Plan p = planner(in);
     EXPECT_TRUE(p.pieces.empty());
@@ -116,7 +108,7 @@ TEST(Kpbs, OneTransferPutsOneMessageInEachStep) {
 
 // The k constraint: a regular graph whose messages all fit one matching, but only 2 may run.
 TEST(Kpbs, StepsHoldAtMostKPiecesUnderABackbone) {
-  Instance in = uniform(8, {{0, 4, 5}, {1, 5, 5}, {2, 6, 5}, {3, 7, 5}}, 1.0);
+  Instance in = uniform_exchange(8, {{0, 4, 5}, {1, 5, 5}, {2, 6, 5}, {3, 7, 5}}, 1.0);
   in.backbone = Backbone{{std::vector<std::int64_t>{0, 1, 2, 3}, {4, 5, 6, 7}}, 2};
   for (const auto& planner : {plan_ggp, plan_oggp, plan_steps}) {
     const Plan p = planner(in);
@@ -200,7 +192,7 @@ TEST(Kpbs, AutoUnderABackboneKeepsTheBetterOfWholeAndOggp) {
   std::bernoulli_distribution edge(0.5);
   int oggp_chosen = 0;
   for (int trial = 0; trial < 20; ++trial) {
-    Instance in = uniform(16, {}, trial % 2 == 0 ? 0.0 : 1.0);
+    Instance in = uniform_exchange(16, {}, trial % 2 == 0 ? 0.0 : 1.0);
     for (std::int64_t i = 0; i < 8; ++i) {
       for (std::int64_t j = 8; j < 16; ++j) {
         if (edge(rng)) in.messages.push_back({i, j, 1 + (i * 7 + j * 3 + trial) % 20});

@@ -14,18 +14,11 @@
 namespace redist::exchange {
 namespace {
 
-Instance uniform(std::size_t nodes, std::vector<Message> messages) {
-  Instance in;
-  in.nodes = nodes;
-  in.messages = std::move(messages);
-  in.send_bandwidth.assign(nodes, 1.0);
-  in.recv_bandwidth.assign(nodes, 1.0);
-  return in;
-}
+using testkit::uniform_exchange;
 
 TEST(Preemptive, ThreeCycleNeedsPreemptionAndReachesTheBound) {
   // 0 -> 1, 1 -> 2, 2 -> 0 and 0 -> 2: node 0 sends 2, node 2 receives 2.
-  const Instance in = uniform(3, {{0, 1, 1}, {1, 2, 1}, {2, 0, 1}, {0, 2, 1}});
+  const Instance in = uniform_exchange(3, {{0, 1, 1}, {1, 2, 1}, {2, 0, 1}, {0, 2, 1}});
   const Plan p = plan_preemptive(in);
   EXPECT_DOUBLE_EQ(p.lower_bound, 2.0);
   EXPECT_NEAR(p.makespan, 2.0, 1e-12);
@@ -36,14 +29,14 @@ TEST(Preemptive, ThreeCycleNeedsPreemptionAndReachesTheBound) {
 }
 
 TEST(Preemptive, NoMessageIsAnEmptyOptimalPlan) {
-  const Plan p = plan_preemptive(uniform(2, {}));
+  const Plan p = plan_preemptive(uniform_exchange(2, {}));
   EXPECT_TRUE(p.pieces.empty());
   EXPECT_EQ(p.makespan, 0.0);
   EXPECT_TRUE(p.optimal);
 }
 
 TEST(Preemptive, RefusesABackbone) {
-  Instance in = uniform(2, {{0, 1, 5}});
+  Instance in = uniform_exchange(2, {{0, 1, 5}});
   in.backbone = Backbone{{std::vector<std::int64_t>{0}, std::vector<std::int64_t>{1}}, 1};
   EXPECT_THROW(plan_preemptive(in), OptionError);
 }
@@ -81,7 +74,8 @@ TEST(Preemptive, ValidWithLatencyAndChargesItPerMatching) {
 }
 
 TEST(Preemptive, ExtremeBandwidthsAndTinyMessagesNextToHugeOnes) {
-  Instance in = uniform(4, {{0, 1, 1}, {0, 2, std::int64_t{1} << 52}, {3, 1, 7}, {2, 3, 1000}});
+  Instance in =
+      uniform_exchange(4, {{0, 1, 1}, {0, 2, std::int64_t{1} << 52}, {3, 1, 7}, {2, 3, 1000}});
   in.send_bandwidth = {1e-200, 1e300, 1.0, 3.0};
   in.recv_bandwidth = {1.0, 1e-3, 1e12, 5.0};
   const Plan p = plan_preemptive(in);
@@ -133,7 +127,7 @@ double best_whole_message_plan(const Instance& in) {
 TEST(Preemptive, CuttingAMessageBeatsEveryPlanOfWholeMessages) {
   // Node 0 receives 6 seconds of data: preemptive ends at 6, no plan of whole messages before 7.
   const Instance in =
-      uniform(4, {{3, 0, 2}, {2, 3, 3}, {3, 1, 3}, {2, 0, 2}, {1, 0, 2}, {1, 2, 3}});
+      uniform_exchange(4, {{3, 0, 2}, {2, 3, 3}, {3, 1, 3}, {2, 0, 2}, {1, 0, 2}, {1, 2, 3}});
   const Plan p = plan_preemptive(in);
   EXPECT_DOUBLE_EQ(p.makespan, 6.0);
   EXPECT_GT(p.pieces.size(), in.messages.size());

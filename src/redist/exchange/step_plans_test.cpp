@@ -16,6 +16,8 @@
 namespace redist::exchange {
 namespace {
 
+using testkit::uniform_exchange;
+
 // The steps of a step plan: its distinct start times (every piece lasts more than 0).
 std::size_t steps_of(const Plan& plan) {
   std::set<double> starts;
@@ -33,16 +35,6 @@ void expect_proper(const Instance& in, const std::vector<std::uint32_t>& colours
     ASSERT_TRUE(sends.insert({in.messages[k].from, colours[k]}).second) << "message " << k;
     ASSERT_TRUE(receives.insert({in.messages[k].to, colours[k]}).second) << "message " << k;
   }
-}
-
-Instance uniform(std::size_t nodes, std::vector<Message> messages, double latency = 0.0) {
-  Instance in;
-  in.nodes = nodes;
-  in.messages = std::move(messages);
-  in.send_bandwidth.assign(nodes, 1.0);
-  in.recv_bandwidth.assign(nodes, 1.0);
-  in.latency = latency;
-  return in;
 }
 
 TEST(MinSteps, ExactlyDeltaColoursWithEitherTable) {
@@ -114,7 +106,7 @@ TEST(MinSteps, AllToAllBeatsTheCaterpillarByOneStep) {
   for (std::int64_t i = 0; i < 4; ++i)
     for (std::int64_t j = 0; j < 4; ++j)
       if (i != j) all.push_back({i, j, 10});
-  const Instance in = uniform(4, all, 1.0);
+  const Instance in = uniform_exchange(4, all, 1.0);
   const Plan steps = plan_min_steps(in), caterpillar = plan_caterpillar(in);
   EXPECT_DOUBLE_EQ(steps.makespan, 3 * 11.0);
   EXPECT_TRUE(steps.optimal);
@@ -125,7 +117,7 @@ TEST(MinSteps, AllToAllBeatsTheCaterpillarByOneStep) {
 
 TEST(MinSteps, LongMessagesShareAStep) {
   // Two long messages on disjoint pairs and two short ones: the long ones run together.
-  const Instance in = uniform(4, {{0, 1, 100}, {2, 3, 90}, {0, 3, 1}, {2, 1, 2}}, 0.5);
+  const Instance in = uniform_exchange(4, {{0, 1, 100}, {2, 3, 90}, {0, 3, 1}, {2, 1, 2}}, 0.5);
   const Plan p = plan_min_steps(in);
   EXPECT_DOUBLE_EQ(p.makespan, 100.5 + 2.5);
   ASSERT_FALSE(p.notes.empty());
@@ -139,7 +131,7 @@ TEST(MinSteps, ALargeStarUsesTheSparseTableAndIsOptimal) {
   // 2 x 5000 nodes x 4999 colours is beyond the dense table's 2^24 entries.
   std::vector<Message> star;
   for (std::int64_t j = 1; j < 5000; ++j) star.push_back({0, j, 1 + j % 7});
-  const Instance in = uniform(5000, star, 0.5);
+  const Instance in = uniform_exchange(5000, star, 0.5);
   const Plan p = plan_min_steps(in);
   EXPECT_EQ(steps_of(p), 4999u);
   EXPECT_TRUE(p.optimal);
@@ -150,16 +142,17 @@ TEST(StepPlanners, EdgeCases) {
   for (const char* name : {"min-steps", "caterpillar"}) {
     SCOPED_TRACE(name);
     // No message: no step.
-    const Plan none = plan(uniform(3, {}), name);
+    const Plan none = plan(uniform_exchange(3, {}), name);
     EXPECT_EQ(none.makespan, 0.0);
     EXPECT_TRUE(none.pieces.empty());
     // One message between two nodes, and a pair exchanging both ways in one step.
-    EXPECT_DOUBLE_EQ(plan(uniform(2, {{1, 0, 7}}, 2.0), name).makespan, 9.0);
-    const Plan swap = plan(uniform(2, {{0, 1, 7}, {1, 0, 3}}), name);
+    EXPECT_DOUBLE_EQ(plan(uniform_exchange(2, {{1, 0, 7}}, 2.0), name).makespan, 9.0);
+    const Plan swap = plan(uniform_exchange(2, {{0, 1, 7}, {1, 0, 3}}), name);
     EXPECT_DOUBLE_EQ(swap.makespan, 7.0);
     EXPECT_TRUE(swap.optimal);
     // 2^53 bytes with latency, and heterogeneous bandwidths.
-    Instance huge = uniform(3, {{0, 1, std::int64_t{1} << 53}, {1, 2, 1}, {2, 0, 3}}, 1e-6);
+    Instance huge =
+        uniform_exchange(3, {{0, 1, std::int64_t{1} << 53}, {1, 2, 1}, {2, 0, 3}}, 1e-6);
     huge.send_bandwidth = {1e9, 2.0, 0.5};
     huge.recv_bandwidth = {3.0, 1e9, 1e-3};
     const Plan h = plan(huge, name);
@@ -170,7 +163,7 @@ TEST(StepPlanners, EdgeCases) {
 
 TEST(StepPlanners, ABackboneSplitsStepsToItsTransfers) {
   // Three disjoint crossing messages of one step, one transfer: three sub-steps, longest first.
-  Instance in = uniform(6, {{0, 3, 4}, {1, 4, 6}, {2, 5, 5}, {3, 0, 1}});
+  Instance in = uniform_exchange(6, {{0, 3, 4}, {1, 4, 6}, {2, 5, 5}, {3, 0, 1}});
   in.backbone = Backbone{{{{0, 1, 2}, {3, 4, 5}}}, 1};
   for (const char* name : {"min-steps", "caterpillar"}) {
     SCOPED_TRACE(name);
@@ -188,7 +181,7 @@ TEST(StepPlanners, ABackboneSplitsStepsToItsTransfers) {
 
 TEST(Caterpillar, StepTPairsNodesWhoseIndicesSumToT) {
   // p = 5: 0->1, 1->0 and 2->4 at step 1 (0 + 1 = 6 = 1 mod 5), 3->4 and 4->3 at step 2.
-  const Instance in = uniform(5, {{0, 1, 3}, {1, 0, 2}, {2, 4, 1}, {3, 4, 2}, {4, 3, 6}});
+  const Instance in = uniform_exchange(5, {{0, 1, 3}, {1, 0, 2}, {2, 4, 1}, {3, 4, 2}, {4, 3, 6}});
   const Plan p = plan_caterpillar(in);
   ASSERT_EQ(p.pieces.size(), 5u);
   // Steps 1 (pairs {0,1}, {2,4}) and 2 (pair {3,4}); steps 0, 3 and 4 are empty.

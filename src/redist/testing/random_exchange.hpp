@@ -9,6 +9,8 @@
 #include <cmath>
 #include <numeric>
 #include <random>
+#include <utility>
+#include <vector>
 
 #include "redist/exchange/model.hpp"
 
@@ -22,6 +24,19 @@ struct RandomExchangeOptions {
   double latency = 0.0;
   bool backbone = false;
 };
+
+// An instance of `nodes` nodes with unit bandwidths, the given messages and latency.
+inline exchange::Instance uniform_exchange(std::size_t nodes,
+                                           std::vector<exchange::Message> messages,
+                                           double latency = 0.0) {
+  exchange::Instance in;
+  in.nodes = nodes;
+  in.messages = std::move(messages);
+  in.send_bandwidth.assign(nodes, 1.0);
+  in.recv_bandwidth.assign(nodes, 1.0);
+  in.latency = latency;
+  return in;
+}
 
 inline exchange::Instance random_exchange(std::mt19937_64& rng, const RandomExchangeOptions& o) {
   exchange::Instance in;
