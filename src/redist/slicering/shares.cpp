@@ -89,7 +89,7 @@ Shares optimal_shares(const Cluster& cluster, const std::vector<std::size_t>& ri
   settle_shares(cluster, ring, order, active, out.alpha);
   double t = 0.0;
   for (std::size_t k = 0; k < q; ++k) {
-    t = std::max(t, out.alpha[k] * cluster.W * cluster.w[ring[k]] + comm[k]);
+    t = std::max(t, out.alpha[k] * (cluster.W * cluster.w[ring[k]]) + comm[k]);
   }
   out.makespan = t;
   return out;

@@ -71,7 +71,7 @@ CheckResult check(const Cluster& cluster, const std::vector<long long>& ring,
   double t = 0.0;
   for (std::size_t k = 0; k < q; ++k) {
     const auto i = static_cast<std::size_t>(ring[k]);
-    double step = alpha[k] * cluster.W * cluster.w[i];
+    double step = alpha[k] * (cluster.W * cluster.w[i]);  // W w first: alpha W may be subnormal
     if (q >= 2) {
       const auto before = static_cast<std::size_t>(ring[k == 0 ? q - 1 : k - 1]);
       const auto after = static_cast<std::size_t>(ring[k + 1 == q ? 0 : k + 1]);
