@@ -38,25 +38,20 @@ CLI::Validator strict() {
 
 }  // namespace detail
 
-// Checks with short messages (CLI11's PositiveNumber prints the largest double in full).
-inline CLI::Validator positive() {
+// Checks with short messages (CLI11's PositiveNumber prints the largest double in full): a real
+// > 0 (`strictly`) or >= 0.
+inline CLI::Validator real_at_least_zero(bool strictly) {
   return CLI::Validator(
-      [](std::string& text) -> std::string {
+      [strictly](std::string& text) -> std::string {
         const Parsed<double> v = parse_real(text);
         const auto* value = std::get_if<double>(&v);
-        return value && *value > 0 ? "" : "'" + one_line(text, 40) + "' must be a number > 0";
+        if (value && (strictly ? *value > 0 : *value >= 0)) return "";
+        return "'" + one_line(text, 40) + "' must be a number " + (strictly ? "> 0" : ">= 0");
       },
-      "> 0");
+      strictly ? "> 0" : ">= 0");
 }
-inline CLI::Validator non_negative() {
-  return CLI::Validator(
-      [](std::string& text) -> std::string {
-        const Parsed<double> v = parse_real(text);
-        const auto* value = std::get_if<double>(&v);
-        return value && *value >= 0 ? "" : "'" + one_line(text, 40) + "' must be a number >= 0";
-      },
-      ">= 0");
-}
+inline CLI::Validator positive() { return real_at_least_zero(true); }
+inline CLI::Validator non_negative() { return real_at_least_zero(false); }
 
 inline void strict_numbers(CLI::App& app) {
   for (CLI::Option* option : app.get_options()) {

@@ -44,7 +44,8 @@ TEST(ExchangeFaces, TextAndJsonAgreeOnEveryBundledInstance) {
   for (const auto& [path, instance] : testkit::bundled_documents("exchange")) {
     for (const AlgorithmName& a : kAlgorithms) {
       if (a.name == "preemptive" && instance.find("backbone") != std::string::npos) continue;
-      const bool tiny = path.ends_with("preemption-pays.json") || path.ends_with("latency-cut.json");
+      const bool tiny =
+          path.ends_with("preemption-pays.json") || path.ends_with("latency-cut.json");
       if (a.name == "exact" && !tiny) continue;  // exact searches tiny instances only
       expect_faces_agree(instance, std::string(a.name), path + " " + std::string(a.name));
     }

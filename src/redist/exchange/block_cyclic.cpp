@@ -65,7 +65,7 @@ Instance block_cyclic(const BlockCyclic& l) {
     throw InputError("an exchange needs at least 2 processors", "to_procs");
   }
   const Wide period = lcm_capped(static_cast<Wide>(l.from_block) * l.from_procs,
-                                     static_cast<Wide>(l.to_block) * l.to_procs, l.elements);
+                                 static_cast<Wide>(l.to_block) * l.to_procs, l.elements);
   Counts counts;
   if (period == 0) {  // the pattern does not repeat within the array
     require_few_runs(l, l.elements);

@@ -112,8 +112,9 @@ class ExactSearch {
   }
 
   void evaluate();
-  std::vector<std::size_t> topological_order() const;
-  std::optional<std::vector<double>> shortest_shares();
+  using Successors = std::vector<std::vector<std::size_t>>;
+  static std::vector<std::size_t> topological_order(const Successors& next);
+  std::optional<std::vector<double>> shortest_shares(const Successors& next);
   void rebuild(const std::vector<double>& share, const std::vector<std::size_t>& topo);
 
   // Piece k of message e has index first_[e] + k; its port predecessors follow the orders.
@@ -145,8 +146,7 @@ std::vector<std::vector<std::size_t>> ExactSearch::successors() const {
 }
 
 // Kahn's algorithm; empty when the port orders form a cycle.
-std::vector<std::size_t> ExactSearch::topological_order() const {
-  const auto next = successors();
+std::vector<std::size_t> ExactSearch::topological_order(const Successors& next) {
   std::vector<std::size_t> indegree(next.size(), 0), topo;
   for (const auto& list : next) {
     for (const std::size_t v : list) ++indegree[v];
@@ -176,14 +176,15 @@ void ExactSearch::evaluate() {
                                   kMaxExactStructures),
                       "algorithm");
   }
-  const std::vector<std::size_t> topo = topological_order();
+  const Successors next = successors();
+  const std::vector<std::size_t> topo = topological_order(next);
   if (topo.empty()) return;
-  if (const auto share = shortest_shares()) rebuild(*share, topo);
+  if (const auto share = shortest_shares(next)) rebuild(*share, topo);
 }
 
 // The linear program of the current structure: each piece's share of its message, start times,
 // and the makespan T (in units of scale_). Returns the shares when T improves on the incumbent.
-std::optional<std::vector<double>> ExactSearch::shortest_shares() {
+std::optional<std::vector<double>> ExactSearch::shortest_shares(const Successors& next) {
   const std::size_t pieces = message_of_.size();
   const double beta = in_.latency / scale_;
   lp::Model model;
@@ -194,7 +195,6 @@ std::optional<std::vector<double>> ExactSearch::shortest_shares() {
   }
   const int makespan = model.add_variable(0.0, lp::kInfinity, 1.0);
   const auto length = [&](std::size_t u) { return transfer_[message_of_[u]] / scale_; };
-  const auto next = successors();
   for (std::size_t u = 0; u < pieces; ++u) {
     for (const std::size_t v : next[u]) {
       model.add_row(beta, {{start[v], 1.0}, {start[u], -1.0}, {share[u], -length(u)}},

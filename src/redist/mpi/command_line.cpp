@@ -31,7 +31,8 @@ void require(int code, const char* call) {
   }
 }
 
-// The message of rank `root` on every rank.
+// The message of rank `root` on every rank. (agree() of communicator.hpp would prefix the message
+// with its step and rank; a command-line error is printed as the program wrote it.)
 std::string broadcast(MPI_Comm comm, int root, std::string message) {
   int size = static_cast<int>(std::min<std::size_t>(message.size(), 4096));
   require(MPI_Bcast(&size, 1, MPI_INT, root, comm), "MPI_Bcast");
