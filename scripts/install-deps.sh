@@ -14,6 +14,7 @@ packages=(
   clang-14 libclang-rt-14-dev llvm-14
   librsvg2-bin
   python3-dev python3-pybind11
+  libtrilinos-zoltan-dev
 )
 
 missing=()
