@@ -3,12 +3,12 @@
 caterpillar, under SimGrid SMPI (docs/exchange.md, "Execution on MPI").
 
 Usage: apps/redist-mpi/smpi_exchange.py BUILD_DIR [--seed S] [--quick] [--out FILE.md]
-                                          [--no-crosstraffic]
+                                          [--json FILE.json] [--no-crosstraffic]
 
 Platforms (8 hosts, one-port NICs: every host has a send link and a receive link that carry one
 flow at a time, SimGrid's concurrency limit applied by redist-smpi-oneport.so, as
 redist-smpi-platform --one-port does; latency 0):
-  heterogeneous  a switch; each NIC's send and receive bandwidth log-uniform in
+  heterogeneous  a switch; each NIC's bandwidth (the same both ways) log-uniform in
                  [125 MB/s, 1.25 GB/s] (seeded)
   clusters       two clusters of 4 hosts (NICs 1 GB/s) joined by a backbone link of 2 GB/s, shared
                  by the flows that cross it; the instance says `transfers: 2`
@@ -21,10 +21,14 @@ Patterns (bytes moved per node in the MB range):
   rcb-migration  40,000 particles of 512 bytes repartitioned by recursive coordinate bisection
                  (8 parts of equal work) after they drift and their hot spot of work moves
                  (`redist exchange migration` of the two owner maps)
-Each instance's bandwidths (and backbone) are the platform's. Runs: redist (plan `auto`, executed
+Each instance's bandwidths (and backbone) are the platform's, times the share of its bandwidth a
+host gets when it sends and receives at once, measured first (two hosts exchanging 64 MiB each
+way: 1/1.05 with acknowledgement traffic, 1 without), as a user calibrates a model with a
+bidirectional bandwidth test. Runs: redist (plan `auto`, executed
 by mpi::Exchange), alltoallv (one MPI_Alltoallv), caterpillar (n MPI_Sendrecv steps), each once
 (SMPI is deterministic), every byte verified. Prints a Markdown table: the times, redist's
-measured time over its plan's model makespan, and each baseline's time over redist's. Exit 1 if a
+measured time over its plan's model makespan, and each baseline's time over redist's; --json writes
+the same rows as objects (times in seconds) with the calibrated share. Exit 1 if a
 run fails or is not verified. --quick (ctest): the random pattern on the heterogeneous platform
 only, smaller messages; passes when every run is verified and redist is within 5% of its model.
 SMPI settings: smpirun_redist.sh (SMPIRUN overrides the smpirun in PATH). SimGrid models TCP
@@ -126,8 +130,8 @@ def skewed(rng, scale):
 def platform(kind, rng):
     """(send bandwidths, receive bandwidths, backbone or None) of the 8 hosts."""
     if kind == "heterogeneous":
-        bw = lambda: math.exp(rng.uniform(math.log(125e6), math.log(1.25e9)))
-        return [bw() for _ in range(HOSTS)], [bw() for _ in range(HOSTS)], None
+        nic = [math.exp(rng.uniform(math.log(125e6), math.log(1.25e9))) for _ in range(HOSTS)]
+        return nic, list(nic), None
     half = HOSTS // 2
     backbone = None
     if kind == "clusters":
@@ -188,17 +192,37 @@ def run(build, here, xml, hosts, instance, strategy, cfg):
     raise RuntimeError(f"{strategy} failed: {p.stdout[-300:]} {p.stderr[-600:]}")
 
 
+def calibrate(build, here, tmp, cfg):
+    """The share of a NIC's bandwidth a host gets when it sends and receives at once: two hosts of
+    1 GB/s exchange 64 MiB each way (one MPI_Alltoallv), bandwidth = bytes / time / 1 GB/s."""
+    size = 64 * MIB
+    xml, hosts, inst = (os.path.join(tmp, f) for f in ("pair.xml", "pair.txt", "pair.json"))
+    write_platform(xml, hosts, [1e9, 1e9], [1e9, 1e9], None)
+    write_instance(inst, 2, [[0, 1, size], [1, 0, size]], [1e9, 1e9], [1e9, 1e9], None)
+    seconds = run(build, here, xml, hosts, inst, "alltoallv", cfg)["measured_seconds"]
+    return size / seconds / 1e9
+
+
 def row(kind, name, msgs, r):
-    """The table's line for one platform and pattern, and redist's measured time over its model."""
+    """The table's fields for one platform and pattern (times in seconds)."""
     red = r["redist"]
     t = {s: r[s]["measured_seconds"] for s in r}
-    ratio = t["redist"] / red["model_makespan"]
-    moved = sum(m[2] for m in msgs) / 1e6
-    return (f"| {kind} | {name} | {moved:.1f} | {red['lower_bound'] * 1e3:.3f} "
-            f"| {red['algorithm']} ({red['pieces']} pieces) "
-            f"| {red['model_makespan'] * 1e3:.3f} | {t['redist'] * 1e3:.3f} | {ratio:.4f} "
-            f"| {t['alltoallv'] * 1e3:.3f} | {t['caterpillar'] * 1e3:.3f} "
-            f"| {t['alltoallv'] / t['redist']:.3f} | {t['caterpillar'] / t['redist']:.3f} |"), ratio
+    return {"platform": kind, "pattern": name, "megabytes": sum(m[2] for m in msgs) / 1e6,
+            "lower_bound": red["lower_bound"], "algorithm": red["algorithm"],
+            "pieces": red["pieces"], "model": red["model_makespan"], "redist": t["redist"],
+            "alltoallv": t["alltoallv"], "caterpillar": t["caterpillar"],
+            "redist_over_model": t["redist"] / red["model_makespan"],
+            "alltoallv_over_redist": t["alltoallv"] / t["redist"],
+            "caterpillar_over_redist": t["caterpillar"] / t["redist"]}
+
+
+def markdown(f):
+    """One Markdown table line of row() `f` (milliseconds)."""
+    return (f"| {f['platform']} | {f['pattern']} | {f['megabytes']:.1f} "
+            f"| {f['lower_bound'] * 1e3:.3f} | {f['algorithm']} ({f['pieces']} pieces) "
+            f"| {f['model'] * 1e3:.3f} | {f['redist'] * 1e3:.3f} | {f['redist_over_model']:.4f} "
+            f"| {f['alltoallv'] * 1e3:.3f} | {f['caterpillar'] * 1e3:.3f} "
+            f"| {f['alltoallv_over_redist']:.3f} | {f['caterpillar_over_redist']:.3f} |")
 
 
 def patterns(build, rng, quick):
@@ -218,6 +242,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--out")
+    ap.add_argument("--json")
     ap.add_argument("--no-crosstraffic", action="store_true")
     a = ap.parse_args()
     cfg = "--cfg=network/crosstraffic:0" if a.no_crosstraffic else ""
@@ -226,9 +251,12 @@ def main():
             "| redist / model | MPI_Alltoallv (ms) | caterpillar (ms) | Alltoallv / redist "
             "| caterpillar / redist |",
             "|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
-    status, worst = 0, 0.0
+    status, worst, fields = 0, 0.0, []
     kinds = ["heterogeneous"] if a.quick else ["heterogeneous", "clusters", "homogeneous"]
     with tempfile.TemporaryDirectory() as tmp:
+        share = calibrate(build, here, tmp, cfg)
+        print(f"bandwidth when sending and receiving at once: {share:.4f} of the NIC's",
+              file=sys.stderr)
         for kind in kinds:
             rng = random.Random(a.seed)
             send, recv, backbone = platform(kind, rng)
@@ -236,7 +264,8 @@ def main():
             for name, (nodes, msgs) in patterns(build, random.Random(a.seed * 1000 + 7), a.quick):
                 inst = os.path.join(tmp, f"{kind}-{name}.json")
                 write_platform(xml, hosts, send[:nodes], recv[:nodes], backbone)
-                write_instance(inst, nodes, msgs, send, recv, backbone)
+                write_instance(inst, nodes, msgs, [b * share for b in send],
+                               [b * share for b in recv], backbone)
                 try:
                     r = {s: run(build, here, xml, hosts, inst, s, cfg)
                          for s in ("redist", "alltoallv", "caterpillar")}
@@ -244,8 +273,10 @@ def main():
                     rows.append(f"| {kind} | {name} | FAILED: {e} |")
                     status = 1
                     continue
-                line, ratio = row(kind, name, msgs, r)
-                worst = max(worst, abs(ratio - 1))
+                f = row(kind, name, msgs, r)
+                worst = max(worst, abs(f["redist_over_model"] - 1))
+                fields.append(f)
+                line = markdown(f)
                 rows.append(line)
                 print(line, file=sys.stderr, flush=True)
     table = "\n".join(rows) + "\n"
@@ -253,6 +284,11 @@ def main():
     if a.out:
         with open(a.out, "w") as f:
             f.write(table)
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump({"crosstraffic": not a.no_crosstraffic, "seed": a.seed,
+                       "bandwidth_share": share, "rows": fields}, f, indent=1)
+            f.write("\n")
     print(f"largest |redist / model - 1|: {worst:.4f}")
     if status == 0 and a.quick and worst <= 0.05:
         print("quick: all runs verified, redist within 5% of its model")
