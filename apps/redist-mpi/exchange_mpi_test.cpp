@@ -7,7 +7,12 @@
 // from the seed; some with latency, some with a backbone), every algorithm of
 // exchange::kAlgorithms that applies plans them, and the plan is executed: send buffers hold the
 // byte pattern(from, to, offset), receive buffers start with a sentinel, and every byte of every
-// message must arrive at its offset, the gaps between messages untouched. Layouts alternate
+// message must arrive at its offset, the gaps between messages untouched. Each piece is also
+// checked when it arrives (Exchange's arrival callback, ArrivalCheck): its bytes already carry
+// the pattern, a peer's pieces come in offset order and tile its message exactly once, the bytes
+// not yet reported still hold the sentinel, and a rank sees as many arrivals as
+// Exchange::receives(); over the ranks, as many as pieces sent. A hand-made plan with pieces that
+// round to no byte checks that they are neither sent nor reported. Layouts alternate
 // between packed_layouts and one with messages in reverse peer order and gaps. The baselines
 // (MPI_Alltoallv, caterpillar) move the same buffers and are checked alike. Rank 0 prints one
 // JSON line {"verified": true, ...}; exit 0 when all holds, 1 if not.
@@ -16,14 +21,17 @@
 // error mode). KIND: plan (a piece of the plan starts later on RANK only), count (a send count
 // one byte short), invalid (every rank drops a piece of the plan: not every byte delivered).
 // --fail CALL:RANK[:NTH]: RANK's NTH library call of CALL fails (fault_injection_test.hpp) in the
-// first execute: every rank must catch the same Error naming it, and the next execute on the
-// same object must deliver everything. --backbone: on an instance with a backbone.
+// first execute, or with CALL `arrival` (`arrival-not-std`) RANK's arrival callback throws a
+// std::runtime_error (an int) at its NTH piece (NTH `last`: its last): every rank must catch the
+// same Error naming it, and the next execute on the same object must deliver everything, every
+// piece checked on arrival. --backbone: on an instance with a backbone.
 #include <mpi.h>
 
 #include <cstdint>
 #include <cstdio>
 #include <iostream>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -122,9 +130,90 @@ ex::Instance random_instance(std::mt19937_64& rng, const Args& a, const World& w
   return redist::testkit::random_exchange(rng, o);
 }
 
-// One strategy on one instance and layout: the wrong bytes on this rank.
-std::int64_t run_one(const std::string& strategy, rm::Exchange* x, const ex::Instance& in,
-                     const World& w, int variant) {
+// Checks each piece this rank receives at its arrival (Exchange's arrival callback): it is not
+// empty and sits where the layout puts it, its bytes carry pattern(peer, rank, offset), the pieces
+// of a peer come in increasing offset order and tile its message from offset 0 with no gap or
+// overlap, and the first byte not reported yet of every message still holds the sentinel (no
+// receive is outstanding during a call). finish() adds that every message was covered and that
+// the calls are as many as Exchange::receives().
+class ArrivalCheck {
+ public:
+  ArrivalCheck(const rm::PackedLayouts& l, const Buffers& b, const World& w)
+      : l_(l), b_(b), w_(w), next_(static_cast<std::size_t>(w.size), 0) {
+    next_[static_cast<std::size_t>(w.rank)] = l.recv.counts[static_cast<std::size_t>(w.rank)];
+  }
+
+  void operator()(const rm::Exchange::Arrival& a) {
+    ++calls_;
+    if (a.peer < 0 || a.peer >= w_.size || a.peer == w_.rank) {
+      ++bad_;
+      return;
+    }
+    const auto u = static_cast<std::size_t>(a.peer);
+    const std::byte* at = b_.recv.data() + l_.recv.displs[u] + next_[u];
+    if (a.bytes <= 0 || a.offset != next_[u] || a.offset + a.bytes > l_.recv.counts[u] ||
+        a.data != at) {
+      ++bad_;  // its bytes are not read: the range may be outside the buffer
+      return;
+    }
+    for (std::int64_t k = 0; k < a.bytes; ++k) {
+      bad_ += at[k] != pattern(a.peer, w_.rank, a.offset + k);
+    }
+    next_[u] = a.offset + a.bytes;
+    for (std::size_t j = 0; j < next_.size(); ++j) {
+      if (next_[j] < l_.recv.counts[j]) {
+        bad_ += b_.recv[static_cast<std::size_t>(l_.recv.displs[j] + next_[j])] != kSentinel;
+      }
+    }
+  }
+
+  // The faults found, with the messages not covered and a call count other than `receives`.
+  std::int64_t finish(std::size_t receives) const {
+    std::int64_t bad = bad_ + (calls_ != static_cast<std::int64_t>(receives));
+    for (std::size_t j = 0; j < next_.size(); ++j) bad += next_[j] != l_.recv.counts[j];
+    return bad;
+  }
+  std::int64_t calls() const { return calls_; }
+
+ private:
+  const rm::PackedLayouts& l_;
+  const Buffers& b_;
+  World w_;
+  std::vector<std::int64_t> next_;  // per peer: where its next piece must start
+  std::int64_t calls_ = 0, bad_ = 0;
+};
+
+// Makes the arrival callback throw on its `nth` call (0: never): a std::runtime_error, or an int
+// when `not_std`.
+struct Throw {
+  std::int64_t nth = 0;
+  bool not_std = false;
+};
+constexpr const char* kRefused = "this piece is refused by the test";
+
+// What one run found on this rank.
+struct Outcome {
+  std::int64_t wrong_bytes = 0;   // in the receive buffer after the call
+  std::int64_t bad_arrivals = 0;  // ArrivalCheck's faults (plans only)
+  std::int64_t arrivals = 0;      // arrival calls
+};
+
+// Executes the plan with every piece checked at its arrival.
+Outcome run_checked(rm::Exchange& x, const rm::PackedLayouts& l, Buffers& b, const World& w,
+                    const Throw& thrower) {
+  ArrivalCheck check(l, b, w);
+  x.execute(b.send.data(), l.send, b.recv.data(), l.recv, [&](const rm::Exchange::Arrival& a) {
+    check(a);
+    if (check.calls() != thrower.nth) return;
+    if (thrower.not_std) throw 7;
+    throw std::runtime_error(kRefused);
+  });
+  return {wrong_bytes(l, b, w), check.finish(x.receives()), check.calls()};
+}
+
+// One strategy on one instance and layout, checked on this rank.
+Outcome run_one(const std::string& strategy, rm::Exchange* x, const ex::Instance& in,
+                const World& w, int variant, const Throw& thrower = {}) {
   const rm::PackedLayouts l = layouts(in, w, variant);
   Buffers b = fill(l, w);
   if (strategy == "alltoallv") {
@@ -132,13 +221,19 @@ std::int64_t run_one(const std::string& strategy, rm::Exchange* x, const ex::Ins
   } else if (strategy == "caterpillar") {
     rm::caterpillar_exchange(MPI_COMM_WORLD, b.send.data(), l.send, b.recv.data(), l.recv);
   } else {
-    x->execute(b.send.data(), l.send, b.recv.data(), l.recv);
+    return run_checked(*x, l, b, w, thrower);
   }
-  return wrong_bytes(l, b, w);
+  return {wrong_bytes(l, b, w), 0, 0};
 }
 
 struct Tally {
-  std::int64_t runs = 0, wrong = 0, pieces = 0;
+  std::int64_t runs = 0, wrong = 0, pieces = 0, bad_arrivals = 0, arrivals = 0, sends = 0;
+  void add(const Outcome& o) {
+    wrong += o.wrong_bytes;
+    bad_arrivals += o.bad_arrivals;
+    arrivals += o.arrivals;
+    ++runs;
+  }
 };
 
 void run_instance(const ex::Instance& in, const World& w, int k, Tally& t) {
@@ -150,14 +245,32 @@ void run_instance(const ex::Instance& in, const World& w, int k, Tally& t) {
       continue;  // does not apply to this instance (the same verdict on every rank)
     }
     rm::Exchange x(MPI_COMM_WORLD, in, plan);
-    t.wrong += run_one("redist", &x, in, w, k);
+    t.add(run_one("redist", &x, in, w, k));
     t.pieces += static_cast<std::int64_t>(plan.pieces.size());
-    ++t.runs;
+    t.sends += static_cast<std::int64_t>(x.sends());
   }
   for (const char* baseline : {"alltoallv", "caterpillar"}) {
-    t.wrong += run_one(baseline, nullptr, in, w, k + 1);
-    ++t.runs;
+    t.add(run_one(baseline, nullptr, in, w, k + 1));
   }
+}
+
+// Pieces that round to no byte are neither sent nor received nor reported: on nodes 0 and 1,
+// [0, 1, 2 bytes] in pieces of 0.25, 1.5 and 0.25 bytes (cut 0, 2, 0) and [1, 0, 3 bytes] in
+// pieces of 1.125, 0.25 and 1.625 (cut 1, 0, 2), the times exact in binary. Node 0 receives 2
+// pieces, node 1 one: the faults found on this rank.
+std::int64_t run_rounding(const World& w, Tally& t) {
+  const ex::Instance in = redist::testkit::uniform_exchange(2, {{0, 1, 2}, {1, 0, 3}});
+  ex::Plan plan;
+  plan.pieces = {{0, 1, 0.0, 0.25},  {0, 1, 0.25, 1.5},   {0, 1, 1.75, 0.25},
+                 {1, 0, 0.0, 1.125}, {1, 0, 1.125, 0.25}, {1, 0, 1.375, 1.625}};
+  plan.makespan = 3.0;
+  rm::Exchange x(MPI_COMM_WORLD, in, plan);
+  const std::size_t receives = w.rank == 0 ? 2 : w.rank == 1 ? 1 : 0;
+  const std::size_t sends = w.rank == 0 ? 1 : w.rank == 1 ? 2 : 0;
+  t.add(run_one("redist", &x, in, w, 0));
+  t.pieces += static_cast<std::int64_t>(plan.pieces.size());
+  t.sends += static_cast<std::int64_t>(x.sends());
+  return (x.receives() != receives) + (x.sends() != sends);
 }
 
 // A collective refusal provoked by one rank's wrong argument.
@@ -179,20 +292,53 @@ void provoke(const Args& a, const World& w) {
   x.execute(b.send.data(), l.send, b.recv.data(), l.recv);
 }
 
+// The failure --fail CALL:RANK[:NTH] injects. CALL `arrival` makes RANK's arrival callback throw
+// a std::runtime_error on its NTH call (`last`: its last), `arrival-not-std` an int; any other
+// CALL is an MPI call of the library. What every rank's Error must contain.
+struct Failure {
+  std::string call;
+  int culprit = 0;
+  std::string nth;
+  std::string expected;
+};
+
+Failure parse_failure(const std::string& spec) {
+  const auto c1 = spec.find(':'), c2 = spec.find(':', c1 + 1);
+  Failure f{spec.substr(0, c1), std::stoi(spec.substr(c1 + 1, c2 - c1 - 1)),
+            c2 == std::string::npos ? "1" : spec.substr(c2 + 1), ""};
+  if (f.call == "arrival" || f.call == "arrival-not-std") {
+    f.expected = fmt::format("the arrival callback failed on rank {}: {}", f.culprit,
+                             f.call == "arrival" ? kRefused : "an exception not derived from");
+  } else {
+    f.expected = fmt::format("{} failed on rank {}", f.call, f.culprit);
+  }
+  return f;
+}
+
+// Arms the failure on its rank: the MPI call's, or the callback's (returned).
+Throw arm(const Failure& f, const World& w, const rm::Exchange& x) {
+  if (w.rank != f.culprit) return {};
+  const bool arrival = f.call.starts_with("arrival");
+  const auto nth = f.nth == "last" ? static_cast<std::int64_t>(x.receives()) : std::stoll(f.nth);
+  if (!arrival) rm::testing::inject_failure(f.call, nth);
+  if (arrival && (nth < 1 || nth > static_cast<std::int64_t>(x.receives()))) {
+    std::cerr << fmt::format("rank {}: no piece {} to refuse among the {} it receives\n", w.rank,
+                             f.nth, x.receives());
+  }
+  return arrival ? Throw{nth, f.call == "arrival-not-std"} : Throw{};
+}
+
 // --fail: the same Error on every rank, then a clean execute on the same object.
 bool injected(const Args& a, const World& w, std::string& message) {
-  const auto c1 = a.fail.find(':'), c2 = a.fail.find(':', c1 + 1);
-  const std::string call = a.fail.substr(0, c1);
-  const int culprit = std::stoi(a.fail.substr(c1 + 1, c2 - c1 - 1));
-  const std::int64_t nth = c2 == std::string::npos ? 1 : std::stoll(a.fail.substr(c2 + 1));
+  const Failure f = parse_failure(a.fail);
   std::mt19937_64 rng(a.seed);
   // 3 partners, no latency; or 4 partners and a backbone (backbone tokens in flight).
   const ex::Instance in = random_instance(rng, a, w, a.backbone ? 3 : 2, true);
   const ex::Plan plan = ex::plan(in, a.backbone ? "whole" : "preemptive");
   rm::Exchange x(MPI_COMM_WORLD, in, plan);
-  if (w.rank == culprit) rm::testing::inject_failure(call, nth);
+  const Throw thrower = arm(f, w, x);
   try {
-    run_one("redist", &x, in, w, 0);
+    run_one("redist", &x, in, w, 0, thrower);
   } catch (const rm::Error& e) {
     message = e.what();
   }
@@ -202,9 +348,10 @@ bool injected(const Args& a, const World& w, std::string& message) {
   root.resize(1024, '\0');
   MPI_Bcast(root.data(), 1024, MPI_CHAR, 0, MPI_COMM_WORLD);
   int same = message == std::string(root.data()) && !message.empty() &&
-             message.find(fmt::format("{} failed on rank {}", call, culprit)) != std::string::npos;
+             message.find(f.expected) != std::string::npos;
   MPI_Allreduce(MPI_IN_PLACE, &same, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  const std::int64_t wrong = run_one("redist", &x, in, w, 1);
+  const Outcome o = run_one("redist", &x, in, w, 1);
+  const std::int64_t wrong = o.wrong_bytes + o.bad_arrivals;
   std::int64_t all_wrong = 0;
   MPI_Allreduce(&wrong, &all_wrong, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
   return same != 0 && all_wrong == 0;
@@ -226,14 +373,18 @@ int run(const Args& a, const World& w) {
   std::mt19937_64 rng(a.seed);
   Tally t;
   for (int k = 0; k < a.instances; ++k) run_instance(random_instance(rng, a, w, k), w, k, t);
-  std::int64_t wrong = 0;
-  MPI_Allreduce(&t.wrong, &wrong, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+  t.bad_arrivals += run_rounding(w, t);
+  // Over the ranks: every piece sent is reported once by its receiver.
+  std::int64_t sums[4] = {t.wrong, t.bad_arrivals, t.arrivals, t.sends};
+  MPI_Allreduce(MPI_IN_PLACE, sums, 4, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+  const bool ok = sums[0] == 0 && sums[1] == 0 && sums[2] == sums[3];
   if (w.rank == 0) {
     std::cout << fmt::format(
-        "{{\"verified\": {}, \"ranks\": {}, \"runs\": {}, \"pieces\": {}, \"wrong_bytes\": {}}}\n",
-        wrong == 0, w.size, t.runs, t.pieces, wrong);
+        "{{\"verified\": {}, \"ranks\": {}, \"runs\": {}, \"pieces\": {}, \"sent\": {}, "
+        "\"arrivals\": {}, \"wrong_bytes\": {}, \"bad_arrivals\": {}}}\n",
+        ok, w.size, t.runs, t.pieces, sums[3], sums[2], sums[0], sums[1]);
   }
-  return wrong == 0 ? 0 : 1;
+  return ok ? 0 : 1;
 }
 
 // One write per line, so that the ranks' lines do not interleave.

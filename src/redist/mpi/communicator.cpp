@@ -114,6 +114,12 @@ void CallLog::fail(std::string_view what) {
   if (message_.empty()) message_ = fmt::format("{}: rank {}: {}", step_, rank_text(rank_), what);
 }
 
+void CallLog::fail_call(std::string_view name, std::string_view what) {
+  if (message_.empty()) {
+    message_ = fmt::format("{}: {} failed on rank {}: {}", step_, name, rank_text(rank_), what);
+  }
+}
+
 Agreement agree(MPI_Comm comm, const CallLog& log, std::span<std::int64_t> words) {
   std::vector<std::int64_t> all(words.size() + 1);
   all[0] = failure_word(log);

@@ -63,6 +63,9 @@ class CallLog {
   }
   // A failure without an MPI code (the message names the rank).
   void fail(std::string_view what);
+  // A failure of a call that is not MPI's (a caller's callback), named as a failed MPI call is:
+  // "<step>: <name> failed on rank <rank>: <what>".
+  void fail_call(std::string_view name, std::string_view what);
 
   bool failed() const { return !message_.empty(); }
   const std::string& message() const { return message_; }

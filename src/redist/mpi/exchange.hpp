@@ -22,6 +22,17 @@
 //   on each port is the plan's. Deadlock freedom: the earliest unfinished piece of the plan (in
 //   that order) is posted at both of its ends, so some piece always completes, whatever the plan.
 //   Pieces of a pair travel with one tag and are matched in order (MPI's non-overtaking rule).
+// - Arrivals: execute may be given a callback (on_arrival) that sees every piece this rank
+//   receives as soon as its receive completed, before the next receive is posted: the pieces in
+//   the order they arrived, which is this rank's receive order in the plan, so the pieces of one
+//   peer come in increasing offset order and tile its message exactly once (receives() calls per
+//   execute; pieces that round to no byte are never posted nor reported). At each call, the bytes
+//   of the piece are in recvbuf and no receive is outstanding, so the bytes not reported yet are
+//   untouched. It lets a caller unpack while the rest moves; since the next receive waits for it,
+//   a slow callback delays the plan. It must not call this object. A callback that throws stops
+//   the rank as a failed MPI call does: every rank throws the same Error ("execute: the arrival
+//   callback failed on rank r: " and the exception's what()), and the object stays usable. After
+//   a failure no further piece is reported, even one settled into recvbuf.
 // Guarantees: after execute, recvbuf holds every message exactly (received pieces land at their
 // offsets); sendbuf is never written. Errors are collective (communicator.hpp): every rank throws
 // the same redist::mpi::Error, at construction for instances or plans that differ or are invalid
@@ -34,7 +45,7 @@
 // Costs: construction O(P log P + m + p) for P pieces and m messages (the validator's and the
 // sort's), one MPI_Comm_dup and one MPI_Allreduce; each execute one MPI_Allreduce to check
 // arguments and one to agree at the end, plus one MPI message per piece of this rank; no buffer
-// besides the caller's.
+// besides the caller's. Without a callback, an arrival costs one test of an empty function.
 //
 // Baselines (collective over `comm` itself, under its error handler as mpi/baselines.hpp's): the
 // same buffers and counts, no plan. alltoallv_exchange is one MPI_Alltoallv; caterpillar_exchange
@@ -47,6 +58,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -78,14 +90,29 @@ class Exchange {
   // exceeds 2^31-1 bytes, or an MPI call fails.
   Exchange(MPI_Comm comm, const exchange::Instance& instance, const exchange::Plan& plan);
 
+  // A piece this rank received: `bytes` (> 0) at `offset` of the message from `peer`, now at
+  // `data` in the receive buffer (recvbuf + rdispls[peer] + offset).
+  struct Arrival {
+    int peer = 0;
+    std::int64_t offset = 0;
+    std::int64_t bytes = 0;
+    const std::byte* data = nullptr;
+  };
+  // Called on the receiving rank once per received piece, as soon as it completed and before the
+  // rank's next receive is posted: it runs on the receive port's critical path, so keep it short.
+  using ArrivalCallback = std::function<void(const Arrival&)>;
+
   // Collective: moves every message of the instance from the senders' send buffers to the
   // receivers' receive buffers (layouts as MPI_Alltoallv's with MPI_BYTE, one entry per rank).
+  // `on_arrival`, when set, sees each piece this rank receives, in arrival order (the header's
+  // comment says what it may rely on); none is called for the rank's own entry.
   void execute(const void* sendbuf, std::span<const std::int64_t> sendcounts,
                std::span<const std::int64_t> sdispls, void* recvbuf,
-               std::span<const std::int64_t> recvcounts, std::span<const std::int64_t> rdispls);
+               std::span<const std::int64_t> recvcounts, std::span<const std::int64_t> rdispls,
+               const ArrivalCallback& on_arrival = {});
   void execute(const void* sendbuf, const BufferLayout& send, void* recvbuf,
-               const BufferLayout& recv) {
-    execute(sendbuf, send.counts, send.displs, recvbuf, recv.counts, recv.displs);
+               const BufferLayout& recv, const ArrivalCallback& on_arrival = {}) {
+    execute(sendbuf, send.counts, send.displs, recvbuf, recv.counts, recv.displs, on_arrival);
   }
 
   int rank() const { return comm_.rank(); }

@@ -12,8 +12,13 @@
 // the receive that has its piece, cancels the one that has none, receives pieces it had no
 // receive for into scratch, takes every notice sent to it and completes its own sends. No message
 // of a failed step is left to be matched by a later one.
+//
+// The arrival callback runs in the walk right after MPI_Waitany returned the data receive, before
+// the loop posts the next one. A callback that throws is logged as a failed call of this rank,
+// which then stops as above.
 #include <algorithm>
 #include <cstring>
+#include <exception>
 
 #include <fmt/format.h>
 
@@ -33,13 +38,14 @@ struct Stopped {};
 
 struct Exchange::Run {
   Run(const Exchange& x, const void* sendbuf, std::span<const std::int64_t> sdispls, void* recvbuf,
-      std::span<const std::int64_t> rdispls)
+      std::span<const std::int64_t> rdispls, const ArrivalCallback& on_arrival)
       : x(x),
         comm(x.comm_.get()),
         in(static_cast<const std::byte*>(sendbuf)),
         out(static_cast<std::byte*>(recvbuf)),
         sdispls(sdispls),
         rdispls(rdispls),
+        on_arrival(on_arrival),
         log("execute", x.comm_.rank()),
         sent(static_cast<std::size_t>(x.comm_.size()), 0),
         posted(static_cast<std::size_t>(x.comm_.size()), 0) {}
@@ -51,6 +57,7 @@ struct Exchange::Run {
   bool walk();
   void post_send();
   void post_receive();
+  void report_arrival();
   void stop();
   void settle();
   void settle_pieces(const std::vector<std::int64_t>& words);
@@ -65,6 +72,7 @@ struct Exchange::Run {
   const std::byte* in;
   std::byte* out;
   std::span<const std::int64_t> sdispls, rdispls;
+  const ArrivalCallback& on_arrival;
   CallLog log;
   MPI_Request reqs[3] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL, MPI_REQUEST_NULL};
   std::int64_t notice_in = 0, notice_out = 1;
@@ -112,6 +120,7 @@ bool Exchange::Run::walk() {
           log.check("MPI_Waitany", [&] { return MPI_Waitany(3, reqs, &index, MPI_STATUS_IGNORE); });
       notice_taken = index == kNotice;  // a notice taken must not be waited for again
       if (!ok || notice_taken) throw Stopped{};
+      if (index == kRecv) report_arrival();
     }
   } catch (const Stopped&) {
     return false;
@@ -138,6 +147,24 @@ void Exchange::Run::post_receive() {
   });
   ++posted[static_cast<std::size_t>(t.peer)];
   ++next_recv;
+}
+
+// The receive posted last completed: the callback sees its piece. A callback that throws is
+// this rank's failure.
+void Exchange::Run::report_arrival() {
+  if (!on_arrival) return;
+  const Transfer& t = x.recvs_[next_recv - 1];
+  const Arrival arrival{t.peer, t.offset, t.bytes,
+                        out + rdispls[static_cast<std::size_t>(t.peer)] + t.offset};
+  try {
+    on_arrival(arrival);
+    return;
+  } catch (const std::exception& e) {
+    log.fail_call("the arrival callback", e.what());
+  } catch (...) {
+    log.fail_call("the arrival callback", "an exception not derived from std::exception");
+  }
+  throw Stopped{};
 }
 
 // This rank stopped: a notice to every other rank (completed in settle).
@@ -230,7 +257,7 @@ void Exchange::Run::settle_notices(const std::vector<std::int64_t>& words) {
 void Exchange::execute(const void* sendbuf, std::span<const std::int64_t> sendcounts,
                        std::span<const std::int64_t> sdispls, void* recvbuf,
                        std::span<const std::int64_t> recvcounts,
-                       std::span<const std::int64_t> rdispls) {
+                       std::span<const std::int64_t> rdispls, const ArrivalCallback& on_arrival) {
   check_arguments(sendbuf, sendcounts, sdispls, recvbuf, recvcounts, rdispls);
   const auto me = static_cast<std::size_t>(comm_.rank());
   if (sendcounts[me] > 0) {
@@ -238,7 +265,7 @@ void Exchange::execute(const void* sendbuf, std::span<const std::int64_t> sendco
                  static_cast<const std::byte*>(sendbuf) + sdispls[me],
                  static_cast<std::size_t>(sendcounts[me]));
   }
-  Run(*this, sendbuf, sdispls, recvbuf, rdispls).run();
+  Run(*this, sendbuf, sdispls, recvbuf, rdispls, on_arrival).run();
 }
 
 }  // namespace redist::mpi
