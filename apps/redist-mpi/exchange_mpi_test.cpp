@@ -14,8 +14,8 @@
 // Exchange::receives(); over the ranks, as many as pieces sent. A hand-made plan with pieces that
 // round to no byte checks that they are neither sent nor reported. Layouts alternate
 // between packed_layouts and one with messages in reverse peer order and gaps. The baselines
-// (MPI_Alltoallv, caterpillar) move the same buffers and are checked alike. Rank 0 prints one
-// JSON line {"verified": true, ...}; exit 0 when all holds, 1 if not.
+// (MPI_Alltoallv, caterpillar, Zoltan's posted pattern) move the same buffers and are checked
+// alike. Rank 0 prints one JSON line {"verified": true, ...}; exit 0 when all holds, 1 if not.
 // --fault KIND:RANK makes RANK pass a wrong argument and the run must end with a collective
 // refusal: every rank prints the same `error: ...` line on stderr, exit 2 (mpi_run_test.sh's
 // error mode). KIND: plan (a piece of the plan starts later on RANK only), count (a send count
@@ -220,6 +220,8 @@ Outcome run_one(const std::string& strategy, rm::Exchange* x, const ex::Instance
     rm::alltoallv_exchange(MPI_COMM_WORLD, b.send.data(), l.send, b.recv.data(), l.recv);
   } else if (strategy == "caterpillar") {
     rm::caterpillar_exchange(MPI_COMM_WORLD, b.send.data(), l.send, b.recv.data(), l.recv);
+  } else if (strategy == "posted") {
+    rm::posted_exchange(MPI_COMM_WORLD, b.send.data(), l.send, b.recv.data(), l.recv);
   } else {
     return run_checked(*x, l, b, w, thrower);
   }
@@ -249,7 +251,7 @@ void run_instance(const ex::Instance& in, const World& w, int k, Tally& t) {
     t.pieces += static_cast<std::int64_t>(plan.pieces.size());
     t.sends += static_cast<std::int64_t>(x.sends());
   }
-  for (const char* baseline : {"alltoallv", "caterpillar"}) {
+  for (const char* baseline : {"alltoallv", "caterpillar", "posted"}) {
     t.add(run_one(baseline, nullptr, in, w, k + 1));
   }
 }

@@ -2,7 +2,8 @@
 // apps/redist-mpi/smpi_exchange.py writes the platforms and runs it, docs/exchange.md,
 // "Execution on MPI").
 //
-//   smpirun ... redist-smpi-exchange --instance I.json --strategy redist|alltoallv|caterpillar
+//   smpirun ... redist-smpi-exchange --instance I.json --strategy
+//   redist|alltoallv|caterpillar|posted
 //               [--algorithm NAME] [--repeat K]
 //
 // Every rank reads the exchange instance (its bandwidths must be the platform's), and for
@@ -100,6 +101,9 @@ int run(const Args& a, int me, int ranks) {
     } else if (a.strategy == "alltoallv") {
       rm::alltoallv_exchange(MPI_COMM_WORLD, b.send.data(), b.layouts.send, b.recv.data(),
                              b.layouts.recv);
+    } else if (a.strategy == "posted") {
+      rm::posted_exchange(MPI_COMM_WORLD, b.send.data(), b.layouts.send, b.recv.data(),
+                          b.layouts.recv);
     } else {
       rm::caterpillar_exchange(MPI_COMM_WORLD, b.send.data(), b.layouts.send, b.recv.data(),
                                b.layouts.recv);
@@ -131,8 +135,8 @@ int main(int argc, char** argv) {
   CLI::App app{"redist-smpi-exchange: one timed exchange under SMPI"};
   Args a;
   app.add_option("--instance", a.instance, "exchange instance JSON")->required();
-  app.add_option("--strategy", a.strategy, "redist, alltoallv or caterpillar")
-      ->check(CLI::IsMember({"redist", "alltoallv", "caterpillar"}));
+  app.add_option("--strategy", a.strategy, "redist, alltoallv, caterpillar or posted")
+      ->check(CLI::IsMember({"redist", "alltoallv", "caterpillar", "posted"}));
   app.add_option("--algorithm", a.algorithm, "exchange planner (redist)");
   app.add_option("--repeat", a.repeat, "timed repetitions")->check(CLI::Range(1, 100));
   int rc = 0;

@@ -276,10 +276,13 @@ void alltoallv_exchange(MPI_Comm comm, const void* sendbuf, const BufferLayout& 
   agree_or_throw(comm, log);
 }
 
-void caterpillar_exchange(MPI_Comm comm, const void* sendbuf, const BufferLayout& send,
-                          void* recvbuf, const BufferLayout& recv) {
+namespace {
+
+// The rank and size of `comm`, and the layouts checked (one entry per rank, counts within an
+// int, displacements >= 0), agreed on by every rank.
+std::pair<int, int> checked_layouts(MPI_Comm comm, CallLog& log, const BufferLayout& send,
+                                    const BufferLayout& recv) {
   int rank = -1, size = 0;
-  CallLog log("caterpillar", -1);
   if (log.check("MPI_Comm_rank", [&] { return MPI_Comm_rank(comm, &rank); })) log.set_rank(rank);
   log.check("MPI_Comm_size", [&] { return MPI_Comm_size(comm, &size); });
   const auto n = static_cast<std::size_t>(size);
@@ -295,6 +298,15 @@ void caterpillar_exchange(MPI_Comm comm, const void* sendbuf, const BufferLayout
     }
   }
   agree_or_throw(comm, log);
+  return {rank, size};
+}
+
+}  // namespace
+
+void caterpillar_exchange(MPI_Comm comm, const void* sendbuf, const BufferLayout& send,
+                          void* recvbuf, const BufferLayout& recv) {
+  CallLog log("caterpillar", -1);
+  const auto [rank, size] = checked_layouts(comm, log, send, recv);
   const auto* in = static_cast<const std::byte*>(sendbuf);
   auto* out = static_cast<std::byte*>(recvbuf);
   for (int t = 0; t < size; ++t) {
@@ -313,6 +325,42 @@ void caterpillar_exchange(MPI_Comm comm, const void* sendbuf, const BufferLayout
                           MPI_STATUS_IGNORE);
     });
   }
+  agree_or_throw(comm, log);
+}
+
+void posted_exchange(MPI_Comm comm, const void* sendbuf, const BufferLayout& send, void* recvbuf,
+                     const BufferLayout& recv) {
+  CallLog log("posted", -1);
+  const auto [rank, size] = checked_layouts(comm, log, send, recv);
+  const auto* in = static_cast<const std::byte*>(sendbuf);
+  auto* out = static_cast<std::byte*>(recvbuf);
+  const auto n = static_cast<std::size_t>(size);
+  std::vector<MPI_Request> receives;
+  for (std::size_t j = 0; j < n; ++j) {
+    if (static_cast<int>(j) == rank || recv.counts[j] == 0) continue;
+    receives.emplace_back(MPI_REQUEST_NULL);
+    log.check("MPI_Irecv", [&] {
+      return MPI_Irecv(out + recv.displs[j], static_cast<int>(recv.counts[j]), MPI_BYTE,
+                       static_cast<int>(j), 7402, comm, &receives.back());
+    });
+  }
+  log.check("MPI_Barrier", [&] { return MPI_Barrier(comm); });
+  for (int t = 0; t < size; ++t) {  // from the rank itself upwards, wrapping
+    const auto j = static_cast<std::size_t>((rank + t) % size);
+    const auto bytes = static_cast<std::size_t>(send.counts[j]);
+    if (bytes == 0) continue;
+    if (static_cast<int>(j) == rank) {
+      std::memmove(out + recv.displs[j], in + send.displs[j], bytes);
+      continue;
+    }
+    log.check("MPI_Send", [&] {
+      return MPI_Send(in + send.displs[j], static_cast<int>(bytes), MPI_BYTE, static_cast<int>(j),
+                      7402, comm);
+    });
+  }
+  log.check("MPI_Waitall", [&] {
+    return MPI_Waitall(static_cast<int>(receives.size()), receives.data(), MPI_STATUSES_IGNORE);
+  });
   agree_or_throw(comm, log);
 }
 

@@ -157,5 +157,11 @@ void alltoallv_exchange(MPI_Comm comm, const void* sendbuf, const BufferLayout& 
                         const BufferLayout& recv);
 void caterpillar_exchange(MPI_Comm comm, const void* sendbuf, const BufferLayout& send,
                           void* recvbuf, const BufferLayout& recv);
+// Zoltan's migration pattern (Zoltan_Comm_Do, which Zoltan_Migrate uses to move objects): every
+// receive posted at once, a barrier, then one blocking send after the other, to the ranks from
+// this one upwards (wrapping), then a wait for every receive. Sends to one rank at a time but no
+// order of the receivers: what an unscheduled exchange of a partitioner does.
+void posted_exchange(MPI_Comm comm, const void* sendbuf, const BufferLayout& send, void* recvbuf,
+                     const BufferLayout& recv);
 
 }  // namespace redist::mpi
