@@ -40,13 +40,12 @@ PartitionCosts::PartitionCosts(const PartitionRecording& recording, MigrationPla
       platform_(std::move(platform)) {
   validate(recording);
   validate_platform(platform_, ranks_);
-  const auto k = static_cast<std::size_t>(iterations_);
-  loads_.resize(k * (k + 1) / 2);
+  loads_.resize(index(iterations_ - 1, iterations_) + 1);
   ParticleSystem system(recording.particles);
   for (std::int64_t t = 1; t <= iterations_; ++t, system.advance()) {
     const std::vector<double> work = system.work();
     total_work_.push_back(std::accumulate(work.begin(), work.end(), 0.0));
-    for (std::int64_t j = 0; j < t; ++j) {
+    for (std::int64_t j = 0; j <= std::min(t, iterations_ - 1); ++j) {
       std::vector<double>& load = loads_[index(j, t)];
       load.assign(static_cast<std::size_t>(ranks_), 0.0);
       const std::vector<std::int32_t>& owner = recording.proposals[static_cast<std::size_t>(j)];
@@ -56,12 +55,13 @@ PartitionCosts::PartitionCosts(const PartitionRecording& recording, MigrationPla
   }
 }
 
+// Iteration t's loads start after those of iterations 1..t-1 (u + 1 partitions each).
 std::size_t PartitionCosts::index(std::int64_t j, std::int64_t t) const {
-  if (t < 1 || t > iterations_ || j < 0 || j >= t) {
+  if (t < 1 || t > iterations_ || j < 0 || j > t || j >= iterations_) {
     throw std::out_of_range(fmt::format("no partition {} in iteration {}", j, t));
   }
   const auto tt = static_cast<std::size_t>(t);
-  return (tt - 1) * tt / 2 + static_cast<std::size_t>(j);
+  return (tt - 1) * (tt + 2) / 2 + static_cast<std::size_t>(j);
 }
 
 const std::vector<double>& PartitionCosts::loads(std::int64_t j, std::int64_t t) const {

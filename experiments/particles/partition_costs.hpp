@@ -4,7 +4,8 @@
 // one-port platform. The policies (balance/decider.hpp) and the hindsight optimum
 // (balance/hindsight.hpp) are evaluated on these.
 //
-// Iteration t (1..K) under partition j (0..K-1, j < t) lasts max_r L_r(j, t) / s_r(t): L_r the
+// Iteration t (1..K) under partition j (0..K-1, j < t; partition t is proposed from iteration t's
+// work, for the iterations after it) lasts max_r L_r(j, t) / s_r(t): L_r the
 // work of the particles partition j gives rank r, in iteration t (particle_system.hpp), s_r(t)
 // the recorded speed. The migration from partition j to partition k moves every particle whose
 // owner changes, `particle_bytes` each, as one message per pair of ranks; its cost is the
@@ -38,7 +39,8 @@ class PartitionCosts {
 
   std::int64_t iterations() const { return iterations_; }
   std::int64_t ranks() const { return ranks_; }
-  // Per rank: the work partition j gives it in iteration t (0 <= j < t <= K).
+  // Per rank: the work partition j gives it in iteration t (0 <= j <= t <= K, j < K; j = t: the
+  // iteration whose work the proposal balanced).
   const std::vector<double>& loads(std::int64_t partition, std::int64_t iteration) const;
   const std::vector<double>& speeds(std::int64_t iteration) const;
   double iteration_time(std::int64_t partition, std::int64_t iteration) const;
@@ -52,7 +54,7 @@ class PartitionCosts {
   std::int64_t iterations_ = 0, ranks_ = 0;
   const PartitionRecording* recording_;
   MigrationPlatform platform_;
-  std::vector<std::vector<double>> loads_;  // [index(j, t)][r]
+  std::vector<std::vector<double>> loads_;  // [index(j, t)][r], t = 1..K, j = 0..min(t, K - 1)
   std::vector<double> total_work_;          // [t - 1]
   std::map<std::pair<std::int64_t, std::int64_t>, double> costs_;
   std::size_t index(std::int64_t partition, std::int64_t iteration) const;

@@ -112,7 +112,7 @@ TEST(PartitionCosts, LoadsAddUpAndMigrationsMoveWhatChangesOwner) {
     for (std::int64_t t = 1; t <= k; ++t, system.advance()) {
       const std::vector<double> w = system.work();
       const double total = std::accumulate(w.begin(), w.end(), 0.0);
-      for (std::int64_t j = 0; j < t; ++j) {
+      for (std::int64_t j = 0; j <= std::min(t, k - 1); ++j) {
         const auto& load = costs.loads(j, t);
         EXPECT_NEAR(std::accumulate(load.begin(), load.end(), 0.0), total, 1e-9 * total);
         EXPECT_GE(costs.iteration_time(j, t), costs.bound_time(t) * (1 - 1e-12));
@@ -146,7 +146,9 @@ TEST(PartitionCosts, RefusesAPlatformThatDoesNotFit) {
   p.latency = -1;
   EXPECT_THROW(PartitionCosts(r, p), InputError);
   PartitionCosts costs(r, platform(3));
-  EXPECT_THROW(costs.loads(3, 3), std::out_of_range);
+  EXPECT_THROW(costs.loads(3, 3), std::out_of_range);  // no partition after the last iteration
+  EXPECT_THROW(costs.loads(2, 1), std::out_of_range);
+  EXPECT_NO_THROW(costs.loads(2, 2));
   EXPECT_THROW(costs.migration(2, 2), std::out_of_range);
 }
 
