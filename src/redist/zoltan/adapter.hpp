@@ -37,10 +37,11 @@
 // end of that step; what the application's callbacks did by then stays done. MPI failures as in
 // redist/mpi/communicator.hpp.
 // Costs: propose is Zoltan_LB_Partition plus one ZOLTAN_OBJ_LIST_FN call, one size call on the
-// exports, O(n log n) for n local objects, and four collectives (two agreements, one
-// MPI_Allgather, one MPI_Allgatherv of O(m) bytes for m pairs; every rank then holds the whole
-// instance). migrate adds the plan's execution (mpi/exchange.hpp) and five agreements; its
-// buffers are one send and one receive buffer of the rank's bytes on the wire.
+// exports, O(n log n) for n local objects, three agreements (one MPI_Allreduce each, a fourth
+// when a list is inverted), one MPI_Allgather and one MPI_Allgatherv of O(m) bytes for m pairs
+// (every rank then holds the whole instance). migrate is the Exchange's construction and
+// execution (mpi/exchange.hpp) plus six agreements; its buffers are one send and one receive
+// buffer of the rank's bytes on the wire.
 #pragma once
 
 #include <mpi.h>
