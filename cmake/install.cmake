@@ -1,10 +1,12 @@
 # What `cmake --install build --prefix P` puts under P (docs/library.md, "Installing and linking"):
 #
 #   include/redist/...            every header of src/redist but the tests' (testing/, *_test.hpp)
-#   lib/libredist_*.a             the core libraries; redist_mpi_plan, redist_mpi when MPI was found
+#   lib/libredist_*.a             the core libraries; redist_mpi_plan, redist_mpi when MPI was found;
+#                                 redist_zoltan when Zoltan was found too
 #   bin/                          redist, redist-platform, and when built redist-ring-sim, redist-mpi
 #   lib/cmake/redist/             the CMake package: find_package(redist CONFIG) gives redist::core
-#                                 (every core library) and redist::mpi when MPI was found
+#                                 (every core library), redist::mpi when MPI was found and
+#                                 redist::zoltan when Zoltan was found
 #   lib/pkgconfig/redist.pc       the core libraries for pkg-config
 #
 # Included by the top-level CMakeLists.txt after every target is defined (REDIST_INSTALL).
@@ -19,6 +21,9 @@ set(redist_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/redist)
 set(redist_header_excludes PATTERN "*_test.hpp" EXCLUDE PATTERN "testing" EXCLUDE)
 if(NOT TARGET redist_mpi)
   list(APPEND redist_header_excludes PATTERN "mpi" EXCLUDE PATTERN "mpi.hpp" EXCLUDE)
+endif()
+if(NOT TARGET redist_zoltan)
+  list(APPEND redist_header_excludes PATTERN "zoltan" EXCLUDE PATTERN "zoltan.hpp" EXCLUDE)
 endif()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/src/redist/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/redist
         FILES_MATCHING PATTERN "*.hpp" ${redist_header_excludes})
@@ -46,6 +51,16 @@ if(redist_mpi_targets)
   install(EXPORT redistMpiTargets NAMESPACE redist:: DESTINATION ${redist_cmake_dir})
 endif()
 
+# The Zoltan adapter, a third export set: it needs Zoltan's package, which redistConfig.cmake
+# looks for only when asked for the component `zoltan` (or finding it anyway).
+if(TARGET redist_zoltan)
+  set_target_properties(redist_zoltan PROPERTIES EXPORT_NAME zoltan)
+  install(TARGETS redist_zoltan EXPORT redistZoltanTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  install(EXPORT redistZoltanTargets NAMESPACE redist:: DESTINATION ${redist_cmake_dir})
+  install(FILES ${PROJECT_SOURCE_DIR}/cmake/zoltan.cmake DESTINATION ${redist_cmake_dir}
+          RENAME redistZoltan.cmake)
+endif()
+
 # Programs: those this build has (redist-ring-sim needs SimGrid, redist-mpi MPI).
 set(redist_programs)
 foreach(program redist redist-platform redist-ring-sim redist-mpi)
@@ -60,6 +75,10 @@ install(TARGETS ${redist_programs} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 set(REDIST_PACKAGE_WITH_MPI OFF)
 if(redist_mpi_targets)
   set(REDIST_PACKAGE_WITH_MPI ON)
+endif()
+set(REDIST_PACKAGE_WITH_ZOLTAN OFF)
+if(TARGET redist_zoltan)
+  set(REDIST_PACKAGE_WITH_ZOLTAN ON)
 endif()
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/redistConfig.cmake.in
                               ${PROJECT_BINARY_DIR}/redistConfig.cmake
