@@ -56,7 +56,7 @@ RebalanceDecision RebalanceController::decide(const std::vector<std::int64_t>& c
   observation.loads = as_loads(counts);
   observation.seconds = seconds;
   observation.work = work;
-  const std::vector<double>& speeds = decider_.observe(observation);
+  const std::vector<double> speeds = decider_.observe(observation);
   std::vector<std::int64_t> targets = counts;
   Proposal proposal;
   if (!speeds.empty()) {

@@ -149,7 +149,7 @@ std::vector<double> RebalanceDecider::speeds_of(const Observation& o) {
   return speeds;
 }
 
-const std::vector<double>& RebalanceDecider::observe(const Observation& o) {
+std::vector<double> RebalanceDecider::observe(const Observation& o) {
   if (pending_) throw std::logic_error("RebalanceDecider: observe twice without a decision");
   check_observation(o, ranks_);
   Verdict v;

@@ -111,13 +111,14 @@ class RebalanceDecider {
   RebalanceDecider(std::size_t ranks, std::unique_ptr<Policy> policy, std::int64_t iterations,
                    RebalanceSettings settings = {});
 
-  // Phase 1, after iteration k = decisions() + 1. Returns the speeds s_i for the proposal (empty
-  // when no rank did work). Throws InputError naming the field ("loads", "seconds[3]", ...)
-  // for a size other than p or a value out of range, std::runtime_error naming the rank when a
-  // speed work_i / t_i is not a finite number > 0, and std::logic_error if the previous
-  // observation was not decided yet: nothing changes then. Also InputError at "loads" when the
-  // model time max_i w_i / s_i leaves the double range (the estimator has then seen the sample).
-  const std::vector<double>& observe(const Observation& observation);
+  // Phase 1, after iteration k = decisions() + 1. Returns (a copy of) the speeds s_i for the
+  // proposal, empty when no rank did work. Throws InputError naming the field ("loads",
+  // "seconds[3]", ...) for a size other than p or a value out of range, std::runtime_error naming
+  // the rank when a speed work_i / t_i is not a finite number > 0, and std::logic_error if the
+  // previous observation was not decided yet: nothing changes then. Also InputError at "loads" when
+  // the model time max_i w_i / s_i leaves the double range (the estimator has then seen the
+  // sample).
+  std::vector<double> observe(const Observation& observation);
   // Phase 2. Throws InputError for a bad proposal ("proposal.loads[2]", ...; not checked when no
   // rank did work), leaving the observation to decide again with a corrected one;
   // std::logic_error without an observation; and whatever the policy or the migration cost
