@@ -6,6 +6,7 @@
 //   balanced_targets, iteration_time         redist/balance/targets.hpp
 //   Trace, RingCosts, limits, lower bound    redist/balance/model.hpp
 //   make_policy, Policy, Step, Decision      redist/balance/policy.hpp
+//   RebalanceDecider (any partitioned app)   redist/balance/decider.hpp: rebalance now?
 //   simulate(trace, policy)                  redist/balance/simulate.hpp: totals, rebalances
 //   hindsight_optimum (`oracle`)             redist/balance/oracle.hpp
 //   advise(input)                            redist/balance/advise.hpp: rebalance now? to what?
@@ -33,6 +34,7 @@
 #include <string_view>
 
 #include "redist/balance/advise.hpp"
+#include "redist/balance/decider.hpp"
 #include "redist/balance/model.hpp"
 #include "redist/balance/oracle.hpp"
 #include "redist/balance/policy.hpp"

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <deque>
 #include <limits>
 #include <set>
 #include <utility>
@@ -20,10 +21,14 @@ constexpr const char* kOption = "policy";
 
 [[noreturn]] void bad(const std::string& message) { throw OptionError(message, kOption); }
 
-std::int64_t parse_count(std::string_view text, std::string_view what) {
+std::int64_t parse_at_least(std::string_view text, std::string_view what, std::int64_t least) {
   const Parsed<std::int64_t> v = parse_integer<std::int64_t>(text);
-  if (const auto* value = std::get_if<std::int64_t>(&v); value && *value >= 1) return *value;
-  bad(fmt::format("{} must be an integer >= 1, got '{}'", what, one_line(text, 40)));
+  if (const auto* value = std::get_if<std::int64_t>(&v); value && *value >= least) return *value;
+  bad(fmt::format("{} must be an integer >= {}, got '{}'", what, least, one_line(text, 40)));
+}
+
+std::int64_t parse_count(std::string_view text, std::string_view what) {
+  return parse_at_least(text, what, 1);
 }
 
 double parse_number(std::string_view text, std::string_view what) {
@@ -79,18 +84,45 @@ class Every final : public Policy {
   std::int64_t period_;
 };
 
+// threshold:R/window:W/cooldown:C (policy.hpp). With W = 1 and C = 0 it compares each
+// iteration's own imbalance with R. O(W) per decision.
 class Threshold final : public Policy {
  public:
-  explicit Threshold(double ratio) : ratio_(ratio) {}
+  Threshold(double ratio, std::int64_t window, std::int64_t cooldown)
+      : ratio_(ratio), window_(static_cast<std::size_t>(window)), cooldown_(cooldown) {}
   Decision decide(const Step& step) override {
-    const double r = step.bound_time > 0 ? step.iteration_time / step.bound_time : 1.0;
-    return {r > ratio_,
-            fmt::format("imbalance {:.6g} {} {:.6g}", r, r > ratio_ ? ">" : "<=", ratio_)};
+    recent_.push_back(step.bound_time > 0 ? step.iteration_time / step.bound_time : 1.0);
+    if (recent_.size() > window_) recent_.pop_front();
+    double sum = 0.0;
+    for (double r : recent_) sum += r;
+    const double mean = sum / static_cast<double>(recent_.size());
+    const bool over = mean > ratio_;
+    std::string reason = fmt::format("imbalance {:.6g}", mean);
+    if (window_ > 1) reason += fmt::format(" (mean of the last {})", recent_.size());
+    reason += fmt::format(" {} {:.6g}", over ? ">" : "<=", ratio_);
+    if (over && step.after_iteration <= quiet_until_)
+      return no(reason + fmt::format(", but in the cooldown until iteration {}", quiet_until_));
+    return {over, std::move(reason)};
   }
-  std::string name() const override { return fmt::format("threshold:{}", ratio_); }
+  void rebalanced(const Step& step) override {
+    recent_.clear();  // the imbalances of the distribution just replaced
+    constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+    const std::int64_t k = step.after_iteration;
+    quiet_until_ = cooldown_ > kMax - k ? kMax : k + cooldown_;
+  }
+  std::string name() const override {
+    std::string name = fmt::format("threshold:{}", ratio_);
+    if (window_ != 1) name += fmt::format("/window:{}", window_);
+    if (cooldown_ != 0) name += fmt::format("/cooldown:{}", cooldown_);
+    return name;
+  }
 
  private:
   double ratio_;
+  std::size_t window_;
+  std::int64_t cooldown_;
+  std::deque<double> recent_;     // the imbalances since the last rebalance, the last W at most
+  std::int64_t quiet_until_ = 0;  // no rebalance after iterations up to this one
 };
 
 class CostBenefit final : public Policy {
@@ -177,6 +209,36 @@ std::vector<std::int64_t> parse_points(std::string_view list) {
   return points;
 }
 
+// `threshold:` followed by `arg`: R, then optional `/window:W` and `/cooldown:C`, each at most
+// once, in any order.
+std::unique_ptr<Policy> make_threshold(std::string_view arg) {
+  std::size_t slash = arg.find('/');
+  const double ratio = parse_number(arg.substr(0, slash), "R");
+  if (ratio < 1) bad("R must be >= 1 (an iteration is never shorter than N / sum of speeds)");
+  std::int64_t window = 0, cooldown = -1;  // not given yet
+  while (slash != std::string_view::npos) {
+    arg.remove_prefix(slash + 1);
+    slash = arg.find('/');
+    const std::string_view part = arg.substr(0, slash);
+    const std::size_t colon = part.find(':');
+    const std::string_view key = part.substr(0, colon);
+    const std::string_view value =
+        colon == std::string_view::npos ? std::string_view{} : part.substr(colon + 1);
+    if (key == "window" && colon != std::string_view::npos) {
+      if (window != 0) bad("`window:` is given twice");
+      window = parse_count(value, "the window W");
+    } else if (key == "cooldown" && colon != std::string_view::npos) {
+      if (cooldown != -1) bad("`cooldown:` is given twice");
+      cooldown = parse_at_least(value, "the cooldown C", 0);
+    } else {
+      bad(fmt::format("after `threshold:R`, expected `/window:W` or `/cooldown:C`, got '/{}'",
+                      one_line(part, 40)));
+    }
+  }
+  return std::make_unique<Threshold>(ratio, window == 0 ? 1 : window,
+                                     cooldown == -1 ? 0 : cooldown);
+}
+
 }  // namespace
 
 std::unique_ptr<Policy> make_at_policy(const std::vector<std::int64_t>& points,
@@ -213,22 +275,20 @@ std::unique_ptr<Policy> make_policy(std::string_view spec, std::int64_t iteratio
   }
   if (head == "at" && has_arg) return make_at_policy(parse_points(arg), iterations);
   if (head == "every" && has_arg) return std::make_unique<Every>(parse_count(arg, "E"));
-  if (head == "threshold" && has_arg) {
-    const double r = parse_number(arg, "R");
-    if (r < 1) bad("R must be >= 1 (an iteration is never shorter than N / sum of speeds)");
-    return std::make_unique<Threshold>(r);
-  }
+  if (head == "threshold" && has_arg) return make_threshold(arg);
   if (head == "oracle") bad("`oracle` needs the whole trace: it is only offered by simulate");
   bad(
-      fmt::format("unknown policy '{}' (known: never, at:K1,K2,..., every:E, threshold:R, "
+      fmt::format("unknown policy '{}' (known: never, at:K1,K2,..., every:E, "
+                  "threshold:R[/window:W][/cooldown:C], "
                   "cost-benefit, metabalancer, stable-horizon, replay, oracle)",
                   one_line(spec, 60)));
 }
 
 const std::vector<std::string>& policy_names() {
-  static const std::vector<std::string> names = {"never",          "at:K1,K2,...", "every:E",
-                                                 "threshold:R",    "cost-benefit", "metabalancer",
-                                                 "stable-horizon", "replay",       "oracle"};
+  static const std::vector<std::string> names = {
+      "never",        "at:K1,K2,...", "every:E",        "threshold:R[/window:W][/cooldown:C]",
+      "cost-benefit", "metabalancer", "stable-horizon", "replay",
+      "oracle"};
   return names;
 }
 

@@ -1,13 +1,21 @@
 // Rebalancing policies (docs/balance.md): after each iteration, decide whether to move to the
-// balanced targets of the speeds just measured. The same objects decide in the model simulator
-// (simulate.hpp) and in the MPI Rebalancer (measured speeds and times).
+// loads a rebalance would give. The same objects decide in the model simulator (simulate.hpp),
+// in the ring's RebalanceController (the MPI Rebalancer) and in the ring-free RebalanceDecider
+// (decider.hpp) of any partitioned application.
 //
 // Names (parse_policy; iterations counted from 1, "after iteration k"):
 //   never            never (RRV04 §8's first scheme)
 //   at:k1,k2,...     after the listed iterations (RRV04 §8: at:50, at:20,40,60,80); strictly
 //                    increasing integers in 1..K-1
 //   every:E          after every multiple of E below K (RRV04 §8: every:10, every:5); E >= 1
-//   threshold:R      when T / (N / sum s) > R, R >= 1 (max-over-mean rules of LAMMPS, 4C, StePS)
+//   threshold:R[/window:W][/cooldown:C]
+//                    when the imbalance T / T_bound, averaged over the last W decisions since
+//                    the last rebalance (fewer when fewer were made), exceeds R, and more than C
+//                    decisions have passed since the last rebalance; R >= 1, W >= 1 (default 1),
+//                    C >= 0 (default 0). T_bound = sum_i w_i / sum_i s_i, so T / T_bound is the
+//                    slowest rank's time over the speed-weighted mean of the ranks' times (the
+//                    plain mean when speeds are equal): the max-over-mean rules of LAMMPS, 4C
+//                    (threshold:1.35/window:W/cooldown:C), StePS (threshold:1.05)
 //   cost-benefit     when (T - T_bal) * (K - k) > makespan: the saving predicted if the speeds
 //                    persist exceeds the planned redistribution's exact cost (docs/balance.md)
 //   metabalancer     Charm++ MetaBalancer (Menon et al. 2012): a line fitted to the imbalance
@@ -29,17 +37,22 @@
 
 namespace redist::balance {
 
-// What a policy sees after iteration k.
+// What a policy sees after iteration k. Loads are in work units (the ring's item counts n_i, or
+// a partitioned application's work per rank), speeds in work units per second; nothing assumes
+// a ring or integer loads.
 struct Step {
-  std::int64_t after_iteration = 0;                    // k >= 1: iterations done
-  std::int64_t iterations = 0;                         // K: iterations of the whole run
-  const std::vector<std::int64_t>* counts = nullptr;   // n_i during iteration k - 1
-  const std::vector<double>* speeds = nullptr;         // s(k - 1), as measured
-  const std::vector<std::int64_t>* targets = nullptr;  // balanced targets of s(k - 1)
-  double iteration_time = 0.0;                         // T_{k-1} (measured by the MPI Rebalancer)
-  double balanced_time = 0.0;                          // T_bal: max_i targets_i / s_i(k - 1)
-  double bound_time = 0.0;                             // N / sum_i s_i(k - 1)
-  // The makespan of the redistribution counts -> targets, planned on first call and cached.
+  std::int64_t after_iteration = 0;              // k >= 1: iterations done
+  std::int64_t iterations = 0;                   // K: iterations of the whole run
+  const std::vector<double>* loads = nullptr;    // w_i during iteration k - 1
+  const std::vector<double>* speeds = nullptr;   // s(k - 1), as measured or estimated
+  const std::vector<double>* targets = nullptr;  // the loads w'_i a rebalance now would give
+                                                 // (the ring's balanced targets of s(k - 1))
+  double iteration_time = 0.0;                   // T_{k-1} (measured, or max_i w_i / s_i)
+  double balanced_time = 0.0;                    // T_bal: predicted T after the rebalance
+                                                 // (max_i w'_i / s_i unless predicted otherwise)
+  double bound_time = 0.0;                       // T_bound: sum_i w_i / sum_i s_i (N / sum s)
+  // The cost of the redistribution loads -> targets (the ring plan's makespan, or the caller's
+  // prediction), computed on first call and cached.
   std::function<double()> plan_makespan;
   std::int64_t remaining() const { return iterations - after_iteration; }  // K - k
 };
@@ -62,10 +75,11 @@ class Policy {
   virtual std::string name() const = 0;
 };
 
-// The policy named `spec` for a run of `iterations` (K) iterations. Throws InputError with path
-// "--policy" for an unknown name or malformed parameters (an `at:` list that is empty, not
-// strictly increasing, or holds k < 1 or k >= K; E < 1; R < 1 or not finite) and for `oracle`,
-// which is not online (simulate.hpp handles it).
+// The policy named `spec` for a run of `iterations` (K) iterations. Throws OptionError at
+// "policy" (the command line's --policy) for an unknown name or malformed parameters (an `at:`
+// list that is empty, not strictly increasing, or holds k < 1 or k >= K; E < 1; R < 1 or not
+// finite; W < 1, C < 0, or a `/` part of threshold that is empty, unknown or repeated) and for
+// `oracle`, which is not online (simulate.hpp handles it).
 std::unique_ptr<Policy> make_policy(std::string_view spec, std::int64_t iterations);
 
 // The policy `at:K1,K2,...` for points already parsed (strictly increasing, each in 1..K-1;

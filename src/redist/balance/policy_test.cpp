@@ -10,16 +10,16 @@ namespace {
 
 // A step with given times; plan_makespan returns `makespan` and counts its calls.
 struct FakeStep {
-  std::vector<std::int64_t> counts{10, 10};
+  std::vector<double> counts{10, 10};
   std::vector<double> speeds{1, 1};
-  std::vector<std::int64_t> targets{10, 10};
+  std::vector<double> targets{10, 10};
   int plans = 0;
   Step make(std::int64_t k, std::int64_t K, double time, double balanced, double bound,
             double makespan) {
     Step s;
     s.after_iteration = k;
     s.iterations = K;
-    s.counts = &counts;
+    s.loads = &counts;
     s.speeds = &speeds;
     s.targets = &targets;
     s.iteration_time = time;
@@ -148,13 +148,92 @@ TEST(Policy, ReplayLearnsThatTransientSlowdownsDoNotPay) {
   for (std::int64_t k = 1; k <= 60; ++k) {
     const bool slow = k % 6 == 1 || k % 6 == 2;
     f.speeds = slow ? std::vector<double>{0.25, 1} : std::vector<double>{1, 1};
-    f.targets = slow ? std::vector<std::int64_t>{4, 16} : std::vector<std::int64_t>{10, 10};
+    f.targets = slow ? std::vector<double>{4, 16} : std::vector<double>{10, 10};
     const Step s = f.make(k, 1000, slow ? 40 : 10, slow ? 16 : 10, 16, 30.0);
     EXPECT_EQ(cost_benefit->decide(s).rebalance, slow) << k;
     if (replay->decide(s).rebalance) rebalances.push_back(k);
   }
   // Only the second slow iteration of the first slowdown, judged by the age fallback (2 x 24).
   EXPECT_EQ(rebalances, std::vector<std::int64_t>({2}));
+}
+
+// threshold:R/window:W: the mean of the last W imbalances T / T_bound since the last rebalance
+// (fewer before W were seen) is compared with R.
+TEST(Policy, ThresholdAveragesTheImbalanceOverTheWindow) {
+  FakeStep f;
+  auto p = make_policy("threshold:1.35/window:3", 100);
+  EXPECT_EQ(p->name(), "threshold:1.35/window:3");
+  EXPECT_FALSE(p->decide(f.make(1, 100, 1.0, 1, 1, 0)).rebalance);  // mean 1
+  EXPECT_FALSE(p->decide(f.make(2, 100, 1.0, 1, 1, 0)).rebalance);  // mean 1
+  EXPECT_FALSE(p->decide(f.make(3, 100, 2.0, 1, 1, 0)).rebalance);  // mean 4 / 3 <= 1.35
+  // The first sample leaves the window: (1 + 2 + 2) / 3 = 5 / 3.
+  const Decision d = p->decide(f.make(4, 100, 2.0, 1, 1, 0));
+  EXPECT_TRUE(d.rebalance) << d.reason;
+  p->rebalanced(f.make(4, 100, 2.0, 1, 1, 0));
+  // After a rebalance the window starts again: 1.3 alone, then (1.3 + 1.5) / 2 = 1.4.
+  EXPECT_FALSE(p->decide(f.make(5, 100, 1.3, 1, 1, 0)).rebalance);
+  EXPECT_TRUE(p->decide(f.make(6, 100, 1.5, 1, 1, 0)).rebalance);
+  // Without the reset, the same samples (2, 2 then 1.3) would have rebalanced at once.
+  auto q = make_policy("threshold:1.35/window:3", 100);
+  EXPECT_TRUE(q->decide(f.make(1, 100, 1.4, 1, 1, 0)).rebalance);  // one sample is a window
+  EXPECT_EQ(f.plans, 0);
+}
+
+// threshold:R/cooldown:C: no rebalance within C iterations after one.
+TEST(Policy, ThresholdCooldownSuppressesRebalances) {
+  FakeStep f;
+  auto p = make_policy("threshold:1.35/cooldown:2", 100);
+  EXPECT_TRUE(p->decide(f.make(1, 100, 2.0, 1, 1, 0)).rebalance);
+  p->rebalanced(f.make(1, 100, 2.0, 1, 1, 0));
+  for (std::int64_t k = 2; k <= 3; ++k) {
+    const Decision d = p->decide(f.make(k, 100, 2.0, 1, 1, 0));
+    EXPECT_FALSE(d.rebalance) << k;
+    EXPECT_NE(d.reason.find("cooldown"), std::string::npos) << d.reason;
+  }
+  EXPECT_TRUE(p->decide(f.make(4, 100, 2.0, 1, 1, 0)).rebalance);
+  // A cooldown only delays: below the threshold the answer is no without it too.
+  EXPECT_FALSE(p->decide(f.make(5, 100, 1.2, 1, 1, 0)).rebalance);
+  // Window and cooldown together, in either order: one canonical name.
+  EXPECT_EQ(make_policy("threshold:1.35/cooldown:10/window:5", 100)->name(),
+            "threshold:1.35/window:5/cooldown:10");
+  // The largest cooldown: no second rebalance ever (k + C saturates, never wraps).
+  auto ever = make_policy("threshold:1.35/cooldown:9223372036854775807", 100);
+  ever->rebalanced(f.make(5, 100, 2.0, 1, 1, 0));
+  EXPECT_FALSE(ever->decide(f.make(99, 100, 2.0, 1, 1, 0)).rebalance);
+}
+
+// With the defaults (W = 1, C = 0) the windowed threshold is threshold:R.
+TEST(Policy, ThresholdDefaultsAreThePlainThreshold) {
+  FakeStep f;
+  auto plain = make_policy("threshold:1.2", 1000);
+  auto spelled = make_policy("threshold:1.2/window:1/cooldown:0", 1000);
+  EXPECT_EQ(spelled->name(), "threshold:1.2");
+  for (std::int64_t k = 1; k < 200; ++k) {
+    const double time = 1.0 + static_cast<double>((k * 37) % 50) / 100.0;  // 1 to 1.49
+    const Step s = f.make(k, 1000, time, 1, 1, 0);
+    const Decision a = plain->decide(s), b = spelled->decide(s);
+    EXPECT_EQ(a.rebalance, b.rebalance) << k;
+    EXPECT_EQ(a.reason, b.reason) << k;
+    if (a.rebalance) plain->rebalanced(s), spelled->rebalanced(s);
+  }
+}
+
+TEST(Policy, RefusesMalformedWindowsAndCooldowns) {
+  for (const char* bad :
+       {"threshold:1.35/", "threshold:1.35//window:2", "threshold:/window:2",
+        "threshold:0.5/window:2", "threshold:1.35/window",
+        "threshold:1.35/window:", "threshold:1.35/window:0", "threshold:1.35/window:-1",
+        "threshold:1.35/window:1.5", "threshold:1.35/window:2/window:3",
+        "threshold:1.35/cooldown:-1", "threshold:1.35/cooldown:x",
+        "threshold:1.35/cooldown:1/cooldown:1", "threshold:1.35/foo:3", "threshold:1.35/Window:3",
+        "threshold:1.35 /window:3", "threshold:1.35/window:99999999999999999999"}) {
+    try {
+      make_policy(bad, 10);
+      ADD_FAILURE() << "accepted '" << bad << "'";
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.path(), "policy") << bad;
+    }
+  }
 }
 
 TEST(Policy, RefusesMalformedNames) {

@@ -21,15 +21,14 @@ class GainCurve {
   void observe(const std::vector<double>& speeds) {
     for (Point& point : points_) {
       const auto h = static_cast<std::size_t>(++point.lag);
-      saved_[h] += iteration_time(point.counts, speeds) - iteration_time(point.targets, speeds);
+      saved_[h] += iteration_time(point.loads, speeds) - iteration_time(point.targets, speeds);
       gain_[h] += point.gain;
       ++points_at_[h];
     }
     while (!points_.empty() && points_.front().lag == kReplayMaxLag) points_.pop_front();
   }
-  void remember(const std::vector<std::int64_t>& counts, const std::vector<std::int64_t>& targets,
-                double gain) {
-    points_.push_back({counts, targets, gain, 0});
+  void remember(const std::vector<double>& loads, const std::vector<double>& targets, double gain) {
+    points_.push_back({loads, targets, gain, 0});
   }
   // S of replay.hpp for R remaining iterations; `fallback` when no lag is trusted yet.
   double horizon(std::int64_t remaining, double fallback) const {
@@ -52,7 +51,7 @@ class GainCurve {
 
  private:
   struct Point {
-    std::vector<std::int64_t> counts, targets;
+    std::vector<double> loads, targets;
     double gain;
     std::int64_t lag;  // iterations followed so far
   };
@@ -73,7 +72,7 @@ class Replay final : public Policy {
     Decision d;
     if (!(gain > 0)) return d.reason = "already balanced", d;
     paid_ += gain;
-    curve_.remember(*step.counts, *step.targets, gain);
+    curve_.remember(*step.loads, *step.targets, gain);
     const double fallback = static_cast<double>(std::min(step.remaining(), levels_.age(k)));
     const double horizon = curve_.horizon(step.remaining(), fallback);
     d.predicted_saving = gain * horizon;

@@ -4,8 +4,8 @@
 // Every online policy must guess how long the gain of a rebalance will last: cost-benefit assumes
 // for ever, which is wrong when slowdowns are transient; a fixed horizon is wrong in one regime or
 // another. replay learns it from the run itself, by replaying the past: at every decision point j
-// where the counts were not balanced, it remembers the rebalance it could have made (counts c_j to
-// the balanced targets t_j, with gain g_j = T(c_j) - T(t_j) at the speeds of that moment) and, at
+// where the loads were not balanced, it remembers the rebalance it could have made (loads c_j to
+// the targets t_j, with gain g_j = T(c_j) - T(t_j) at the speeds of that moment) and, at
 // each later iteration j + h, what that rebalance would have saved at the speeds then measured,
 // T(c_j) - T(t_j). The gain curve D(h) = min(1, sum_j saved_j(h) / sum_j g_j) (over the points old
 // enough) says which fraction of a rebalance's immediate gain is still there h iterations later, in

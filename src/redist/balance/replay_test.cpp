@@ -37,12 +37,13 @@ TEST(Replay, RebalancesOnlyWhereCostBenefitWouldAndAfterPayingPartOfThePrice) {
     for (std::int64_t t = 0; t + 1 < trace.iterations(); ++t) {
       const std::vector<double>& speeds = trace.speeds[static_cast<std::size_t>(t)];
       std::vector<std::int64_t> targets = balanced_targets(trace.items(), speeds);
+      const std::vector<double> loads = as_loads(counts), target_loads = as_loads(targets);
       Step step;
       step.after_iteration = t + 1;
       step.iterations = trace.iterations();
-      step.counts = &counts;
+      step.loads = &loads;
       step.speeds = &speeds;
-      step.targets = &targets;
+      step.targets = &target_loads;
       step.iteration_time = iteration_time(counts, speeds);
       step.balanced_time = iteration_time(targets, speeds);
       step.bound_time = balanced_time_bound(trace.items(), speeds);

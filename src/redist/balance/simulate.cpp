@@ -43,12 +43,13 @@ SimulationResult run(const Trace& trace, Policy& policy) {
     result.compute_time += time;
     if (t + 1 == result.iterations) break;
     std::vector<std::int64_t> targets = balanced_targets(items, speeds);
+    const std::vector<double> loads = as_loads(counts), target_loads = as_loads(targets);
     Step step;
     step.after_iteration = t + 1;
     step.iterations = result.iterations;
-    step.counts = &counts;
+    step.loads = &loads;
     step.speeds = &speeds;
-    step.targets = &targets;
+    step.targets = &target_loads;
     step.iteration_time = time;
     step.balanced_time = iteration_time(targets, speeds);
     step.bound_time = balanced_time_bound(items, speeds);

@@ -48,7 +48,7 @@ class StableHorizon final : public Policy {
     realized_ += active_realized_;
     expected_ += active_expected_;
     active_ = true;
-    before_ = *step.counts;
+    before_ = *step.loads;
     after_ = *step.targets;
     gain_ = step.iteration_time - step.balanced_time;
     active_realized_ = active_expected_ = 0.0;
@@ -64,7 +64,7 @@ class StableHorizon final : public Policy {
            (static_cast<double>(levels_.changes()) + p);
   }
 
-  // What the last rebalance saved in this iteration (the time with the counts it replaced minus
+  // What the last rebalance saved in this iteration (the time with the loads it replaced minus
   // the time with its targets, at the speeds measured) against the gain it was decided on.
   void account(const Step& step) {
     if (!active_) return;
@@ -80,8 +80,8 @@ class StableHorizon final : public Policy {
 
   double paid_ = 0.0;  // sum of T - T_bal since the last rebalance
   bool active_ = false;
-  std::vector<std::int64_t> before_, after_;  // the last rebalance's counts and targets
-  double gain_ = 0.0;                         // its T - T_bal
+  std::vector<double> before_, after_;  // the last rebalance's loads and targets
+  double gain_ = 0.0;                   // its T - T_bal
   double active_realized_ = 0.0, active_expected_ = 0.0;
   double realized_ = 0.0, expected_ = 0.0;  // over the finished rebalances
 

@@ -12,7 +12,7 @@
 //    has lasted a iterations is expected to last about as long again), L is the mean length of a
 //    processor's speed level so far (iterations x p / (level changes + p));
 //  - efficiency e in [0.1, 1]: what past rebalances actually saved (each iteration, the time with
-//    the counts a rebalance replaced minus the time with its targets, at the measured speeds)
+//    the loads a rebalance replaced minus the time with its targets, at the measured speeds)
 //    over the gain they were decided on; 1 before any rebalance has finished;
 //  - rebalance when e * (T - T_bal) * H > m, or (rent or buy) when e times the imbalance paid
 //    since the last rebalance exceeds m and (T - T_bal) (K - k) > m.

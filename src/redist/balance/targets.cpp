@@ -165,6 +165,16 @@ double iteration_time(const std::vector<std::int64_t>& counts, const std::vector
   return t;
 }
 
+double iteration_time(const std::vector<double>& loads, const std::vector<double>& speeds) {
+  double t = 0.0;
+  for (std::size_t i = 0; i < loads.size(); ++i) t = std::max(t, loads[i] / speeds[i]);
+  return t;
+}
+
+std::vector<double> as_loads(const std::vector<std::int64_t>& counts) {
+  return std::vector<double>(counts.begin(), counts.end());
+}
+
 double balanced_time_bound(std::int64_t items, const std::vector<double>& speeds) {
   double total = 0.0;
   for (double s : speeds) total += s;

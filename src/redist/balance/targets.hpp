@@ -28,6 +28,12 @@ std::vector<std::int64_t> balanced_targets(std::int64_t items, const std::vector
 // max_i counts[i] / speeds[i]: the time of one iteration (docs/balance.md, T_t). 0 when all counts
 // are 0. Precondition: same sizes, speeds > 0.
 double iteration_time(const std::vector<std::int64_t>& counts, const std::vector<double>& speeds);
+// The same for loads in work units: max_i loads[i] / speeds[i]; equal to the above for the loads
+// static_cast<double>(counts[i]). Precondition: same sizes, speeds > 0.
+double iteration_time(const std::vector<double>& loads, const std::vector<double>& speeds);
+
+// The counts as loads in work units (policy.hpp's Step): static_cast<double> of each.
+std::vector<double> as_loads(const std::vector<std::int64_t>& counts);
 
 // N / sum_i speeds[i]: no distribution of N items makes an iteration shorter.
 double balanced_time_bound(std::int64_t items, const std::vector<double>& speeds);
