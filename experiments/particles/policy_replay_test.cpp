@@ -1,0 +1,85 @@
+#include "experiments/particles/policy_replay.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "redist/balance/hindsight.hpp"
+#include "redist/common/error.hpp"
+
+namespace redist::experiments {
+namespace {
+
+// Proposals that balance each iteration's work by speed, greedily (a stand-in for a partitioner:
+// the replay does not care who proposed).
+PartitionRecording greedy_recording(std::uint64_t seed, std::int64_t ranks, std::int64_t k) {
+  PartitionRecording r;
+  r.particles.particles = 400;
+  r.particles.seed = seed;
+  r.particles.max_velocity = 0.02;
+  r.ranks = ranks;
+  r.partitioner = "greedy";
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> speed(22, 172);
+  ParticleSystem system(r.particles);
+  for (std::int64_t t = 0; t < k; ++t) {
+    r.speeds.emplace_back();
+    for (std::int64_t q = 0; q < ranks; ++q) r.speeds.back().push_back(speed(rng));
+    const std::vector<double>& s = r.speeds[static_cast<std::size_t>(t == 0 ? 0 : t - 1)];
+    const std::vector<double> work = system.work();
+    std::vector<double> finish(static_cast<std::size_t>(ranks), 0.0);
+    r.proposals.emplace_back();
+    for (const double w : work) {  // each particle to the rank that would finish it first
+      std::size_t best = 0;
+      for (std::size_t q = 1; q < finish.size(); ++q)
+        if ((finish[q] + w) / s[q] < (finish[best] + w) / s[best]) best = q;
+      finish[best] += w;
+      r.proposals.back().push_back(static_cast<std::int32_t>(best));
+    }
+    if (t > 0) system.advance();
+  }
+  return r;
+}
+
+MigrationPlatform platform(std::int64_t ranks, std::int64_t bytes) {
+  MigrationPlatform p;
+  for (std::int64_t q = 0; q < ranks; ++q) p.bandwidth.push_back(1e5 * static_cast<double>(q + 1));
+  p.particle_bytes = bytes;
+  return p;
+}
+
+TEST(PolicyReplay, NoPolicyBeatsTheOracleAndTotalsAddUp) {
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    const std::int64_t ranks = 3 + static_cast<std::int64_t>(seed % 3), k = 25;
+    const PartitionRecording r = greedy_recording(seed, ranks, k);
+    PartitionCosts costs(r, platform(ranks, seed % 2 ? 64 : 4096));
+    const PolicyReplay oracle = replay_oracle(costs);
+    for (const char* spec :
+         {"never", "every:5", "threshold:1.05", "threshold:1.35/window:3/cooldown:10",
+          "cost-benefit", "metabalancer", "stable-horizon", "replay"}) {
+      const PolicyReplay run = replay_policy(costs, spec);
+      EXPECT_GE(run.total_time, oracle.total_time * (1 - 1e-12)) << spec << " seed " << seed;
+      const balance::HindsightSchedule same = balance::schedule_of_points(
+          k, run.points,
+          [&costs](std::int64_t j, std::int64_t t) { return costs.iteration_time(j, t); },
+          [&costs](std::int64_t j, std::int64_t t) { return costs.migration_cost(j, t); });
+      EXPECT_NEAR(run.total_time, same.total_time, 1e-9 * same.total_time) << spec;
+    }
+    const PolicyReplay never = replay_policy(costs, "never");
+    EXPECT_TRUE(never.points.empty());
+    double expected = 0;
+    for (std::int64_t t = 1; t <= k; ++t) expected += costs.iteration_time(0, t);
+    EXPECT_DOUBLE_EQ(never.total_time, expected);
+    EXPECT_EQ(replay_policy(costs, "every:5").points, (std::vector<std::int64_t>{5, 10, 15, 20}));
+  }
+}
+
+TEST(PolicyReplay, UnknownPolicyIsAnInputError) {
+  const PartitionRecording r = greedy_recording(1, 3, 4);
+  PartitionCosts costs(r, platform(3, 64));
+  EXPECT_THROW(replay_policy(costs, "sometimes"), InputError);
+  EXPECT_THROW(replay_policy(costs, "oracle"), InputError);
+}
+
+}  // namespace
+}  // namespace redist::experiments
