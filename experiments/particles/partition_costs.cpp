@@ -13,7 +13,7 @@
 namespace redist::experiments {
 namespace {
 
-void validate_platform(const MigrationPlatform& p, std::int64_t ranks) {
+void validate_platform(const ReplayPlatform& p, std::int64_t ranks) {
   if (static_cast<std::int64_t>(p.bandwidth.size()) != ranks) {
     throw InputError(fmt::format("{} bandwidths for {} ranks", p.bandwidth.size(), ranks),
                      "bandwidth");
@@ -26,6 +26,9 @@ void validate_platform(const MigrationPlatform& p, std::int64_t ranks) {
   if (!std::isfinite(p.latency) || p.latency < 0) {
     throw InputError("the latency must be a finite number >= 0", "latency");
   }
+  if (!std::isfinite(p.work_seconds) || p.work_seconds <= 0 || p.work_seconds > 1e6) {
+    throw InputError("the seconds of a unit of work must be in (0, 1e6]", "work_seconds");
+  }
   if (p.particle_bytes < 1 || p.particle_bytes > (std::int64_t{1} << 40)) {
     throw InputError("a particle's bytes must be in 1..2^40", "particle_bytes");
   }
@@ -33,7 +36,7 @@ void validate_platform(const MigrationPlatform& p, std::int64_t ranks) {
 
 }  // namespace
 
-PartitionCosts::PartitionCosts(const PartitionRecording& recording, MigrationPlatform platform)
+PartitionCosts::PartitionCosts(const PartitionRecording& recording, ReplayPlatform platform)
     : iterations_(recording.iterations()),
       ranks_(recording.ranks),
       recording_(&recording),
@@ -78,12 +81,13 @@ double PartitionCosts::iteration_time(std::int64_t j, std::int64_t t) const {
   const std::vector<double>& s = speeds(t);
   double time = 0.0;
   for (std::size_t r = 0; r < load.size(); ++r) time = std::max(time, load[r] / s[r]);
-  return time;
+  return time * platform_.work_seconds;
 }
 
 double PartitionCosts::bound_time(std::int64_t t) const {
   const std::vector<double>& s = speeds(t);
-  return total_work_[static_cast<std::size_t>(t - 1)] / std::accumulate(s.begin(), s.end(), 0.0);
+  return total_work_[static_cast<std::size_t>(t - 1)] * platform_.work_seconds /
+         std::accumulate(s.begin(), s.end(), 0.0);
 }
 
 exchange::Instance PartitionCosts::migration(std::int64_t from, std::int64_t to) const {

@@ -36,8 +36,8 @@ PartitionRecording random_recording(std::uint64_t seed, std::int64_t ranks, std:
   return r;
 }
 
-MigrationPlatform platform(std::int64_t ranks) {
-  MigrationPlatform p;
+ReplayPlatform platform(std::int64_t ranks) {
+  ReplayPlatform p;
   for (std::int64_t q = 0; q < ranks; ++q) p.bandwidth.push_back(1e6 * static_cast<double>(q + 1));
   p.particle_bytes = 4096;
   return p;
@@ -137,7 +137,7 @@ TEST(PartitionCosts, LoadsAddUpAndMigrationsMoveWhatChangesOwner) {
 
 TEST(PartitionCosts, RefusesAPlatformThatDoesNotFit) {
   const PartitionRecording r = random_recording(1, 3, 3);
-  MigrationPlatform p = platform(2);
+  ReplayPlatform p = platform(2);
   EXPECT_THROW(PartitionCosts(r, p), InputError);
   p = platform(3);
   p.bandwidth[1] = 0;

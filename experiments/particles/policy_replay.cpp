@@ -11,7 +11,8 @@ balance::Observation observe(const PartitionCosts& costs, std::int64_t partition
   balance::Observation o;
   o.loads = costs.loads(partition, t);
   const std::vector<double>& speeds = costs.speeds(t);
-  for (std::size_t r = 0; r < o.loads.size(); ++r) o.seconds.push_back(o.loads[r] / speeds[r]);
+  const double w = costs.platform().work_seconds;
+  for (std::size_t r = 0; r < o.loads.size(); ++r) o.seconds.push_back(o.loads[r] * w / speeds[r]);
   return o;
 }
 

@@ -41,10 +41,11 @@ PartitionRecording greedy_recording(std::uint64_t seed, std::int64_t ranks, std:
   return r;
 }
 
-MigrationPlatform platform(std::int64_t ranks, std::int64_t bytes) {
-  MigrationPlatform p;
+ReplayPlatform platform(std::int64_t ranks, std::int64_t bytes) {
+  ReplayPlatform p;
   for (std::int64_t q = 0; q < ranks; ++q) p.bandwidth.push_back(1e5 * static_cast<double>(q + 1));
   p.particle_bytes = bytes;
+  p.work_seconds = 1e-3;
   return p;
 }
 
