@@ -4,6 +4,7 @@ caterpillar, under SimGrid SMPI (docs/exchange.md, "Execution on MPI").
 
 Usage: apps/redist-mpi/smpi_exchange.py BUILD_DIR [--seed S] [--quick] [--out FILE.md]
                                           [--json FILE.json] [--no-crosstraffic]
+                                          [--instances FILE.json ...]
 
 Platforms (8 hosts, one-port NICs: every host has a send link and a receive link that carry one
 flow at a time, SimGrid's concurrency limit applied by redist-smpi-oneport.so, as
@@ -32,6 +33,9 @@ measured time over its plan's model makespan, and each baseline's time over redi
 the same rows as objects (times in seconds) with the calibrated share. Exit 1 if a
 run fails or is not verified. --quick (ctest): the random pattern on the heterogeneous platform
 only, smaller messages; passes when every run is verified and redist is within 5% of its model.
+--instances: instead of the table, run the given exchange instances (no backbone, latency 0) on a
+one-port switch whose NICs are each instance's bandwidths over the calibrated share, by redist,
+posted and MPI_Alltoallv; --json writes their rows (same fields, "instance" the file's path).
 SMPI settings: smpirun_redist.sh (SMPIRUN overrides the smpirun in PATH). SimGrid models TCP
 acknowledgements by default (network/crosstraffic): every flow also loads its reverse route (the
 receiver's send link, the sender's receive link) with a small share, so a host that sends while it
@@ -239,6 +243,31 @@ def patterns(build, rng, quick):
             ("rcb-migration", migration(build, rng, 1.0))]
 
 
+def run_instances(build, here, tmp, cfg, share, paths):
+    """Rows of the given instances (the NICs: their bandwidths / share)."""
+    rows = []
+    for path in paths:
+        with open(path) as f:
+            doc = json.load(f)["exchange"]
+        if doc.get("backbone") or doc.get("latency", 0) != 0:
+            raise RuntimeError(f"{path}: only instances without backbone or latency are run")
+        nodes, msgs = doc["nodes"], doc["messages"]
+        band = lambda key: [b / share for b in doc[key]] if isinstance(doc[key], list) \
+            else [doc[key] / share] * nodes
+        xml, hosts = os.path.join(tmp, "given.xml"), os.path.join(tmp, "given.txt")
+        write_platform(xml, hosts, band("send_bandwidth"), band("recv_bandwidth"), None)
+        r = {s: run(build, here, xml, hosts, path, s, cfg)
+             for s in ("redist", "alltoallv", "posted")}
+        r["caterpillar"] = r["posted"]  # not run: row() needs a value
+        f = row("given", os.path.basename(path), msgs, r)
+        del f["caterpillar"], f["caterpillar_over_redist"]
+        f["instance"] = path
+        rows.append(f)
+        print(f"{path}: redist / model {f['redist_over_model']:.4f}, "
+              f"posted / redist {f['posted_over_redist']:.3f}", file=sys.stderr, flush=True)
+    return rows
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("build")
@@ -246,6 +275,7 @@ def main():
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--out")
     ap.add_argument("--json")
+    ap.add_argument("--instances", nargs="+")
     ap.add_argument("--no-crosstraffic", action="store_true")
     a = ap.parse_args()
     cfg = "--cfg=network/crosstraffic:0" if a.no_crosstraffic else ""
@@ -260,6 +290,14 @@ def main():
         share = calibrate(build, here, tmp, cfg)
         print(f"bandwidth when sending and receiving at once: {share:.4f} of the NIC's",
               file=sys.stderr)
+        if a.instances:
+            fields = run_instances(build, here, tmp, cfg, share, a.instances)
+            if a.json:
+                with open(a.json, "w") as f:
+                    json.dump({"crosstraffic": not a.no_crosstraffic, "bandwidth_share": share,
+                               "rows": fields}, f, indent=1)
+                    f.write("\n")
+            return 0
         for kind in kinds:
             rng = random.Random(a.seed)
             send, recv, backbone = platform(kind, rng)
