@@ -8,6 +8,7 @@
 
 #include "apps/redist/cli.hpp"
 #include "experiments/balance/balance_experiment.hpp"
+#include "experiments/particles/particles_experiment.hpp"
 #include "experiments/ring_sim/ring_sim_experiment.hpp"
 #include "redist/balance.hpp"
 #include "redist/io/balance_json.hpp"
@@ -148,6 +149,20 @@ void register_balance_commands(CLI::App& app, Action& action, ExperimentRegistry
       true);
   experiments["ring-sim"].description =
       "RRV04 Figures 13-14 in SimGrid: the schemes on a Tiers-like platform (docs/ring-sim.md)";
+
+  experiments["particles"] = Experiment(
+      [](const ExperimentOptions& o) {
+        experiments::ParticlesExperimentOptions e;
+        e.out_dir = o.out_dir;
+        e.seed = o.seed;
+        e.seeds = o.seeds;
+        e.quick = o.quick;
+        return experiments::run_particles_experiment(e);
+      },
+      true);
+  experiments["particles"].description =
+      "when a Zoltan-partitioned particle code should rebalance: every policy against the "
+      "hindsight optimum, migrations in SimGrid (docs/zoltan.md; runs mpirun)";
 }
 
 }  // namespace redist::cli

@@ -61,7 +61,8 @@ ProgramResult run_program(const std::vector<std::string>& argv) {
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
+  // posix_spawnp: a name without a slash is looked for in PATH (mpirun, smpirun).
+  const int spawned = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0)
     throw std::runtime_error("cannot start " + argv[0] + ": " + std::strerror(spawned));

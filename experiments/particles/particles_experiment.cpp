@@ -1,0 +1,363 @@
+#include "experiments/particles/particles_experiment.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <random>
+#include <stdexcept>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "experiments/experiment_files.hpp"
+#include "experiments/particles/policy_replay.hpp"
+#include "experiments/particles/recording.hpp"
+#include "experiments/ring_sim/subprocess.hpp"
+#include "redist/common/error.hpp"
+#include "redist/io/exchange_json.hpp"
+#include "redist/svg/line_plot.hpp"
+
+namespace redist::experiments {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::array<const char*, 3> kDrifts{"steps", "walk", "transient"};
+constexpr std::array<std::int64_t, 3> kParticleBytes{1024, 16 * 1024, 256 * 1024};
+// Fixed periods (mpm's default every 10,000 steps among them), thresholds (StePS's 5%, 4C's
+// 1.35 over 3 steps with a 100-step cooldown), and the adaptive policies.
+const std::vector<std::string> kPolicies = {"never",
+                                            "every:5",
+                                            "every:10",
+                                            "every:25",
+                                            "every:10000",
+                                            "threshold:1.05",
+                                            "threshold:1.35/window:3/cooldown:100",
+                                            "cost-benefit",
+                                            "metabalancer",
+                                            "stable-horizon",
+                                            "replay"};
+const std::vector<std::string> kAdaptive = {"cost-benefit", "metabalancer", "stable-horizon",
+                                            "replay"};
+constexpr const char* kFourC = "threshold:1.35/window:3/cooldown:100";
+constexpr std::int64_t kMaxSmpiMessage = 8 * 1024 * 1024;
+constexpr std::size_t kSmpiMigrationsPerRegime = 4;
+
+struct Shape {
+  int ranks;
+  std::int64_t particles, iterations;
+};
+
+Shape shape_of(const ParticlesExperimentOptions& o) {
+  return o.quick ? Shape{4, 1500, 30} : Shape{8, 5000, 100};
+}
+
+std::string beside(const std::string& given, const char* name) {
+  const std::string path = given.empty() ? executable_directory() + "/" + name : given;
+  if (!fs::exists(path)) {
+    throw InputError(fmt::format("{} not found (built with MPI, Zoltan and SimGrid)", path),
+                     "particles");
+  }
+  return path;
+}
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+std::string tail(const std::string& text) {
+  return text.substr(text.size() > 800 ? text.size() - 800 : 0);
+}
+
+PartitionRecording record(const ParticlesExperimentOptions& o, const std::string& program,
+                          const Shape& s, const char* drift, std::uint64_t seed,
+                          const fs::path& dir) {
+  const fs::path file = dir / fmt::format("recording-{}-{}.json", drift, seed);
+  const ProgramResult r =
+      run_program({o.mpirun, "-np", std::to_string(s.ranks), "--oversubscribe", program, "--record",
+                   file.string(), "--drift", drift, "--seed", std::to_string(seed), "--iterations",
+                   std::to_string(s.iterations), "--particles", std::to_string(s.particles)});
+  if (r.exit_code != 0) {
+    throw std::runtime_error(
+        fmt::format("recording ({} drift, seed {}) failed with exit code {}: {}", drift, seed,
+                    r.exit_code, tail(r.err + r.out)));
+  }
+  return recording_from_json(read_file(file));
+}
+
+// NICs log-uniform in [125 MB/s, 1.25 GB/s], the same for a seed whatever the regime.
+ReplayPlatform platform(std::uint64_t seed, int ranks, std::int64_t particle_bytes) {
+  std::mt19937_64 rng(seed * 7919 + 17);
+  ReplayPlatform p;
+  for (int r = 0; r < ranks; ++r) {
+    const double u = static_cast<double>(rng() >> 11) * 0x1.0p-53;
+    p.bandwidth.push_back(125e6 * std::pow(10.0, u));
+  }
+  p.particle_bytes = particle_bytes;
+  p.work_seconds = 1e-3;
+  return p;
+}
+
+// One regime: a drift and a particle size, over the seeds.
+struct Regime {
+  std::string drift;
+  std::int64_t particle_bytes = 0;
+  std::vector<double> ratio, rebalances;  // per policy: mean over seeds of total / oracle's
+  double migration_in_iterations = 0.0;   // a typical migration's cost over a bound iteration's
+  double oracle_rebalances = 0.0;
+  std::vector<exchange::Instance> smpi;  // the first seed's oracle migrations (scaled)
+};
+
+// The migration from the initial partition to the middle one, over the mean bound iteration time.
+double typical_migration(PartitionCosts& costs) {
+  const std::int64_t k = costs.iterations();
+  double bound = 0.0;
+  for (std::int64_t t = 1; t <= k; ++t) bound += costs.bound_time(t);
+  return k < 2 ? 0.0 : costs.migration_cost(0, k / 2) / (bound / static_cast<double>(k));
+}
+
+exchange::Instance scaled(exchange::Instance in) {
+  std::int64_t largest = 1;
+  for (const auto& m : in.messages) largest = std::max(largest, m.bytes);
+  if (largest <= kMaxSmpiMessage) return in;
+  const double scale = static_cast<double>(kMaxSmpiMessage) / static_cast<double>(largest);
+  for (auto& m : in.messages) {
+    m.bytes =
+        std::max<std::int64_t>(1, static_cast<std::int64_t>(static_cast<double>(m.bytes) * scale));
+  }
+  return in;
+}
+
+void replay_seed(PartitionCosts& costs, Regime& regime, bool first_seed, double weight) {
+  const PolicyReplay oracle = replay_oracle(costs);
+  for (std::size_t i = 0; i < kPolicies.size(); ++i) {
+    const PolicyReplay run = replay_policy(costs, kPolicies[i]);
+    regime.ratio[i] += weight * run.total_time / oracle.total_time;
+    regime.rebalances[i] += weight * static_cast<double>(run.points.size());
+  }
+  regime.oracle_rebalances += weight * static_cast<double>(oracle.points.size());
+  regime.migration_in_iterations += weight * typical_migration(costs);
+  if (!first_seed) return;
+  std::int64_t from = 0;
+  for (const std::int64_t to : oracle.points) {
+    if (regime.smpi.size() < kSmpiMigrationsPerRegime)
+      regime.smpi.push_back(scaled(costs.migration(from, to)));
+    from = to;
+  }
+}
+
+double rounded(double x, int digits) {
+  const double scale = std::pow(10.0, digits);
+  return std::round(x * scale) / scale;
+}
+
+Table regimes_table(const std::vector<Regime>& regimes, const Shape& s, std::int64_t seeds) {
+  Table t;
+  t.title = fmt::format(
+      "Total time over the hindsight optimum's, mean over {} seeds ({} ranks, {} particles, {} "
+      "iterations)",
+      seeds, s.ranks, s.particles, s.iterations);
+  t.columns = {"regime", "drift", "particle KiB", "migration / iteration", "oracle rebalances"};
+  for (const std::string& p : kPolicies) t.columns.push_back(p);
+  for (std::size_t r = 0; r < regimes.size(); ++r) {
+    const Regime& g = regimes[r];
+    std::vector<nlohmann::ordered_json> row = {
+        static_cast<std::int64_t>(r + 1), g.drift, g.particle_bytes / 1024,
+        rounded(g.migration_in_iterations, 3), rounded(g.oracle_rebalances, 1)};
+    for (const double x : g.ratio) row.push_back(rounded(x, 4));
+    t.rows.push_back(row);
+  }
+  t.notes.push_back(
+      "every:10000 is mpm's default period (never within these runs); "
+      "threshold:1.35/window:3/cooldown:100 is 4C's rule; threshold:1.05 StePS's.");
+  return t;
+}
+
+std::size_t index_of(const std::string& policy) {
+  return static_cast<std::size_t>(std::find(kPolicies.begin(), kPolicies.end(), policy) -
+                                  kPolicies.begin());
+}
+
+// Each policy over every regime, and how the best adaptive one fares against the rules.
+Table policies_table(const std::vector<Regime>& regimes, nlohmann::ordered_json& verdict) {
+  Table t;
+  t.title = "Each policy's total over the hindsight optimum's, over every regime";
+  t.columns = {"policy", "mean", "max", "mean rebalances"};
+  std::string best;
+  double best_mean = INFINITY;
+  for (std::size_t i = 0; i < kPolicies.size(); ++i) {
+    double sum = 0, worst = 0, rebalances = 0;
+    for (const Regime& g : regimes) {
+      sum += g.ratio[i], worst = std::max(worst, g.ratio[i]), rebalances += g.rebalances[i];
+    }
+    const double n = static_cast<double>(regimes.size()), mean = sum / n;
+    t.rows.push_back(
+        {kPolicies[i], rounded(mean, 4), rounded(worst, 4), rounded(rebalances / n, 1)});
+    const bool adaptive =
+        std::find(kAdaptive.begin(), kAdaptive.end(), kPolicies[i]) != kAdaptive.end();
+    if (adaptive && mean < best_mean) best_mean = mean, best = kPolicies[i];
+  }
+  std::int64_t ahead_of_periods = 0, ahead_of_4c = 0;
+  const std::size_t b = index_of(best);
+  for (const Regime& g : regimes) {
+    double period = INFINITY;
+    for (std::size_t i = 0; i < kPolicies.size(); ++i) {
+      if (kPolicies[i] == "never" || kPolicies[i].rfind("every:", 0) == 0)
+        period = std::min(period, g.ratio[i]);
+    }
+    ahead_of_periods += g.ratio[b] <= period;
+    ahead_of_4c += g.ratio[b] <= g.ratio[index_of(kFourC)];
+  }
+  verdict = {{"best_adaptive", best},
+             {"mean_over_oracle", rounded(best_mean, 4)},
+             {"regimes", regimes.size()},
+             {"ahead_of_every_fixed_period", ahead_of_periods},
+             {"ahead_of_4c", ahead_of_4c}};
+  t.notes.push_back(fmt::format(
+      "Best adaptive policy: {} at {:.4f} of the optimum on average; no worse than the best fixed "
+      "period (hindsight's choice of never, every:5, 10, 25, 10000) in {} of {} regimes, than 4C's "
+      "rule in {}.",
+      best, best_mean, ahead_of_periods, regimes.size(), ahead_of_4c));
+  return t;
+}
+
+std::string figure(const std::vector<Regime>& regimes) {
+  svg::LinePlot plot;
+  plot.title = "Rebalancing policies on recorded particle runs: total time over the optimum's";
+  plot.x_label = "regime (drift x particle size, listed below)";
+  plot.y_label = "total time / hindsight optimum";
+  for (const std::string& p :
+       {std::string("never"), std::string("every:10"), std::string(kFourC),
+        std::string("threshold:1.05"), std::string("cost-benefit"), std::string("replay")}) {
+    svg::Series s;
+    s.label = p;
+    s.markers = true;
+    s.line = false;
+    for (std::size_t r = 0; r < regimes.size(); ++r) {
+      s.x.push_back(static_cast<double>(r + 1));
+      s.y.push_back(regimes[r].ratio[index_of(p)]);
+    }
+    plot.series.push_back(s);
+  }
+  for (std::size_t r = 0; r < regimes.size(); ++r) {
+    plot.caption += fmt::format("{}{} {} {} KiB", r ? ", " : "Regimes: ", r + 1, regimes[r].drift,
+                                regimes[r].particle_bytes / 1024);
+  }
+  return svg::render_line_plot(plot);
+}
+
+}  // namespace
+
+namespace {
+
+// The regimes' sampled migrations under SMPI: one script run, then one row per regime.
+Table migrations_table(std::vector<Regime>& regimes, const std::string& script,
+                       const fs::path& dir) {
+  std::vector<std::string> argv = {script, fs::path(script).parent_path().string(), "--json",
+                                   (dir / "smpi.json").string(), "--instances"};
+  std::vector<std::size_t> owner;  // regime of each instance
+  for (std::size_t r = 0; r < regimes.size(); ++r) {
+    for (std::size_t i = 0; i < regimes[r].smpi.size(); ++i) {
+      const fs::path file = dir / fmt::format("migration-{}-{}.json", r + 1, i);
+      std::ofstream(file) << io::exchange_instance_json(regimes[r].smpi[i]);
+      argv.push_back(file.string());
+      owner.push_back(r);
+    }
+  }
+  Table t;
+  t.title = "The optimum's migrations under SMPI (one-port switch, heterogeneous NICs)";
+  t.columns = {"regime",
+               "drift",
+               "particle KiB",
+               "migrations",
+               "redist / model (max)",
+               "posted / redist (mean)",
+               "posted / redist (min)",
+               "Alltoallv / redist (mean)"};
+  if (owner.empty()) return t;
+  const ProgramResult run = run_program(argv);
+  if (run.exit_code != 0) {
+    throw std::runtime_error(fmt::format(
+        "smpi_exchange.py --instances failed with exit code {}: {}", run.exit_code, tail(run.err)));
+  }
+  const auto rows = nlohmann::ordered_json::parse(read_file(dir / "smpi.json"))["rows"];
+  for (std::size_t r = 0; r < regimes.size(); ++r) {
+    double model = 0, posted = 0, posted_min = INFINITY, alltoallv = 0, n = 0;
+    for (std::size_t k = 0; k < owner.size(); ++k) {
+      if (owner[k] != r) continue;
+      const auto& x = rows[k];
+      model = std::max(model, x["redist_over_model"].get<double>());
+      posted += x["posted_over_redist"].get<double>();
+      posted_min = std::min(posted_min, x["posted_over_redist"].get<double>());
+      alltoallv += x["alltoallv_over_redist"].get<double>();
+      ++n;
+    }
+    if (n == 0) continue;
+    t.rows.push_back({static_cast<std::int64_t>(r + 1), regimes[r].drift,
+                      regimes[r].particle_bytes / 1024, static_cast<std::int64_t>(n),
+                      rounded(model, 4), rounded(posted / n, 3), rounded(posted_min, 3),
+                      rounded(alltoallv / n, 3)});
+  }
+  t.notes.push_back(
+      "posted: Zoltan_Migrate's pattern (every receive posted, blocking sends in rank "
+      "order). Messages scaled to at most 8 MiB; with latency 0 times are "
+      "proportional to bytes.");
+  return t;
+}
+
+}  // namespace
+
+nlohmann::ordered_json run_particles_experiment(const ParticlesExperimentOptions& o) {
+  const std::int64_t seeds = o.seeds > 0 ? o.seeds : (o.quick ? 1 : 3);
+  if (seeds > kParticlesMaxSeeds) {
+    throw InputError(fmt::format("at most {} seeds per drift", kParticlesMaxSeeds), "--seeds");
+  }
+  const std::string program = beside(o.program, "particles");
+  const std::string script = beside(o.smpi_script, "smpi_exchange.py");
+  const Shape shape = shape_of(o);
+  OutputDirectory out(o.out_dir);
+  const fs::path scratch =
+      fs::temp_directory_path() / fmt::format("redist-particles-{}", ::getpid());
+  fs::create_directories(scratch);
+  std::vector<Regime> regimes;
+  Progress progress("particles", static_cast<std::int64_t>(kDrifts.size()) * seeds, "recordings");
+  for (const char* drift : kDrifts) {
+    const std::size_t first = regimes.size();
+    for (const std::int64_t bytes : kParticleBytes) {
+      regimes.push_back({drift, bytes, std::vector<double>(kPolicies.size(), 0.0),
+                         std::vector<double>(kPolicies.size(), 0.0)});
+    }
+    for (std::int64_t k = 0; k < seeds; ++k) {
+      const std::uint64_t seed = o.seed + static_cast<std::uint64_t>(k);
+      const PartitionRecording recording = record(o, program, shape, drift, seed, scratch);
+      for (std::size_t b = 0; b < kParticleBytes.size(); ++b) {
+        PartitionCosts costs(recording, platform(seed, shape.ranks, kParticleBytes[b]));
+        replay_seed(costs, regimes[first + b], k == 0, 1.0 / static_cast<double>(seeds));
+      }
+      progress.advance();
+    }
+  }
+  progress.finish();
+  const Table by_regime = regimes_table(regimes, shape, seeds);
+  nlohmann::ordered_json verdict;
+  const Table by_policy = policies_table(regimes, verdict);
+  const Table migrations = migrations_table(regimes, script, scratch);
+  fs::remove_all(scratch);
+  out.write_table("particles_regimes", by_regime);
+  out.write_table("particles_policies", by_policy);
+  out.write_table("particles_migrations", migrations);
+  out.write_text("particles_policies.svg", figure(regimes));
+  return experiment_summary("particles", o.seed, seeds, out,
+                            {{"regimes", rows_as_objects(by_regime)},
+                             {"policies", rows_as_objects(by_policy)},
+                             {"verdict", verdict},
+                             {"migrations", rows_as_objects(migrations)}});
+}
+
+}  // namespace redist::experiments
