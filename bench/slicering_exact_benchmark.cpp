@@ -15,11 +15,8 @@
 namespace {
 
 redist::slicering::Cluster platform(const std::string& name, double W) {
-  const char* dir = std::getenv("REDIST_DATA_DIR");
   auto cl = redist::io::read_cluster(redist::io::read_document(
-      (dir ? std::string(dir)
-           : (std::filesystem::path(__FILE__).parent_path() / "../data").string()) +
-      "/slicering/" + name + ".json"));
+      (redist::testkit::data_dir() / "slicering" / (name + ".json")).string()));
   cl.W = W;
   cl.H = 1.0;
   return cl;

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "redist/testing/data_dir.hpp"
+
 #include "experiments/slicering/platforms.hpp"
 
 namespace redist::experiments {
@@ -19,7 +21,7 @@ std::string slurp(const std::filesystem::path& file) {
 }
 
 TEST(SlicingExperiment, EmbeddedPlatformsAreTheDataFiles) {
-  const auto data = std::filesystem::path(__FILE__).parent_path() / "../../data/slicering";
+  const auto data = redist::testkit::data_dir() / "slicering";
   EXPECT_EQ(slurp(data / "lyon.json"), kLyonPlatformJson);
   EXPECT_EQ(slurp(data / "strasbourg.json"), kStrasbourgPlatformJson);
 }

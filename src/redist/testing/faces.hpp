@@ -2,6 +2,8 @@
 // and finding the bundled examples of a family (header-only, test support only).
 #pragma once
 
+#include "redist/testing/data_dir.hpp"
+
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
@@ -29,13 +31,6 @@ inline std::string summary_field(const std::string& summary, std::string_view la
 
 // The first word of a field's value ("20" of "20 (the optimum ...)", "yes" of "yes (...)").
 inline std::string first_word(const std::string& value) { return value.substr(0, value.find(' ')); }
-
-// The bundled data directory: REDIST_DATA_DIR (set by ctest), else the source tree's data/.
-inline std::filesystem::path data_dir() {
-  const char* dir = std::getenv("REDIST_DATA_DIR");
-  return dir ? std::filesystem::path(dir)
-             : std::filesystem::path(__FILE__).parent_path() / "../../../data";
-}
 
 // Every data/**/*.json document whose root object's only key is `family`, with its text.
 inline std::vector<std::pair<std::string, std::string>> bundled_documents(std::string_view family) {

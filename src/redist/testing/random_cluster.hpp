@@ -2,6 +2,8 @@
 // support only).
 #pragma once
 
+#include "redist/testing/data_dir.hpp"
+
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -38,11 +40,8 @@ inline Cluster random_cluster(std::mt19937_64& rng, std::size_t p, double W, dou
 }
 
 inline Cluster platform(const std::string& name) {
-  // REDIST_DATA_DIR (set by ctest), else the source tree's data/ next to this header.
-  const char* dir = std::getenv("REDIST_DATA_DIR");
-  const std::string base =
-      dir ? dir : (std::filesystem::path(__FILE__).parent_path() / "../../../data").string();
-  return io::read_cluster(io::read_document(base + "/slicering/" + name + ".json"));
+  return io::read_cluster(
+      io::read_document((testkit::data_dir() / "slicering" / (name + ".json")).string()));
 }
 
 }  // namespace redist::slicering::testing
