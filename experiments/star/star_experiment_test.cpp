@@ -24,11 +24,15 @@ TEST(StarExperiment, SmallRunWritesTablesAndFigures) {
   EXPECT_EQ(summary["experiment"], "star");
   EXPECT_EQ(summary["seed"], 5);
   EXPECT_EQ(summary["instances"], 20);
-  EXPECT_EQ(summary["files"].size(), 12u + 6u);
+  EXPECT_EQ(summary["files"].size(), 12u + 8u);
   EXPECT_EQ(summary["results"]["table1"].size(), 12u);
+  EXPECT_EQ(summary["results"]["mbbsa_lazy"].size(), 12u);
+  // On homogeneous links both variants are optimal (Theorem 3): the same makespans.
+  EXPECT_EQ(summary["results"]["mbbsa_lazy"][0]["lazy better %"], 0.0);
+  EXPECT_EQ(summary["results"]["mbbsa_lazy"][0]["lazy worse %"], 0.0);
   EXPECT_EQ(summary["results"]["table1"][0]["paper R-BSA mean"], 1.0014);
-  for (const char* name :
-       {"table1.json", "table1.md", "optimum.md", "figure22a.svg", "figure25c.svg"}) {
+  for (const char* name : {"table1.json", "table1.md", "optimum.md", "mbbsa_lazy.md",
+                           "figure22a.svg", "figure25c.svg"}) {
     EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(dir) / name)) << name;
   }
   // Homogeneous platforms: BBA and MBBSA are optimal, so both are at distance 1 from the best.

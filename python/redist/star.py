@@ -14,8 +14,8 @@ def plan(instance, **options):
     """Plan a redistribution of the tasks: what ``redist star plan`` prints.
 
     Takes the instance document ``{"star": {...}}`` and the command line's option as a keyword:
-    ``algorithm`` (``bba``, ``mbbsa``, ``rbsa``, ``exact``, ``best``: the default); an option
-    given as None keeps its default.
+    ``algorithm`` (``bba``, ``mbbsa``, ``mbbsa-lazy``, ``rbsa``, ``exact``, ``best``: the default);
+    an option given as None keeps its default.
     Returns the schedule: ``algorithm``, ``makespan``, ``lower_bound``, ``optimal``,
     ``transfers``, ...
     Raises ValueError with the command line's error text for an invalid instance, an unknown

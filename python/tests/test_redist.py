@@ -309,7 +309,7 @@ class StarTest(Case):
 
     def test_options(self):
         instance = load(self.PATH)
-        for algorithm in ("bba", "mbbsa", "rbsa", "exact"):
+        for algorithm in ("bba", "mbbsa", "mbbsa-lazy", "rbsa", "exact"):
             with self.subTest(algorithm=algorithm):
                 schedule = redist.star.plan(instance, algorithm=algorithm)
                 self.assertEqual(schedule,

@@ -3,8 +3,8 @@
 //
 // Typed API (namespace redist::star):
 //   Instance, Schedule, Transfer           the model (redist/star/model.hpp)
-//   plan(instance, options)                a schedule by bba | mbbsa | rbsa | exact | best (the
-//                                          default: the best of the heuristics)
+//   plan(instance, options)                a schedule by bba | mbbsa | mbbsa-lazy | rbsa | exact |
+//                                          best (the default: the best of the paper's heuristics)
 //   check(instance, schedule)              the independent validator's verdict
 //   order(instance)                        Theorem 1's optimal order when computation is neglected
 // JSON entry points: exactly what `redist star plan|check|order` print, for the documents they

@@ -1,6 +1,10 @@
 #include "redist/star/mbbsa.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <optional>
 #include <random>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -113,19 +117,176 @@ TEST(StarMbbsa, LargeCountsAreFast) {
   EXPECT_LE(s.makespan, 1000000 / (1 + 1.0 / 3) + 10);
 }
 
-TEST(SlowPath, MbbsaHeterogeneousLinksScansFewDeadlines) {
-  // Heterogeneous links, 200 workers, 10^5 tasks: each decision used to build and sort every
-  // receiver's deadlines (sum of cap_r); the lazy merge stops once L_send are on time (here
-  // after about a quarter of them).
+// ---------------------------------------------------------------------------------------------
+// Algorithm 3 (STAR §3.4.3) transcribed plainly from the paper, independently of mbbsa.cpp and
+// moore_phase.cpp: every deadline in one list D, sorted once, Moore's loop over all of it with a
+// linear search for the reception to remove, then the first L_send receptions of sigma.
+// Returns the receiver of each forwarded task, or nothing when M fails.
+std::optional<std::vector<std::size_t>> algorithm3(const Instance& in, double M) {
+  const std::size_t m = in.workers();
+  // Phase 1: f_i, receivers R (f < M) and senders S (f > M) by non-decreasing c.
+  std::vector<double> f(m);
+  std::vector<std::size_t> S, R;
+  for (std::size_t i = 0; i < m; ++i) {
+    f[i] = static_cast<double>(in.loads[i]) * in.w[i];
+    if (f[i] > M) S.push_back(i);
+    if (f[i] < M) R.push_back(i);
+  }
+  std::stable_sort(S.begin(), S.end(),
+                   [&](std::size_t a, std::size_t b) { return in.c[a] < in.c[b]; });
+  // Phase 2: l_s = ceil((f_s - M) / w_s); M is too small when floor(M / c_s) < l_s.
+  std::int64_t L_send = 0;
+  for (std::size_t s : S) {
+    const double l = std::ceil((f[s] - M) / in.w[s]);
+    if (std::floor(M / in.c[s]) < l) return std::nullopt;
+    L_send += static_cast<std::int64_t>(l);
+  }
+  if (L_send == 0) return std::vector<std::size_t>{};
+  // Phase 3: receiver r's deadlines M - l w_r while f_r <= M - (l + 1) w_r.
+  std::vector<std::pair<double, std::size_t>> D;
+  for (std::size_t r : R) {
+    for (double l = 0; f[r] <= M - (l + 1) * in.w[r];) {
+      l = l + 1;
+      D.emplace_back(M - l * in.w[r], r);
+    }
+  }
+  // Phase 4: D by non-decreasing deadline (stable: ties by receiver index); Moore's algorithm from
+  // t = c_{s1}; a late reception removes the reception of largest c in sigma (the last added
+  // among equal c).
+  std::stable_sort(D.begin(), D.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::size_t> sigma;  // receivers, in the order their deadlines were added
+  double t = in.c[S.front()];
+  for (const auto& [d, r] : D) {
+    sigma.push_back(r);
+    t = t + in.c[r];
+    if (t > d) {
+      std::size_t largest = 0;
+      for (std::size_t j = 0; j < sigma.size(); ++j) {
+        if (in.c[sigma[j]] >= in.c[sigma[largest]]) largest = j;
+      }
+      t = t - in.c[sigma[largest]];
+      sigma.erase(sigma.begin() + static_cast<std::ptrdiff_t>(largest));
+    }
+  }
+  if (static_cast<std::int64_t>(sigma.size()) < L_send) return std::nullopt;
+  sigma.resize(static_cast<std::size_t>(L_send));
+  return sigma;
+}
+
+// The schedule forwarding, in the normal form of Theorem 1, the k-th task to reach the master to
+// receivers[k]: senders in non-decreasing c send back to back their l_s = ceil((f_s - M) / w_s).
+Schedule algorithm3_schedule(const Instance& in, double M, const std::vector<std::size_t>& to) {
+  std::vector<std::size_t> S;
+  for (std::size_t i = 0; i < in.workers(); ++i) {
+    if (static_cast<double>(in.loads[i]) * in.w[i] > M) S.push_back(i);
+  }
+  std::stable_sort(S.begin(), S.end(),
+                   [&](std::size_t a, std::size_t b) { return in.c[a] < in.c[b]; });
+  Schedule s;
+  double master_in = 0, master_out = 0;
+  std::size_t k = 0;
+  for (std::size_t sender : S) {
+    const double f = static_cast<double>(in.loads[sender]) * in.w[sender];
+    for (double l = std::ceil((f - M) / in.w[sender]); l > 0; l = l - 1) {
+      s.transfers.push_back(relay_task(in.c, sender, to.at(k++), master_in, master_out));
+    }
+  }
+  EXPECT_EQ(k, to.size());
+  finish_times(in, s);
+  return s;
+}
+
+// MBBSA's search (mbbsa.hpp) around the transcription: bisection over M in [0, no-transfer
+// makespan] to a relative width of 1e-9, keeping the least real makespan of the schedules built.
+double algorithm3_search(const Instance& in) {
+  double best = no_transfer_schedule(in, "").makespan;
+  double lo = 0, hi = best;
+  for (int iteration = 0; iteration < 200 && hi - lo > 1e-9 * hi; ++iteration) {
+    const double mid = lo + (hi - lo) / 2;
+    if (const auto to = algorithm3(in, mid)) {
+      best = std::min(best, algorithm3_schedule(in, mid, *to).makespan);
+      hi = mid;
+    } else {
+      lo = mid;
+    }
+  }
+  return best;
+}
+
+TEST(StarMbbsa, ReceiversAreAlgorithm3s) {
+  // The STAR §4.1 platforms of `redist experiment star`, every type and range in turn: the same
+  // decision and receivers as the transcription at integer, half-integer and random targets, and
+  // the same makespan from the whole search.
+  std::mt19937_64 rng(6005);
+  int heterogeneous = 0, differs_from_lazy = 0;
+  for (int trial = 0; trial < 2400; ++trial) {
+    const PlatformType type{(trial / 3) % 2 == 0, (trial / 6) % 2 == 0,
+                            static_cast<Range>(trial % 3)};
+    const Instance in = random_instance(rng, type);
+    const double none = no_transfer_schedule(in, "").makespan;
+    std::uniform_real_distribution<double> target(0, none);
+    for (int k = 0; k < 12; ++k) {
+      const double M = k < 4   ? std::round(target(rng))
+                       : k < 8 ? std::round(target(rng)) + 0.5
+                               : target(rng);
+      const auto expected = algorithm3(in, M);
+      const auto got = mbbsa_receivers(in, M);
+      ASSERT_EQ(got.has_value(), expected.has_value()) << "trial " << trial << " M " << M;
+      if (got) {
+        ASSERT_EQ(*got, *expected) << "trial " << trial << " M " << M;
+      }
+      // The lazy variant takes the same decisions.
+      ASSERT_EQ(mbbsa_receivers(in, M, false, MooreStep::lazy).has_value(), got.has_value());
+    }
+    const Schedule s = plan_mbbsa(in);
+    expect_valid_star(in, s);
+    EXPECT_EQ(s.algorithm, "mbbsa");
+    ASSERT_EQ(s.makespan, algorithm3_search(in)) << "trial " << trial;
+    const Schedule lazy = plan_mbbsa_lazy(in);
+    expect_valid_star(in, lazy);
+    EXPECT_EQ(lazy.algorithm, "mbbsa-lazy");
+    if (!type.homogeneous_links) {
+      ++heterogeneous;
+      differs_from_lazy += lazy.makespan != s.makespan;
+    } else {
+      EXPECT_EQ(lazy.makespan, s.makespan) << "trial " << trial;  // both optimal (Theorem 3)
+    }
+  }
+  EXPECT_EQ(heterogeneous, 1200);
+  EXPECT_GT(differs_from_lazy, 0);  // the lazy variant is another heuristic
+}
+
+TEST(StarMbbsa, ScansEveryDeadline) {
+  // The lazy scan sends one of worker 2's tasks over worker 0's slow link (c = 80) and ends at 220;
+  // Algorithm 3 scans every deadline and sends all three to worker 1 (c = 11): 185, the optimum.
+  const Instance in{{80, 11, 42, 55}, {44, 44, 44, 44}, {1, 0, 7, 2}};
+  const Schedule s = plan_mbbsa(in);
+  expect_valid_star(in, s);
+  EXPECT_DOUBLE_EQ(s.makespan, 185);
+  EXPECT_DOUBLE_EQ(algorithm3_search(in), 185);
+  const Schedule lazy = plan_mbbsa_lazy(in);
+  expect_valid_star(in, lazy);
+  EXPECT_DOUBLE_EQ(lazy.makespan, 220);
+}
+
+TEST(SlowPath, MbbsaHeterogeneousLinksWork) {
+  // Heterogeneous links, 200 workers, 10^5 tasks: Algorithm 3 scans every deadline of every
+  // receiver at each decision; the lazy variant stops once L_send are on time (here after about a
+  // quarter of the deadlines it keeps).
   std::mt19937_64 rng(2006);
   const Instance in =
       random_instance(rng, {false, false, Range::general}, {200, 200, 100000, 100000});
-  MbbsaWork work;
-  const Schedule s = plan_mbbsa(in, &work);
+  MbbsaWork paper, lazy;
+  const Schedule s = plan_mbbsa(in, &paper);
   expect_valid_star(in, s);
-  ASSERT_GT(work.decisions, 10);
-  EXPECT_LT(work.deadlines_scanned * 3, work.deadlines_available)
-      << work.deadlines_scanned << " of " << work.deadlines_available;
+  ASSERT_GT(paper.decisions, 10);
+  EXPECT_EQ(paper.deadlines_scanned, paper.deadlines_available);
+  const Schedule l = plan_mbbsa_lazy(in, &lazy);
+  expect_valid_star(in, l);
+  ASSERT_GT(lazy.decisions, 10);
+  EXPECT_LT(lazy.deadlines_scanned * 3, lazy.deadlines_available)
+      << lazy.deadlines_scanned << " of " << lazy.deadlines_available;
 }
 
 }  // namespace

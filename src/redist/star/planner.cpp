@@ -42,6 +42,8 @@ Schedule plan_heuristic(const Instance& in, const std::string& name) {
     if (homogeneous_links(in) && homogeneous_computation(in)) s.prove_optimal(Proof::theorem);
   } else if (name == "mbbsa") {
     s = plan_mbbsa(in);
+  } else if (name == "mbbsa-lazy") {
+    s = plan_mbbsa_lazy(in);
   } else {
     if (total_tasks(in) > kMaxRbsaTasks) {
       throw InputError(fmt::format("R-BSA plans at most {} tasks in total (it places every task at "
@@ -130,7 +132,8 @@ void require_plannable(const Instance& in) {
   }
 }
 
-// "bba, mbbsa, rbsa, exact or best": the names of algorithm_names() as the errors list them.
+// "bba, mbbsa, mbbsa-lazy, rbsa, exact or best": the names of algorithm_names() as the errors list
+// them.
 std::string expected_names() {
   const std::vector<AlgorithmName>& names = algorithm_names();
   std::string text;
@@ -143,7 +146,8 @@ std::string expected_names() {
 Schedule plan_by_name(const Instance& in, const std::string& algorithm) {
   if (algorithm == "exact") return plan_exact(in);
   if (algorithm == "best") return plan_best(in);
-  if (algorithm != "bba" && algorithm != "mbbsa" && algorithm != "rbsa") {
+  if (algorithm != "bba" && algorithm != "mbbsa" && algorithm != "mbbsa-lazy" &&
+      algorithm != "rbsa") {
     throw OptionError("unknown algorithm '" + algorithm + "' (expected " + expected_names() + ")",
                       "algorithm");
   }
@@ -163,6 +167,9 @@ const std::vector<AlgorithmName>& algorithm_names() {
        "(the default)"},
       {"bba", "STAR §3.3: optimal when all c and all w are equal"},
       {"mbbsa", "STAR §3.4: optimal on homogeneous links"},
+      {"mbbsa-lazy",
+       "mbbsa with Moore's scan stopped early (not STAR's algorithm; same decisions, other "
+       "schedules on heterogeneous links; not part of best)"},
       {"rbsa", "STAR §3.5: a heuristic for heterogeneous links"},
       {"exact", fmt::format("branch and bound: proven optimum, up to {} workers and {} tasks",
                             kExactMaxWorkers, kExactMaxTasks)},

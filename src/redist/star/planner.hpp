@@ -1,6 +1,7 @@
 // `redist star plan --algorithm NAME` (docs/star.md): dispatch, the lower bound, `best`.
 //
-// Names: bba (bba.hpp), mbbsa (mbbsa.hpp), rbsa (rbsa.hpp), exact (exact.hpp), best.
+// Names: bba (bba.hpp), mbbsa and mbbsa-lazy (mbbsa.hpp), rbsa (rbsa.hpp), exact (exact.hpp),
+// best.
 //
 // lower_bound: star_lower_bound (lower_bound.hpp: computation, the master's two ports, each
 // receiver's capacity), or the makespan once it is proven optimal. `optimal` is true, with its
@@ -15,11 +16,11 @@
 // makespan of X" when it found better; the heuristic's schedule is still the one returned).
 //
 // best: the valid schedule (each re-checked by validate.hpp) of smallest makespan among bba,
-// mbbsa and rbsa (ties: the earlier in that list; the later ones are not run once one is proven
-// optimal), then exact from it as above, whose strictly better schedule replaces it (algorithm
-// "exact"). Notes say what ran and which algorithm won ("best of bba, mbbsa, rbsa, exact: NAME").
-// Complexity: that of the algorithms, O(m log m) per step of the bound's ~64-step bisection, and
-// at most kBestExactNodes nodes of exact (about 1 s).
+// mbbsa and rbsa, the paper's three (mbbsa-lazy is not run; ties: the earlier in that list; the
+// later ones are not run once one is proven optimal), then exact from it as above, whose strictly
+// better schedule replaces it (algorithm "exact"). Notes say what ran and which algorithm won
+// ("best of bba, mbbsa, rbsa, exact: NAME"). Complexity: that of the algorithms, O(m log m) per
+// step of the bound's ~64-step bisection, and at most kBestExactNodes nodes of exact (about 1 s).
 #pragma once
 
 #include <string>
@@ -50,7 +51,7 @@ struct AlgorithmName {
   std::string name;
   std::string description;
 };
-// best, bba, mbbsa, rbsa, exact: the names `plan` accepts, for the help and the errors.
+// best, bba, mbbsa, mbbsa-lazy, rbsa, exact: the names `plan` accepts, for the help and the errors.
 const std::vector<AlgorithmName>& algorithm_names();
 
 // The schedule of options.algorithm with its claims (above) and solve_seconds. OptionError at

@@ -25,7 +25,7 @@ TEST(StarPlanner, BestAndBoundsOnRandomInstances) {
     const Schedule best = plan(in, {"best"});
     ASSERT_TRUE(check(in, best).valid);
     const Schedule exact = plan(in, {"exact"});
-    for (const char* name : {"bba", "mbbsa", "rbsa"}) {
+    for (const char* name : {"bba", "mbbsa", "mbbsa-lazy", "rbsa"}) {
       const Schedule s = plan(in, {name});
       ASSERT_TRUE(check(in, s).valid) << name;
       EXPECT_LE(best.makespan, s.makespan);
@@ -44,7 +44,7 @@ TEST(StarPlanner, OptimalPlansAreCertifiedOnSmallPlatforms) {
     const PlatformType type{trial % 2 == 0, trial % 3 == 0, static_cast<Range>(trial % 3)};
     const Instance in = random_instance(rng, type, {2, 4, 0, 6});
     const double optimum = testkit::star_brute_force_optimum(in);
-    for (const char* name : {"bba", "mbbsa", "rbsa", "exact", "best"}) {
+    for (const char* name : {"bba", "mbbsa", "mbbsa-lazy", "rbsa", "exact", "best"}) {
       const Schedule s = plan(in, {name});
       testkit::expect_valid_star(in, s);
       ASSERT_LE(s.lower_bound, optimum * (1 + 1e-12)) << name << " " << trial;
