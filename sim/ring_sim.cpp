@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "redist/balance/simulate.hpp"
 #include "redist/balance/targets.hpp"
 #include "redist/balance/traces.hpp"
 #include "redist/common/error.hpp"
@@ -20,12 +21,18 @@ void require_in(std::int64_t value, std::int64_t low, std::int64_t high, const c
     throw InputError(fmt::format("must be in {}..{}, got {}", low, high, value), option);
 }
 
-// A machine speed other than `current`, uniformly.
-double other_speed(detail::Random& rng, double current) {
-  const auto& speeds = balance::kMachineSpeeds;
-  const std::int64_t pick = rng.below(static_cast<std::int64_t>(speeds.size()) - 1);
+// A machine speed other than `current` and within a factor `amplitude` of it, uniformly. The
+// candidates are the machine speeds within the factor, `current` included, in increasing order; a
+// pick among all but the last that falls on `current` takes the last instead (with an amplitude of
+// 8, every machine is a candidate).
+double other_speed(detail::Random& rng, double current, double amplitude) {
+  std::vector<double> candidates;
+  for (double speed : balance::kMachineSpeeds)
+    if (std::max(speed, current) / std::min(speed, current) <= amplitude)
+      candidates.push_back(speed);  // the same quotients as min_speed_amplitude()
+  const std::int64_t pick = rng.below(static_cast<std::int64_t>(candidates.size()) - 1);
   const auto at = static_cast<std::size_t>(pick);
-  return speeds[at] == current ? speeds.back() : speeds[at];
+  return candidates[at] == current ? candidates.back() : candidates[at];
 }
 
 // Every ring host's speed in every iteration: its own, then two changes (ring_sim.hpp).
@@ -38,8 +45,8 @@ std::vector<std::vector<double>> drifting_speeds(const Scenario& s) {
     const std::int64_t first = k / 5 + rng.below(k / 5 + 1);
     const std::int64_t second = 3 * k / 5 + rng.below(k / 5 + 1);
     const double own = s.graph.nodes[static_cast<std::size_t>(s.ring[i])].speed;
-    const double middle = other_speed(rng, own);
-    const double last = other_speed(rng, middle);
+    const double middle = other_speed(rng, own, s.spec.amplitude);
+    const double last = other_speed(rng, middle, s.spec.amplitude);
     for (std::int64_t t = 0; t < k; ++t)
       rows[static_cast<std::size_t>(t)][i] = t < first ? own : t < second ? middle : last;
   }
@@ -72,8 +79,21 @@ double reference_redistribution(const Scenario& s) {
 
 }  // namespace
 
+double min_speed_amplitude() {
+  const auto& speeds = balance::kMachineSpeeds;  // increasing
+  double needed = speeds[1] / speeds[0];
+  for (std::size_t i = 1; i + 1 < speeds.size(); ++i)
+    needed = std::max(needed, std::min(speeds[i] / speeds[i - 1], speeds[i + 1] / speeds[i]));
+  return std::max(needed, speeds.back() / speeds[speeds.size() - 2]);
+}
+
 Scenario make_scenario(const RingSimSpec& spec) {
   require_in(spec.iterations, 1, kMaxRingIterations, "--iterations");
+  if (!(std::isfinite(spec.amplitude) && spec.amplitude >= min_speed_amplitude()))
+    throw InputError(fmt::format("must be a finite number >= {:.4g} (28 / 22: every machine speed "
+                                 "needs another within that factor), got {}",
+                                 min_speed_amplitude(), spec.amplitude),
+                     "--amplitude");
   require_in(spec.columns, 0, kMaxColumns, "--columns");
   require_in(spec.rows, 1, kMaxRows, "--rows");
   Scenario s;
@@ -92,9 +112,49 @@ Scenario make_scenario(const RingSimSpec& spec) {
 double flops_per_column(const Scenario& s, double rho) {
   if (!(std::isfinite(rho) && rho > 0))
     throw InputError(fmt::format("a ratio must be a finite number > 0, got {}", rho), "--ratios");
+  return flops_for_iteration(s, rho * s.reference_redistribution);
+}
+
+double flops_for_iteration(const Scenario& s, double seconds) {
+  if (!(std::isfinite(seconds) && seconds > 0))
+    throw InputError(fmt::format("an iteration must last a finite time > 0, got {} s", seconds),
+                     "--ratios");
   const double speed = std::accumulate(s.speeds.front().begin(), s.speeds.front().end(), 0.0);
   const auto n = static_cast<double>(std::max<std::int64_t>(s.spec.columns, 1));
-  return 1e6 * speed * rho * s.reference_redistribution / n;
+  return 1e6 * speed * seconds / n;
+}
+
+double balanced_iteration_time(const Scenario& s, double flops_per_column) {
+  const double speed = std::accumulate(s.speeds.front().begin(), s.speeds.front().end(), 0.0);
+  const auto n = static_cast<double>(std::max<std::int64_t>(s.spec.columns, 1));
+  return n * flops_per_column / (1e6 * speed);
+}
+
+std::vector<std::pair<std::vector<std::int64_t>, std::vector<std::int64_t>>> paper_redistributions(
+    const Scenario& s) {
+  if (s.spec.iterations <= kPaperSchemesLastPoint)
+    throw InputError(fmt::format("the paper's axis averages the redistributions of at:50, "
+                                 "at:20,40,60,80, every:10 and every:5: it needs more than {} "
+                                 "iterations, got {}",
+                                 kPaperSchemesLastPoint, s.spec.iterations),
+                     "--axis");
+  // Any f gives the same points and targets; this one gives iterations of T_ref.
+  const balance::Trace trace = model_trace(s, flops_per_column(s, 1.0));
+  std::vector<std::pair<std::vector<std::int64_t>, std::vector<std::int64_t>>> out;
+  for (const std::string& scheme : kPaperRedistributingSchemes) {
+    std::vector<std::int64_t> counts = s.initial;
+    for (const balance::Rebalance& r : balance::simulate(trace, scheme).rebalances) {
+      if (r.targets != counts) out.emplace_back(counts, r.targets);
+      counts = r.targets;
+    }
+  }
+  return out;
+}
+
+double columns_per_second(double mflops, double flops_per_column) {
+  int exponent = 0;
+  const double mantissa = std::frexp(1e6 / flops_per_column, &exponent);  // in [0.5, 1)
+  return mflops * std::ldexp(std::round(std::ldexp(mantissa, 44)), exponent - 44);
 }
 
 balance::Trace model_trace(const Scenario& s, double flops_per_column) {
@@ -102,9 +162,9 @@ balance::Trace model_trace(const Scenario& s, double flops_per_column) {
   trace.ring = s.costs;
   trace.initial_loads = s.initial;
   for (const auto& row : s.speeds) {
-    std::vector<double> columns_per_second;
-    for (double mflops : row) columns_per_second.push_back(mflops * 1e6 / flops_per_column);
-    trace.speeds.push_back(std::move(columns_per_second));
+    std::vector<double> speeds;
+    for (double mflops : row) speeds.push_back(columns_per_second(mflops, flops_per_column));
+    trace.speeds.push_back(std::move(speeds));
   }
   return trace;
 }

@@ -1,13 +1,19 @@
 // redist-ring-sim: one scenario of RRV04 §8 simulated in SimGrid (docs/ring-sim.md).
 //
 //   redist-ring-sim [--processors 8] [--seed 2] [--tiers "..."] [--mode tiers|model]
-//                   [--ratios 1 2 ... 10] [--schemes never at:50 ... oracle]
+//                   [--axis paper|reference] [--ratios 1 2 ... 10] [--amplitude 8]
+//                   [--schemes never at:50 ... oracle]
 //                   [--iterations 100] [--columns 1000] [--rows 1000]
 //
 // Builds the scenario (sim/ring_sim.hpp), loads its platform into SimGrid (mode `tiers`: the
 // Tiers-like platform, sim/platform_xml.hpp; mode `model`: every ring link a link of its own with
-// the model's cost, ring_model_xml), and for every ratio and scheme runs the application, one run
-// after the other in one simulation:
+// the model's cost, ring_model_xml), and then, in one simulation:
+//  - on the paper's axis (`--axis paper`), measures the average cost of a redistribution: every
+//    redistribution of RRV04's four redistributing schemes that moves a column
+//    (paper_redistributions), simulated alone on the network, averaged; a ratio R then gives the
+//    work per column for which a balanced iteration at the first speeds takes that average / R.
+//    On the reference axis, a ratio rho gives the work for which it takes rho T_ref;
+//  - for every ratio and scheme runs the application, one run after the other:
 //  - iteration t: every ring host computes its columns (counts_i x f flops) at its speed of
 //    iteration t (a power state of its host), all in parallel; the iteration ends with the last;
 //  - after iteration t: every host's speed, measured as it computed (compute() below), goes to a
@@ -25,10 +31,11 @@
 //    kLatencyShare).
 // SimGrid settings: network model CM02 without cross traffic, so that a lone transfer takes
 // latency + size / bandwidth, as the ring model (latency 0) assumes.
-// Prints one JSON document: the scenario and, per run, the simulated total, compute and
-// redistribution times, the model simulator's total for the same policy, and every rebalance with
-// its planned makespan and its simulated duration. Exit codes as the other tools (docs/formats.md):
-// 2 with one `error: ... (at <option>)` line for bad options.
+// Prints one JSON document: the scenario (with the average cost of a redistribution on the paper's
+// axis) and, per run, the balanced iteration time at the first speeds, the simulated total,
+// compute and redistribution times, the model simulator's total for the same policy, and every
+// rebalance with its planned makespan and its simulated duration. Exit codes as the other tools
+// (docs/formats.md): 2 with one `error: ... (at <option>)` line for bad options.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -74,6 +81,7 @@ struct Run {
   double ratio = 0;
   std::string scheme, policy;  // policy: the make_policy spec actually run
   double flops_per_column = 0;
+  double iteration_time = 0;  // balanced, at the first speeds
   double model_total = 0;
   double total = 0, compute = 0, redistribution = 0;
   Json rebalances = Json::array();
@@ -82,6 +90,9 @@ struct Run {
 struct Setup {
   Scenario scenario;
   std::string mode;
+  std::string axis;                   // paper or reference
+  double average_redistribution = 0;  // A_red (paper's axis), seconds
+  std::size_t redistributions_averaged = 0;
   std::vector<sg4::Host*> hosts;
   std::vector<std::int64_t> chunk_next, chunk_prev;
   // Simulated durations of the redistributions simulated so far, by (counts, targets).
@@ -117,10 +128,10 @@ void set_chunks(Setup& s) {
 // One iteration's computation: returns every host's speed in columns per second, as measured. The
 // simulated time of a host is its work over its speed up to the rounding of the simulated clock
 // (a few 1e-12 s late in a long run), and work / time would carry that rounding too; the time is
-// checked against the model's, and the speed is reported as the model's value (the trace's), so
-// that hosts of equal speed measure equal speeds, the balanced targets break ties as in the model,
-// and the runs pass through the distributions the oracle considers. A host without columns
-// reports its speed too (the model knows every speed).
+// checked against the model's, and the speed is reported as the model's value (the trace's,
+// columns_per_second), so that the balanced targets break ties as in the model whatever the work
+// per column, and the runs pass through the distributions the oracle considers. A host without
+// columns reports its speed too (the model knows every speed).
 std::vector<double> compute(const Setup& s, const std::vector<std::int64_t>& counts,
                             const std::vector<double>& speeds, double flops) {
   std::vector<sg4::ExecPtr> execs(counts.size());
@@ -131,18 +142,18 @@ std::vector<double> compute(const Setup& s, const std::vector<std::int64_t>& cou
     execs[i]->set_host(s.hosts[i]);
     execs[i]->start();
   }
-  std::vector<double> columns_per_second(counts.size());
+  std::vector<double> rates(counts.size());
   for (std::size_t i = 0; i < counts.size(); ++i) {
-    columns_per_second[i] = speeds[i] * 1e6 / flops;  // as model_trace
+    rates[i] = columns_per_second(speeds[i], flops);  // as model_trace
     if (!execs[i]) continue;
     execs[i]->wait();
     const double simulated = execs[i]->get_finish_time() - execs[i]->get_start_time();
-    const double model = static_cast<double>(counts[i]) / columns_per_second[i];
+    const double model = static_cast<double>(counts[i]) / rates[i];
     if (std::abs(simulated - model) > 1e-9 * std::max(1.0, model))
       throw std::logic_error(fmt::format("host {} computed for {} s instead of {} s",
                                          s.hosts[i]->get_name(), simulated, model));
   }
-  return columns_per_second;
+  return rates;
 }
 
 // Executes the planned redistribution counts -> targets on the simulated network; returns its
@@ -200,6 +211,38 @@ void resolve_oracle(Setup& s, Run& run) {
   run.model_total = balance::simulate(trace, run.policy).total_time;
 }
 
+// The paper's axis: A_red, the mean simulated duration of the paper's schemes' redistributions
+// (each distinct one simulated once, alone on the network). A scenario whose speeds never change
+// the balanced targets has none; T_ref stands in for it (redistributions_averaged = 0).
+void calibrate(Setup& s) {
+  const auto redistributions = paper_redistributions(s.scenario);
+  double sum = 0;
+  for (const auto& [from, to] : redistributions) sum += simulated_cost(s, from, to);
+  s.redistributions_averaged = redistributions.size();
+  s.average_redistribution = redistributions.empty()
+                                 ? s.scenario.reference_redistribution
+                                 : sum / static_cast<double>(redistributions.size());
+}
+
+// Every (ratio, scheme) run, with its work per column and, but for `oracle`, its model total.
+// Ratios are checked (> 0, finite) by main.
+std::vector<Run> make_runs(const Setup& s, const std::vector<double>& ratios,
+                           const std::vector<std::string>& schemes) {
+  std::vector<Run> runs;
+  for (double ratio : ratios) {
+    const double f = s.axis == "paper"
+                         ? flops_for_iteration(s.scenario, s.average_redistribution / ratio)
+                         : flops_per_column(s.scenario, ratio);
+    const balance::Trace trace = model_trace(s.scenario, f);
+    for (const std::string& scheme : schemes) {
+      Run run{ratio, scheme, scheme, f, balanced_iteration_time(s.scenario, f)};
+      if (scheme != "oracle") run.model_total = balance::simulate(trace, scheme).total_time;
+      runs.push_back(run);
+    }
+  }
+  return runs;
+}
+
 void simulate_run(Setup& s, Run& run) {
   if (run.scheme == "oracle") resolve_oracle(s, run);
   const Scenario& sc = s.scenario;
@@ -232,6 +275,7 @@ Json to_json(const Run& r) {
           {"scheme", r.scheme},
           {"policy", r.policy},
           {"flops_per_column", r.flops_per_column},
+          {"iteration_time", r.iteration_time},
           {"total_time", r.total},
           {"compute_time", r.compute},
           {"redistribution_time", r.redistribution},
@@ -246,10 +290,14 @@ Json scenario_json(const Setup& s) {
   return {{"seed", sc.spec.seed()},
           {"processors", sc.ring.size()},
           {"mode", s.mode},
+          {"axis", s.axis},
+          {"amplitude", sc.spec.amplitude},
           {"iterations", sc.spec.iterations},
           {"columns", sc.spec.columns},
           {"column_bytes", sc.column_bytes},
           {"reference_redistribution", sc.reference_redistribution},
+          {"average_redistribution", s.average_redistribution},
+          {"redistributions_averaged", s.redistributions_averaged},
           {"ring", ring},
           {"chunk_next", s.chunk_next},
           {"chunk_prev", s.chunk_prev}};
@@ -269,6 +317,19 @@ void load_platform(sg4::Engine& engine, const std::string& xml, std::uint64_t se
   std::filesystem::remove(file);
 }
 
+// Loads the mode's platform and finds the ring's hosts in it.
+void load_ring(sg4::Engine& engine, Setup& setup) {
+  const Scenario& sc = setup.scenario;
+  const bool model = setup.mode == "model";
+  load_platform(engine, model ? ring_model_xml(sc) : platform_xml(sc.graph), sc.spec.seed());
+  for (std::size_t i = 0; i < sc.ring.size(); ++i) {
+    const std::string name = model
+                                 ? "ring-" + std::to_string(i)
+                                 : node_name(sc.graph.nodes[static_cast<std::size_t>(sc.ring[i])]);
+    setup.hosts.push_back(engine.host_by_name(name));
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -281,6 +342,7 @@ int main(int argc, char** argv) {
   platform.add_to(app);
   RingSimSpec spec;
   std::string mode = "tiers";
+  std::string axis = "paper";
   std::vector<double> ratios = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
   std::vector<std::string> schemes = {"never",   "at:50",        "at:20,40,60,80", "every:10",
                                       "every:5", "cost-benefit", "replay",         "oracle"};
@@ -290,7 +352,14 @@ int main(int argc, char** argv) {
   app.add_option("--rows", spec.rows, "doubles per column")->capture_default_str();
   app.add_option("--mode", mode, "tiers: the Tiers routes; model: one link per ring link")
       ->capture_default_str();
+  app.add_option("--axis", axis,
+                 "paper: ratio = average redistribution / iteration; reference: ratio = "
+                 "iteration / T_ref (docs/ring-sim.md)")
+      ->capture_default_str();
   app.add_option("--ratios", ratios, "computation-to-communication ratios (each > 0)")
+      ->capture_default_str();
+  app.add_option("--amplitude", spec.amplitude,
+                 "a new speed is within this factor of the old one (>= 28/22; 8: any machine)")
       ->capture_default_str();
   app.add_option("--schemes", schemes,
                  "policies (names of redist balance simulate --policy, oracle included)")
@@ -299,35 +368,28 @@ int main(int argc, char** argv) {
   return run_tool("redist-ring-sim", [&] {
     if (mode != "tiers" && mode != "model")
       throw InputError("'" + one_line(mode, 40) + "' is not tiers or model", "--mode");
+    if (axis != "paper" && axis != "reference")
+      throw InputError("'" + one_line(axis, 40) + "' is not paper or reference", "--axis");
     spec.platform = platform.params();
-    Setup setup{make_scenario(spec), mode, {}, {}, {}, {}};
+    Setup setup;
+    setup.scenario = make_scenario(spec);
+    setup.mode = mode;
+    setup.axis = axis;
+    if (axis == "paper" && spec.iterations <= kPaperSchemesLastPoint)
+      paper_redistributions(setup.scenario);  // refuses it
     check_schemes(schemes, spec.iterations);
+    for (double ratio : ratios)
+      if (!(std::isfinite(ratio) && ratio > 0))
+        throw InputError(fmt::format("a ratio must be a finite number > 0, got {}", ratio),
+                         "--ratios");
     set_chunks(setup);
+    load_ring(engine, setup);
     std::vector<Run> runs;
-    for (double rho : ratios) {
-      const double f = flops_per_column(setup.scenario, rho);
-      const balance::Trace trace = model_trace(setup.scenario, f);
-      for (const std::string& scheme : schemes) {
-        Run run{rho, scheme, scheme, f};
-        if (scheme != "oracle") run.model_total = balance::simulate(trace, scheme).total_time;
-        runs.push_back(run);
-      }
-    }
-    load_platform(
-        engine,
-        mode == "model" ? ring_model_xml(setup.scenario) : platform_xml(setup.scenario.graph),
-        spec.seed());
-    for (std::size_t i = 0; i < setup.scenario.ring.size(); ++i) {
-      const std::string name =
-          mode == "model"
-              ? "ring-" + std::to_string(i)
-              : node_name(
-                    setup.scenario.graph.nodes[static_cast<std::size_t>(setup.scenario.ring[i])]);
-      setup.hosts.push_back(engine.host_by_name(name));
-    }
     std::exception_ptr failure;
     sg4::Actor::create("application", setup.hosts[0], [&] {
       try {
+        if (setup.axis == "paper") calibrate(setup);
+        runs = make_runs(setup, ratios, schemes);
         for (Run& run : runs) simulate_run(setup, run);
       } catch (...) {
         failure = std::current_exception();

@@ -3,9 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 #include <string>
 
+#include "redist/balance/model.hpp"
+#include "redist/balance/simulate.hpp"
 #include "redist/balance/targets.hpp"
 #include "redist/balance/traces.hpp"
 #include "redist/common/error.hpp"
@@ -69,6 +72,102 @@ TEST(RingSim, CostsAndRatio) {
   EXPECT_THROW(flops_per_column(s, -1), InputError);
 }
 
+// With amplitude A, every change goes to another machine speed within a factor A of the old one;
+// the default (8) allows every machine, and changes of more than a factor 2 occur.
+TEST(RingSim, AmplitudeBoundsEveryChange) {
+  EXPECT_DOUBLE_EQ(min_speed_amplitude(), 28.0 / 22.0);
+  double widest_default = 1;
+  for (double amplitude : {min_speed_amplitude(), 1.5, 2.0, 8.0}) {
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+      RingSimSpec sp = spec(seed, 32);
+      sp.amplitude = amplitude;
+      const Scenario s = make_scenario(sp);
+      for (std::size_t i = 0; i < s.ring.size(); ++i) {
+        std::size_t changes = 0;
+        for (std::size_t t = 1; t < s.speeds.size(); ++t) {
+          const double a = s.speeds[t - 1][i], b = s.speeds[t][i];
+          if (a == b) continue;
+          ++changes;
+          EXPECT_TRUE(is_machine_speed(b));
+          EXPECT_LE(std::max(a, b) / std::min(a, b), amplitude) << seed << " " << i;
+          if (amplitude == 8.0)
+            widest_default = std::max(widest_default, std::max(a, b) / std::min(a, b));
+        }
+        EXPECT_EQ(changes, 2u) << amplitude << " " << seed << " " << i;
+      }
+    }
+  }
+  EXPECT_GT(widest_default, 4.0);
+  RingSimSpec sp = spec(2, 8);
+  for (double bad : {1.25, 1.0, 0.0, -2.0, std::numeric_limits<double>::infinity(),
+                     std::numeric_limits<double>::quiet_NaN()}) {
+    sp.amplitude = bad;
+    EXPECT_THROW(make_scenario(sp), InputError) << bad;
+  }
+}
+
+// The paper's axis averages the redistributions of the four redistributing schemes that move a
+// column: at:50 gives one (from the initial columns), the others at most their point counts; none
+// is empty, and the same list comes out of the model simulator at another work per column.
+TEST(RingSim, PaperRedistributionsAreTheSchemesNonEmptyOnes) {
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    const Scenario s = make_scenario(spec(seed, seed % 2 ? 8 : 32));
+    const auto list = paper_redistributions(s);
+    ASSERT_FALSE(list.empty());
+    EXPECT_LE(list.size(), 1u + 4u + 9u + 19u);
+    EXPECT_EQ(list.front().first, s.initial);
+    EXPECT_EQ(list.front().second, balance::balanced_targets(1000, s.speeds[49]));
+    for (const auto& [from, to] : list) {
+      EXPECT_NE(from, to);
+      EXPECT_GT(balance::redistribution_makespan(s.costs, from, to), 0);
+    }
+    const balance::Trace other = model_trace(s, flops_per_column(s, 0.01));
+    std::size_t expected = 0;
+    for (const std::string& scheme : kPaperRedistributingSchemes) {
+      std::vector<std::int64_t> counts = s.initial;
+      for (const balance::Rebalance& r : balance::simulate(other, scheme).rebalances) {
+        if (r.targets != counts) {
+          ASSERT_LT(expected, list.size());
+          EXPECT_EQ(list[expected].first, counts);
+          EXPECT_EQ(list[expected].second, r.targets);
+          ++expected;
+        }
+        counts = r.targets;
+      }
+    }
+    EXPECT_EQ(expected, list.size());
+  }
+}
+
+// The speeds in columns per second keep the quotients of the machine speeds exactly, so the
+// balanced targets are those of the speeds in Mflop/s whatever the work per column.
+TEST(RingSim, TargetsDoNotDependOnTheWork) {
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    const Scenario s = make_scenario(spec(seed, 32));
+    for (double rho : {0.01, 0.37, 1.0, 7.0, 123.0}) {
+      const balance::Trace trace = model_trace(s, flops_per_column(s, rho));
+      for (std::size_t t = 0; t < s.speeds.size(); t += 7)
+        ASSERT_EQ(balance::balanced_targets(1000, trace.speeds[t]),
+                  balance::balanced_targets(1000, s.speeds[t]))
+            << seed << " " << rho << " " << t;
+    }
+  }
+  const double f = 3.3e5;
+  EXPECT_NEAR(columns_per_second(88, f), 88e6 / f, 1e-13 * 88e6 / f);
+}
+
+// flops_for_iteration and balanced_iteration_time are inverse; I(f) is proportional to f.
+TEST(RingSim, IterationTimeAndWork) {
+  const Scenario s = make_scenario(spec(5, 8));
+  for (double seconds : {1e-3, 0.5, 42.0}) {
+    const double f = flops_for_iteration(s, seconds);
+    EXPECT_NEAR(balanced_iteration_time(s, f), seconds, 1e-12 * seconds);
+    EXPECT_NEAR(balanced_iteration_time(s, 2 * f), 2 * seconds, 1e-12 * seconds);
+  }
+  EXPECT_THROW(flops_for_iteration(s, 0), InputError);
+  EXPECT_THROW(flops_for_iteration(s, std::numeric_limits<double>::infinity()), InputError);
+}
+
 TEST(RingSim, TheSameScenarioForTheSameSeed) {
   const Scenario a = make_scenario(spec(7, 32)), b = make_scenario(spec(7, 32));
   EXPECT_EQ(a.ring, b.ring);
@@ -105,6 +204,11 @@ TEST(RingSim, RefusesOutOfLimits) {
   s = spec(2, 8);
   s.processors = 1000;  // more than the platform's hosts
   EXPECT_THROW(make_scenario(s), InputError);
+  s = spec(2, 8);
+  s.iterations = kPaperSchemesLastPoint;  // at:20,40,60,80 needs more
+  EXPECT_THROW(paper_redistributions(make_scenario(s)), InputError);
+  s.iterations = kPaperSchemesLastPoint + 1;
+  EXPECT_FALSE(paper_redistributions(make_scenario(s)).empty());
 }
 
 }  // namespace
