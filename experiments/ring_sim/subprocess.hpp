@@ -13,9 +13,9 @@ struct ProgramResult {
   std::string out, err;
 };
 
-// Runs `argv[0]` (a path, or a name looked for in PATH) with the arguments argv[1..] (no shell), waits, and returns its exit code and
-// what it wrote on standard output and standard error. Throws std::runtime_error when it cannot
-// be started.
+// Runs `argv[0]` (a path, or a name looked for in PATH) with the arguments argv[1..] (no shell),
+// waits, and returns its exit code and what it wrote on standard output and standard error. Throws
+// std::runtime_error when it cannot be started.
 ProgramResult run_program(const std::vector<std::string>& argv);
 
 // The directory of the running executable (for the programs installed beside it).
