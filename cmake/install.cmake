@@ -8,6 +8,8 @@
 #                                 (every core library), redist::mpi when MPI was found and
 #                                 redist::zoltan when Zoltan was found
 #   lib/pkgconfig/redist.pc       the core libraries for pkg-config
+#   REDIST_PYTHON_INSTALL_DIR/redist/  the Python package, component `python`, when built
+#                                 (python/CMakeLists.txt, docs/python.md)
 #
 # Included by the top-level CMakeLists.txt after every target is defined (REDIST_INSTALL).
 include(GNUInstallDirs)

@@ -6,12 +6,15 @@
 // Errors: the entry points throw redist::InputError, a std::invalid_argument whose what() is the
 // text of the command line's `error:` line; pybind11 raises every std::invalid_argument as
 // ValueError with that message. The GIL is released while an entry point runs (planning can take
-// a while, and the core keeps no shared mutable state).
+// a while, and the core keeps no shared mutable state). Each family also has `gantt(instance,
+// schedule, title)`: the SVG picture of a valid schedule from the renderers of redist/svg/
+// (pictures.hpp).
 #include <pybind11/pybind11.h>
 
 #include <string>
 #include <string_view>
 
+#include "pictures.hpp"
 #include "redist/balance.hpp"
 #include "redist/dlt.hpp"
 #include "redist/exchange.hpp"
@@ -26,6 +29,7 @@ namespace {
 
 using OneDocument = std::string (*)(std::string_view);
 using TwoDocuments = std::string (*)(std::string_view, std::string_view);
+using Picture = std::string (*)(std::string_view, std::string_view, const std::string&);
 
 constexpr const char* kRaises = "Raises ValueError with the text of the command line's error line.";
 
@@ -67,6 +71,23 @@ void def_check(py::module_& m, const std::string& family, TwoDocuments entry,
       py::call_guard<py::gil_scoped_release>());
 }
 
+// `gantt(instance, <second>, title)`: the SVG picture of a valid schedule (or plan, solution,
+// advice), as `redist FAMILY check --gantt` writes it when `title` is "redist FAMILY check".
+void def_gantt(py::module_& m, const std::string& family, Picture entry,
+               const char* second = "schedule") {
+  m.def(
+      "gantt",
+      [entry](const std::string& instance, const std::string& schedule, const std::string& title) {
+        return entry(instance, schedule, title);
+      },
+      py::arg("instance"), py::arg(second), py::arg("title"),
+      ("The SVG document `redist " + family +
+       " check --gantt` writes for a valid schedule; the title line starts with `title`. " +
+       kRaises + " An invalid schedule is not drawn (ValueError).")
+          .c_str(),
+      py::call_guard<py::gil_scoped_release>());
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_redist, m) {
@@ -78,29 +99,34 @@ PYBIND11_MODULE(_redist, m) {
   py::module_ ring = m.def_submodule("ring", "Redistribution on processor rings (RRV04).");
   def_plan(ring, "plan", &redist::ring::plan_json, plan_doc("ring"));
   def_check(ring, "ring", &redist::ring::check_json);
+  def_gantt(ring, "ring", &redist::python::ring_gantt);
   def_one(ring, "bound", &redist::ring::bound_json,
           std::string("What `redist ring bound` prints: the lower bounds. ") + kRaises);
 
   py::module_ lau = m.def_submodule("lau", "Lau's load distribution on rings (LAU).");
   def_plan(lau, "plan", &redist::lau::plan_json, plan_doc("lau"));
   def_check(lau, "lau", &redist::lau::check_json);
+  def_gantt(lau, "lau", &redist::python::lau_gantt, "plan");
   def_one(lau, "eval", &redist::lau::eval_json,
           std::string("What `redist lau eval` prints: the times of given flows. ") + kRaises);
 
   py::module_ star = m.def_submodule("star", "Tasks on star (master-worker) platforms (STAR).");
   def_plan(star, "plan", &redist::star::plan_json, plan_doc("star"));
   def_check(star, "star", &redist::star::check_json);
+  def_gantt(star, "star", &redist::python::star_gantt);
   def_one(star, "order", &redist::star::order_json,
           std::string("What `redist star order` prints (STAR Theorem 1). ") + kRaises);
 
   py::module_ dlt = m.def_submodule("dlt", "Divisible load on a switch (STAR section 5).");
   def_plan(dlt, "plan", &redist::dlt::plan_json, plan_doc("dlt"));
   def_check(dlt, "dlt", &redist::dlt::check_json);
+  def_gantt(dlt, "dlt", &redist::python::dlt_gantt);
 
   py::module_ exchange = m.def_submodule(
       "exchange", "Any redistribution as messages between nodes, under the one-port model.");
   def_plan(exchange, "plan", &redist::exchange::plan_json, plan_doc("exchange"));
   def_check(exchange, "exchange", &redist::exchange::check_json, "plan");
+  def_gantt(exchange, "exchange", &redist::python::exchange_gantt, "plan");
   def_one(exchange, "bound", &redist::exchange::bound_json,
           std::string("What `redist exchange bound` prints: the lower bounds. ") + kRaises);
 
@@ -108,6 +134,7 @@ PYBIND11_MODULE(_redist, m) {
       m.def_submodule("slicering", "Static load balancing on a cluster ring (SLICE).");
   def_plan(slicering, "plan", &redist::slicering::plan_json, plan_doc("slicering"));
   def_check(slicering, "slicering", &redist::slicering::check_json, "solution");
+  def_gantt(slicering, "slicering", &redist::python::slicering_gantt, "solution");
 
   py::module_ balance =
       m.def_submodule("balance", "Rebalancing an iterative application on a ring.");
@@ -124,5 +151,16 @@ PYBIND11_MODULE(_redist, m) {
         return redist::balance::simulate_json(instance, options);
       },
       py::arg("instance"), py::arg("options"), simulate_doc.c_str(),
+      py::call_guard<py::gil_scoped_release>());
+  balance.def(
+      "gantt",
+      [](const std::string& instance, const std::string& advice, const std::string& title) {
+        return redist::python::balance_gantt(instance, advice, title);
+      },
+      py::arg("instance"), py::arg("advice"), py::arg("title"),
+      ("The SVG document `redist balance advise --gantt` writes: the chart of the "
+       "advice's redistribution when `title` is \"redist balance advise\". " +
+       std::string(kRaises))
+          .c_str(),
       py::call_guard<py::gil_scoped_release>());
 }

@@ -11,8 +11,14 @@ the JSON documents ``redist`` reads and prints (docs/formats.md):
 - ``redist.slicering``: plan, check (static load balancing on a cluster ring)
 - ``redist.balance``: plan, advise, simulate (rebalancing an iterative application)
 
+Every document is a dict or the path of a JSON file (a str or an os.PathLike). Each family also
+has ``gantt(instance, schedule)``, the SVG picture ``check --gantt`` writes, and its plans draw
+themselves: ``redist.ring.plan(instance).svg()`` (an ``Svg``, a str; a notebook shows both as
+pictures).
+
 Bad input raises ValueError whose message is the command line's ``error:`` line without its
-prefix, for example ``load must be >= 0 (at $.ring.loads[1])``.
+prefix, for example ``load must be >= 0 (at $.ring.loads[1])``; a NaN or an infinity in a dict
+raises ValueError at its place (``must be a finite number, got nan (at $.ring.cost_next[2])``).
 
 >>> import redist
 >>> redist.ring.plan({"ring": {"loads": [2, 0], "targets": [1, 1], "cost_next": 1}})["makespan"]
@@ -20,6 +26,7 @@ prefix, for example ``load must be >= 0 (at $.ring.loads[1])``.
 """
 
 from . import _redist
+from ._picture import Drawable, Svg
 from . import balance, dlt, exchange, lau, ring, slicering, star
 
 __version__ = _redist.__version__

@@ -6,9 +6,9 @@ The documents are those of ``redist exchange plan|check|bound`` (docs/exchange.m
 and a plan as ``plan`` returns it.
 """
 
-from . import _json, _redist
+from . import _json, _picture, _redist
 
-__all__ = ["plan", "check", "bound"]
+__all__ = ["plan", "check", "bound", "gantt"]
 
 
 def plan(instance, **options):
@@ -25,7 +25,7 @@ def plan(instance, **options):
     >>> plan({"exchange": {"nodes": 2, "messages": [[0, 1, 8]]}})["makespan"]
     8.0
     """
-    return _json.call(_redist.exchange.plan, instance, options=options)
+    return _picture.plan("exchange", _redist.exchange.plan, instance, options)
 
 
 def check(instance, plan_document):
@@ -52,3 +52,21 @@ def bound(instance):
     8.0
     """
     return _json.call(_redist.exchange.bound, instance)
+
+
+def gantt(instance, plan_document, title="redist exchange check"):
+    """The SVG picture of a plan that the validator accepts, drawn by the C++ renderer:
+    what ``redist exchange check --gantt FILE`` writes (a Gantt chart: a row per node with its
+    send and receive ports).
+
+    Takes the instance and a plan (as ``plan`` returns it), each a dict or the path of a JSON file,
+    and the start of the title line. Returns an ``Svg``: a str that a notebook shows as a picture.
+    Raises ValueError with the command line's error text when a document is malformed or the picture
+    would be over the renderer's size limits, and ValueError ``cannot draw an invalid schedule:
+    <reason>`` when the validator refuses it.
+
+    >>> x = {"exchange": {"nodes": 2, "messages": [[0, 1, 8]]}}
+    >>> gantt(x, plan(x)).startswith("<svg")
+    True
+    """
+    return _picture.gantt("exchange", instance, plan_document, title)

@@ -5,9 +5,9 @@ The documents are those of ``redist lau plan|check|eval`` (docs/formats.md): an 
 returns it.
 """
 
-from . import _json, _redist
+from . import _json, _picture, _redist
 
-__all__ = ["plan", "check", "eval"]
+__all__ = ["plan", "check", "eval", "gantt"]
 
 
 def plan(instance, **options):
@@ -17,13 +17,15 @@ def plan(instance, **options):
     ``algorithm`` (``linear``, ``traffic``, ``optimal-window``, ``optimal``: the default) and
     ``mode`` (``single``, the default, or ``multi``); an option given as None keeps its default.
     Returns the plan: ``flows``, both times, ``makespan``, ``lower_bound``, ``optimal``, ...
+    The result is a dict that also draws itself: ``.svg()`` is the step chart that
+    ``--gantt`` writes (docs/python.md, "Pictures"); ``format="text"`` returns a str instead.
     Raises ValueError with the command line's error text for an invalid instance, an unknown
     option or a bad option value.
 
     >>> plan({"lau": {"loads": [4, 0]}})["flows"]
     [2, 0]
     """
-    return _json.call(_redist.lau.plan, instance, options=options)
+    return _picture.plan("lau", _redist.lau.plan, instance, options)
 
 
 def check(instance, schedule):
@@ -51,3 +53,21 @@ def eval(instance):  # noqa: A001 (the command's name)
     1
     """
     return _json.call(_redist.lau.eval, instance)
+
+
+def gantt(instance, schedule, title="redist lau check"):
+    """The SVG picture of a plan that the validator accepts, drawn by the C++ renderer:
+    what ``redist lau check --gantt FILE`` writes (a step chart: a column per time step, an arrow
+    per message).
+
+    Takes the instance and a plan (as ``plan`` returns it), each a dict or the path of a JSON file,
+    and the start of the title line. Returns an ``Svg``: a str that a notebook shows as a picture.
+    Raises ValueError with the command line's error text when a document is malformed or the picture
+    would be over the renderer's size limits, and ValueError ``cannot draw an invalid schedule:
+    <reason>`` when the validator refuses it.
+
+    >>> x = {"lau": {"loads": [4, 0]}}
+    >>> gantt(x, plan(x)).startswith("<svg")
+    True
+    """
+    return _picture.gantt("lau", instance, schedule, title)

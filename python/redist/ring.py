@@ -5,9 +5,9 @@ The documents are those of ``redist ring plan|check|bound`` (docs/formats.md): a
 ``plan`` returns it.
 """
 
-from . import _json, _redist
+from . import _json, _picture, _redist
 
-__all__ = ["plan", "check", "bound"]
+__all__ = ["plan", "check", "bound", "gantt"]
 
 
 def plan(instance, **options):
@@ -18,13 +18,15 @@ def plan(instance, **options):
     ``solver`` (``fast`` or ``lp``); an option given as None keeps its default.
     Returns the schedule: ``algorithm``, ``makespan``, ``lower_bound``, ``optimal``,
     ``transfers``, ...
+    The result is a dict that also draws itself: ``.svg()`` is the Gantt chart that
+    ``--gantt`` writes (docs/python.md, "Pictures"); ``format="text"`` returns a str instead.
     Raises ValueError with the command line's error text for an invalid instance, an unknown
     option or a bad option value.
 
     >>> plan({"ring": {"loads": [2, 0], "targets": [1, 1], "cost_next": 1}})["makespan"]
     1.0
     """
-    return _json.call(_redist.ring.plan, instance, options=options)
+    return _picture.plan("ring", _redist.ring.plan, instance, options)
 
 
 def check(instance, schedule):
@@ -51,3 +53,21 @@ def bound(instance):
     1.0
     """
     return _json.call(_redist.ring.bound, instance)
+
+
+def gantt(instance, schedule, title="redist ring check"):
+    """The SVG picture of a schedule that the validator accepts, drawn by the C++ renderer: what
+    ``redist ring check --gantt FILE`` writes (a Gantt chart: a row per processor with its send and
+    receive lanes).
+
+    Takes the instance and a schedule (as ``plan`` returns it), each a dict or the path of a JSON
+    file, and the start of the title line. Returns an ``Svg``: a str that a notebook shows as a
+    picture. Raises ValueError with the command line's error text when a document is malformed or
+    the picture would be over the renderer's size limits, and ValueError ``cannot draw an invalid
+    schedule: <reason>`` when the validator refuses it.
+
+    >>> x = {"ring": {"loads": [2, 0], "targets": [1, 1], "cost_next": 1}}
+    >>> gantt(x, plan(x)).startswith("<svg")
+    True
+    """
+    return _picture.gantt("ring", instance, schedule, title)

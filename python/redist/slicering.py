@@ -5,9 +5,9 @@ The documents are those of ``redist slicering plan|check`` (docs/formats.md): a 
 ``{"cluster": {"w", "c", "W", "H"}}`` and a solution as ``plan`` returns it.
 """
 
-from . import _json, _redist
+from . import _json, _picture, _redist
 
-__all__ = ["plan", "check"]
+__all__ = ["plan", "check", "gantt"]
 
 
 def plan(instance, **options):
@@ -24,7 +24,7 @@ def plan(instance, **options):
     >>> plan(cluster, algorithm="exact", q=1)["ring"]
     [0]
     """
-    return _json.call(_redist.slicering.plan, instance, options=options)
+    return _picture.plan("slicering", _redist.slicering.plan, instance, options)
 
 
 def check(instance, solution):
@@ -39,3 +39,21 @@ def check(instance, solution):
     True
     """
     return _json.call(_redist.slicering.check, instance, solution)
+
+
+def gantt(instance, solution, title="redist slicering check"):
+    """The SVG picture of a solution that the validator accepts, drawn by the C++ renderer: what
+    ``redist slicering check --gantt FILE`` writes (a picture of the ring: its processors on a
+    circle with their shares and times).
+
+    Takes the instance and a solution (as ``plan`` returns it), each a dict or the path of a JSON
+    file, and the start of the title line. Returns an ``Svg``: a str that a notebook shows as a
+    picture. Raises ValueError with the command line's error text when a document is malformed or
+    the picture would be over the renderer's size limits, and ValueError ``cannot draw an invalid
+    schedule: <reason>`` when the validator refuses it.
+
+    >>> x = {"cluster": {"w": [1, 2], "c": [[0, 1], [1, 0]], "W": 10, "H": 1}}
+    >>> gantt(x, plan(x)).startswith("<svg")
+    True
+    """
+    return _picture.gantt("slicering", instance, solution, title)

@@ -5,9 +5,9 @@ The documents are those of ``redist star plan|check|order`` (docs/formats.md): a
 ``redist.dlt``.
 """
 
-from . import _json, _redist
+from . import _json, _picture, _redist
 
-__all__ = ["plan", "check", "order"]
+__all__ = ["plan", "check", "order", "gantt"]
 
 
 def plan(instance, **options):
@@ -18,13 +18,15 @@ def plan(instance, **options):
     an option given as None keeps its default.
     Returns the schedule: ``algorithm``, ``makespan``, ``lower_bound``, ``optimal``,
     ``transfers``, ...
+    The result is a dict that also draws itself: ``.svg()`` is the Gantt chart that
+    ``--gantt`` writes (docs/python.md, "Pictures"); ``format="text"`` returns a str instead.
     Raises ValueError with the command line's error text for an invalid instance, an unknown
     option or a bad option value.
 
     >>> plan({"star": {"c": [1, 1], "w": [2, 2], "loads": [2, 0]}})["makespan"]
     4.0
     """
-    return _json.call(_redist.star.plan, instance, options=options)
+    return _picture.plan("star", _redist.star.plan, instance, options)
 
 
 def check(instance, schedule):
@@ -52,3 +54,21 @@ def order(instance):
     3.0
     """
     return _json.call(_redist.star.order, instance)
+
+
+def gantt(instance, schedule, title="redist star check"):
+    """The SVG picture of a schedule that the validator accepts, drawn by the C++ renderer: what
+    ``redist star check --gantt FILE`` writes (a Gantt chart: a row for the master and for each
+    worker, with send, receive and compute lanes).
+
+    Takes the instance and a schedule (as ``plan`` returns it), each a dict or the path of a JSON
+    file, and the start of the title line. Returns an ``Svg``: a str that a notebook shows as a
+    picture. Raises ValueError with the command line's error text when a document is malformed or
+    the picture would be over the renderer's size limits, and ValueError ``cannot draw an invalid
+    schedule: <reason>`` when the validator refuses it.
+
+    >>> x = {"star": {"c": [1, 1], "w": [2, 2], "loads": [2, 0]}}
+    >>> gantt(x, plan(x)).startswith("<svg")
+    True
+    """
+    return _picture.gantt("star", instance, schedule, title)

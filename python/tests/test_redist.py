@@ -4,7 +4,9 @@
 For every family: plans of the bundled examples equal what `redist FAMILY plan` prints, the
 planned schedules check valid, options reach the planners, a malformed document raises
 ValueError whose message is the command line's `error:` line, and unknown options raise
-ValueError. The docstring examples of every module run as doctests.
+ValueError. Documents given as paths are read as files; a NaN or an infinity in a dict is
+refused at its JSONPath; the pictures (`plan(...).svg()`, `gantt`) are byte for byte the files
+`--gantt` writes. The docstring examples of every module run as doctests.
 
 Environment (set by ctest, python/CMakeLists.txt): PYTHONPATH holds BUILD/python; REDIST_CLI is
 the command line `redist`; REDIST_DATA_DIR the data/ folder of the sources.
@@ -17,6 +19,7 @@ import doctest
 import json
 import os
 import pathlib
+import pickle
 import subprocess
 import tempfile
 import unittest
@@ -75,6 +78,17 @@ def cli_error(*args):
     return lines[0][len("error: "):]
 
 
+def cli_svg(*args):
+    """The SVG file the command line writes with `--gantt` (it must exit 0)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = pathlib.Path(tmp) / "chart.svg"
+        result = run_cli(*args, "--gantt", out)
+        if result.returncode != 0:
+            raise AssertionError(f"redist {' '.join(map(str, args))} --gantt: exit "
+                                 f"{result.returncode}: {result.stderr}")
+        return out.read_text()
+
+
 def load(path):
     return json.loads(pathlib.Path(path).read_text())
 
@@ -111,13 +125,13 @@ class Case(unittest.TestCase):
 class PackageTest(Case):
     def test_modules_and_functions(self):
         expected = {
-            "ring": ["plan", "check", "bound"],
-            "lau": ["plan", "check", "eval"],
-            "star": ["plan", "check", "order"],
-            "dlt": ["plan", "check"],
-            "exchange": ["plan", "check", "bound"],
-            "slicering": ["plan", "check"],
-            "balance": ["plan", "advise", "simulate"],
+            "ring": ["plan", "check", "bound", "gantt"],
+            "lau": ["plan", "check", "eval", "gantt"],
+            "star": ["plan", "check", "order", "gantt"],
+            "dlt": ["plan", "check", "gantt"],
+            "exchange": ["plan", "check", "bound", "gantt"],
+            "slicering": ["plan", "check", "gantt"],
+            "balance": ["plan", "advise", "simulate", "gantt"],
         }
         self.assertEqual(sorted(redist.__all__), sorted(expected))
         for name, functions in expected.items():
@@ -164,8 +178,8 @@ class PackageTest(Case):
     def test_documents_must_be_json(self):
         with self.assertRaises(TypeError):
             redist.ring.plan({"ring": {"loads": {1, 2}}})
-        with self.assertRaises(ValueError):
-            redist.ring.plan({"ring": {"loads": [float("nan")]}})
+        self.assert_value_error(lambda: redist.ring.plan({"ring": {"loads": [float("nan")]}}),
+                                "must be a finite number, got nan (at $.ring.loads[0])")
 
     def test_a_nul_byte_is_refused_not_an_end(self):
         with self.assertRaisesRegex(ValueError, "NUL byte at offset 25"):
@@ -466,6 +480,204 @@ class BalanceTest(Case):
                                 "unknown option (known: format) (at --horizon)")
         self.assert_value_error(lambda: redist.balance.simulate(trace, "never", plot="x.svg"),
                                 "unknown option (known: policy) (at --plot)")
+
+# A plan of every family with a picture: (module, instance, options).
+PICTURED = [
+    (redist.ring, EXAMPLES / "demo-ring.json", {}),
+    (redist.ring, EXAMPLES / "spec-example.json", {"algorithm": "exact"}),
+    (redist.lau, LAU, {"mode": "multi"}),
+    (redist.star, EXAMPLES / "star-trace.json", {}),
+    (redist.dlt, DLT, {}),
+    (redist.exchange, DATA / "exchange" / "block-cyclic-3-4.json", {}),
+    (redist.slicering, DATA / "slicering" / "small.json", {}),
+]
+
+
+def family(module):
+    return module.__name__.split(".")[1]
+
+
+def flags(options):
+    return [word for name, value in options.items() for word in ("--" + name, str(value))]
+
+
+class PathTest(Case):
+    """A str or an os.PathLike is read as a JSON file wherever a dict is taken."""
+
+    def test_paths_are_files(self):
+        for module, instance, options in PICTURED:
+            if not isinstance(instance, pathlib.Path):
+                continue
+            with self.subTest(family=family(module), instance=instance.name):
+                plan = module.plan(instance, **options)
+                self.assertEqual(plan, module.plan(load(instance), **options))
+                self.assertEqual(module.plan(str(instance), **options), plan)
+                self.assertEqual(plan, cli_json(family(module), "plan", instance, *flags(options)))
+                self.assertIs(module.check(str(instance), plan)["valid"], True)
+        self.assertEqual(redist.ring.bound(str(EXAMPLES / "demo-ring.json")),
+                         cli_json("ring", "bound", EXAMPLES / "demo-ring.json"))
+
+    def test_schedule_from_a_file(self):
+        instance = EXAMPLES / "demo-ring.json"
+        with tempfile.TemporaryDirectory() as tmp:
+            schedule = pathlib.Path(tmp) / "schedule.json"
+            schedule.write_text(json.dumps(redist.ring.plan(instance)))
+            self.assertEqual(redist.ring.check(instance, schedule),
+                             cli_json("ring", "check", instance, schedule))
+            self.assertEqual(redist.ring.gantt(instance, str(schedule)),
+                             cli_svg("ring", "check", instance, schedule))
+
+    def test_missing_file_names_its_path(self):
+        missing = os.path.join(tempfile.gettempdir(), "redist-no-such-dir", "ring.json")
+        for call in (lambda: redist.ring.plan(missing),
+                     lambda: redist.ring.check(EXAMPLES / "demo-ring.json", missing),
+                     lambda: redist.ring.gantt(pathlib.Path(missing), {}),
+                     lambda: redist.balance.simulate(missing, "never")):
+            with self.assertRaises(FileNotFoundError) as caught:
+                call()
+            self.assertEqual(caught.exception.filename, missing)
+            self.assertIn(missing, str(caught.exception))
+        with self.assertRaises(IsADirectoryError):
+            redist.ring.plan(EXAMPLES)
+
+    def test_malformed_file_is_the_command_lines_error(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            for number, text in enumerate(['{"ring": {"loads": [1, 2}}', "", '{"ring": 3}',
+                                           '{"ring": {"loads": [NaN]}}']):
+                path = pathlib.Path(tmp) / f"bad{number}.json"
+                path.write_text(text)
+                with self.subTest(text=text):
+                    self.assert_cli_error(lambda: redist.ring.plan(path), "ring", "plan", path)
+
+
+class NonFiniteTest(Case):
+    """A NaN or an infinity in a dict: ValueError at its JSONPath, before any JSON is written."""
+
+    def test_instance(self):
+        instance = load(EXAMPLES / "demo-ring.json")
+        instance["ring"]["cost_next"][2] = float("nan")
+        self.assert_value_error(lambda: redist.ring.plan(instance),
+                                "must be a finite number, got nan (at $.ring.cost_next[2])")
+        instance["ring"]["cost_next"][2] = 1.0
+        instance["ring"]["cost_prev"] = tuple([1.0] * 3 + [float("-inf")])
+        self.assert_value_error(lambda: redist.ring.bound(instance),
+                                "must be a finite number, got -inf (at $.ring.cost_prev[3])")
+        cluster = load(DATA / "slicering" / "small.json")
+        cluster["cluster"]["c"][1][0] = float("inf")
+        self.assert_value_error(lambda: redist.slicering.plan(cluster),
+                                "must be a finite number, got inf (at $.cluster.c[1][0])")
+
+    def test_first_in_document_order_and_quoted_keys(self):
+        document = {"dlt": {"b": [1, 2], "odd key": [0, float("nan")], "s": float("nan")}}
+        self.assert_value_error(lambda: redist.dlt.plan(document),
+                                'must be a finite number, got nan (at $.dlt["odd key"][1])')
+
+    def test_schedule_and_options(self):
+        instance = load(EXAMPLES / "demo-ring.json")
+        schedule = redist.ring.plan(instance)
+        schedule["transfers"][1]["start"] = float("inf")
+        message = "must be a finite number, got inf (at $.transfers[1].start)"
+        self.assert_value_error(lambda: redist.ring.check(instance, schedule), message)
+        self.assert_value_error(lambda: redist.ring.gantt(instance, schedule), message)
+        self.assert_value_error(lambda: redist.slicering.plan(DATA / "slicering" / "small.json",
+                                                              q=float("nan")),
+                                "must be a finite number, got nan (at --q)")
+
+    def test_deep_nesting_is_walked_without_recursion(self):
+        document = [float("nan")]
+        for _ in range(5000):
+            document = [document]
+        self.assert_value_error(lambda: redist.ring.plan(document),
+                                "must be a finite number, got nan (at $" + "[0]" * 5001 + ")")
+
+
+class PictureTest(Case):
+    """The pictures: byte for byte what `--gantt` writes, shown by notebooks."""
+
+    def test_plan_pictures_are_the_command_lines(self):
+        for module, instance, options in PICTURED:
+            name = family(module)
+            with self.subTest(family=name, options=options):
+                plan = module.plan(instance, **options)
+                self.assertIsInstance(plan, redist.Drawable)
+                picture = plan.svg()
+                self.assertIsInstance(picture, redist.Svg)
+                self.assertTrue(picture.startswith("<svg"))
+                self.assertTrue(picture.endswith("</svg>\n"))
+                self.assertIn(f"redist {name} plan", picture)
+                self.assertEqual(picture, module.gantt(instance, plan, f"redist {name} plan"))
+                if name != "lau":
+                    self.assertEqual(picture, cli_svg(name, "plan", instance, *flags(options)))
+                self.assertEqual(plan._repr_svg_(), picture)
+                self.assertEqual(picture._repr_svg_(), picture)
+
+    def test_gantt_is_check_gantt(self):
+        for module, instance, options in PICTURED:
+            name = family(module)
+            with self.subTest(family=name, options=options):
+                plan = module.plan(instance, **options)
+                picture = module.gantt(instance, plan)
+                self.assertIn(f"redist {name} check", picture)
+                self.assertEqual(picture, cli_svg(name, "check", instance, plan))
+                mine = module.gantt(instance, plan, title="my title")
+                self.assertIn(">my title", mine)
+                self.assertNotIn(f"redist {name}", mine)
+
+    def test_lau_plan_states_no_lower_bound(self):
+        # The picture is drawn from the plan document, which states no lower bound: the title of
+        # `redist lau plan --gantt` gives it (the planner's), the document's picture does not.
+        plan = redist.lau.plan(LAU, mode="multi")
+        self.assertNotIn("lower_bound", plan)
+        cli = cli_svg("lau", "plan", LAU, "--mode", "multi")
+        title = "optimal, multi-send: makespan 2 steps"
+        self.assertIn(title + ", lower bound 2, optimal: yes", cli)
+        self.assertIn(title + ", optimal: yes", plan.svg())
+        self.assertEqual(plan.svg().count("<line"), cli.count("<line"))
+
+    def test_balance_advice(self):
+        path = DATA / "balance" / "advise-8.json"
+        advice = redist.balance.advise(path)
+        self.assertIs(advice["rebalance"], True)
+        self.assertEqual(advice.svg(), cli_svg("balance", "advise", path))
+        self.assertEqual(redist.balance.plan(path).svg(), advice.svg())
+        self.assertEqual(redist.balance.gantt(path, advice), advice.svg())
+        wrong = dict(advice, targets=advice["targets"][:-1])
+        self.assertRaisesRegex(ValueError, r"\(at \$\.targets\)",
+                               lambda: redist.balance.gantt(path, wrong))
+
+    def test_invalid_schedule_is_not_drawn(self):
+        instance = load(EXAMPLES / "spec-example.json")
+        schedule = redist.ring.plan(instance)
+        schedule["makespan"] /= 2
+        reason = redist.ring.check(instance, schedule)["reason"]
+        self.assert_value_error(lambda: redist.ring.gantt(instance, schedule),
+                                "cannot draw an invalid schedule: " + reason)
+        self.assert_value_error(schedule.svg, "cannot draw an invalid schedule: " + reason)
+        self.assertIsNone(schedule._repr_svg_())
+        self.assertEqual(cli_svg("ring", "plan", instance).count("<svg"), 1)
+        self.assert_cli_error(lambda: redist.ring.gantt(instance, {"transfers": 3}), "ring",
+                              "check", instance, {"transfers": 3})
+
+    def test_size_limit(self):
+        ring = {"ring": {"loads": [1] * 1001, "targets": [1] * 1001, "cost_next": 1}}
+        plan = redist.ring.plan(ring)
+        with self.assertRaisesRegex(ValueError, "at most 1000 processors"):
+            plan.svg()
+        self.assertIsNone(plan._repr_svg_())
+
+    def test_drawable_is_a_dict(self):
+        instance = EXAMPLES / "demo-ring.json"
+        plan = redist.ring.plan(instance)
+        plain = cli_json("ring", "plan", instance)
+        self.assertEqual(plan, plain)
+        self.assertEqual(repr(plan), repr(plain))
+        self.assertEqual(json.dumps(plan), json.dumps(plain))
+        for copied in (copy.deepcopy(plan), pickle.loads(pickle.dumps(plan))):
+            self.assertIsInstance(copied, redist.Drawable)
+            self.assertEqual(copied, plan)
+            self.assertEqual(copied.svg(), plan.svg())
+        self.assertIsInstance(redist.ring.plan(instance, format="text"), str)
+        self.assertNotIsInstance(redist.ring.check(instance, plan), redist.Drawable)
 
 
 def load_tests(loader, tests, pattern):
