@@ -13,7 +13,9 @@
 // (exchange::plan), packs the elements it sends to each rank in global order, and the Exchange
 // moves them; elements that stay are copied locally. Each rank then unpacks its received
 // elements into its CYCLIC(s) storage and checks every value; rank 0 prints the summary. Exit
-// status: 0 when every element is where it belongs, 1 otherwise or on any error.
+// status: 0 when every element is where it belongs, 1 otherwise, 2 on any error (arguments are
+// read strictly and agreed on by every rank first: a bad or rank-dependent argument gives every
+// rank the same `error:` line).
 #include <mpi.h>
 
 #include <cstdint>
@@ -21,10 +23,13 @@
 #include <exception>
 #include <stdexcept>
 #include <string>
+#include <variant>
 #include <vector>
 
+#include "redist/common/parse.hpp"
 #include "redist/exchange.hpp"
 #include "redist/mpi.hpp"
+#include "redist/mpi/command_line.hpp"
 
 namespace {
 
@@ -42,12 +47,24 @@ struct Layout {
   Cyclic from, to;
 };
 
+// The positive integer argv[k] (`what` names it in the error), read strictly.
+std::int64_t positive(const char* text, const char* what) {
+  const auto parsed = redist::parse_integer<std::int64_t>(text);
+  if (const auto* value = std::get_if<std::int64_t>(&parsed); value != nullptr && *value >= 1) {
+    return *value;
+  }
+  throw std::runtime_error(std::string("'") + text + "' is not an integer >= 1 (at " + what + ")");
+}
+
 Layout read_layout(int argc, char** argv, int ranks) {
   Layout l{1000, {4, 3}, {5, 4}};
+  if (argc != 1 && argc != 6 && argc != 7) {
+    throw std::runtime_error("usage: example-block-cyclic-exchange [N r P s Q [ALGORITHM]]");
+  }
   if (argc >= 6) {
-    l = {std::stoll(argv[1]),
-         {std::stoll(argv[2]), std::stoll(argv[3])},
-         {std::stoll(argv[4]), std::stoll(argv[5])}};
+    l = {positive(argv[1], "N"),
+         {positive(argv[2], "r"), positive(argv[3], "P")},
+         {positive(argv[4], "s"), positive(argv[5], "Q")}};
   }
   if (l.from.procs > ranks || l.to.procs > ranks) {
     throw std::runtime_error("P and Q must be at most the " + std::to_string(ranks) + " ranks");
@@ -90,7 +107,14 @@ int run(int argc, char** argv) {
   int me = 0, ranks = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-  const Layout l = read_layout(argc, argv, ranks);
+  // Every rank parses; a rank that refuses its arguments, or arguments that differ between ranks
+  // (an MPMD launch), give every rank the same error instead of leaving some waiting.
+  Layout l{};
+  redist::mpi::agree_on_command_line(MPI_COMM_WORLD, "example-block-cyclic-exchange", argc, argv,
+                                     [&] {
+                                       l = read_layout(argc, argv, ranks);
+                                       return true;
+                                     });
   ex::Instance in = ex::block_cyclic({l.n, 8, l.from.block, l.from.procs, l.to.block, l.to.procs});
   in.send_bandwidth.assign(in.nodes, 1e9);
   in.recv_bandwidth.assign(in.nodes, 1e9);
@@ -143,6 +167,7 @@ int main(int argc, char** argv) {
     rc = run(argc, argv);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
+    rc = 2;
   }
   MPI_Finalize();
   return rc;
