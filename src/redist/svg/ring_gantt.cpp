@@ -46,12 +46,7 @@ GanttChart ring_gantt_chart(const Instance& instance, const Schedule& schedule,
   const std::size_t n = instance.size();
   require_gantt_size(n, schedule.transfers.size(), "gantt");
   GanttChart chart;
-  // A processor of a bidirectional ring may send (and receive) both ways at once: one lane per
-  // direction, so that simultaneous runs do not lie over each other.
-  const bool two_ways = instance.bidirectional;
-  chart.lane_labels =
-      two_ways ? std::vector<std::string>{"send next", "send prev", "recv next", "recv prev"}
-               : std::vector<std::string>{"send", "recv"};
+  chart.lane_labels = {"send", "recv"};
   chart.row_labels.reserve(n);
   for (std::size_t i = 0; i < n; ++i) chart.row_labels.push_back(processor(i));
   chart.classes = {{"next", kNextColour}, {"prev", kPrevColour}};
@@ -101,9 +96,8 @@ GanttChart ring_gantt_chart(const Instance& instance, const Schedule& schedule,
     bar.item_length = c;
     bar.item_period = p;
 
-    const std::size_t direction_lane = two_ways && !next ? 1 : 0;
     bar.row = from;
-    bar.lane = direction_lane;
+    bar.lane = 0;
     bar.label = fmt::format("→{} {}", processor(to), count);
     bar.short_label = "→" + processor(to);
     bar.tooltip = fmt::format("{} → {} ({}): {}", processor(from), processor(to),
@@ -112,7 +106,7 @@ GanttChart ring_gantt_chart(const Instance& instance, const Schedule& schedule,
     transfer_of.push_back(index);
 
     bar.row = to;
-    bar.lane = (two_ways ? 2 : 1) + direction_lane;
+    bar.lane = 1;
     bar.label = fmt::format("←{} {}", processor(from), count);
     bar.short_label = "←" + processor(from);
     bar.tooltip = fmt::format("{} ← {} ({}): {}", processor(to), processor(from),
