@@ -21,10 +21,16 @@ fi
 if cmp -s "$work/p.xml" "$work/q.xml" && cmp -s "$work/p.svg" "$work/q.svg"; then ok; else
   ko "determinism: two runs differ"
 fi
-# The drawing in the documentation is the default platform's.
-if cmp -s "$work/p.svg" "$drawing"; then ok; else
-  ko "$drawing is not the default platform's drawing: redist-platform --svg $drawing"
+# The drawing in the documentation is the default platform's, with the ring of 8 hosts circled.
+"$redist" --ring 8 --svg "$work/ring8.svg" >/dev/null
+if cmp -s "$work/ring8.svg" "$drawing"; then ok; else
+  ko "$drawing is not the default platform's drawing: redist-platform --ring 8 --svg $drawing"
 fi
+if [ "$(grep -c 'stroke="#000" stroke-width="2.2"' "$work/ring8.svg")" = 8 ]; then ok; else
+  ko "ring8: the 8 ring hosts are not circled"
+fi
+expect_error ring_too_large "a ring needs 2..88 hosts (the platform's), got 89 (at --ring)" -- \
+  --ring 89 --svg "$work/r.svg"
 
 expect_error nw "NW must be 1 (Tiers builds a single WAN), got 2 (at --tiers)" -- \
   --tiers "2 5 5 10 10 5 2 1 1 2 1"

@@ -1,7 +1,7 @@
 // redist-platform: a Tiers-like platform for RRV04 §8 (sim/tiers.hpp, docs/ring-sim.md).
 //
 //   redist-platform [--tiers "1 5 5 10 10 5 2 1 1 2 1"] [--seed 1] [--host-probability 0.7]
-//                   [--platform p.xml] [--svg p.svg]
+//                   [--platform p.xml] [--svg p.svg] [--ring P]
 //
 // Writes the SimGrid platform file (sim/platform_xml.hpp) and a drawing (sim/platform_svg.hpp)
 // when asked, and prints a JSON summary on standard output: the parameters, nodes by level, hosts,
@@ -16,7 +16,9 @@
 #include <limits>
 #include <new>
 #include <string>
+#include <vector>
 
+#include <fmt/format.h>
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
@@ -83,13 +85,26 @@ int main(int argc, char** argv) {
   PlatformOptions options;
   options.add_to(app);
   std::string platform_file, svg_file;
+  std::int64_t ring_processors = 0;
   app.add_option("--platform", platform_file, "SimGrid platform file (XML) to write");
   app.add_option("--svg", svg_file, "drawing of the graph (SVG) to write");
+  app.add_option("--ring", ring_processors,
+                 "circle in the drawing the hosts of the ring redist-ring-sim builds with "
+                 "--processors P and this seed");
   if (const int code = parse_command_line(app, argc, argv); code >= 0) return code;
   return run_tool("redist-platform", [&] {
     const Graph graph = generate_tiers(options.params());
     if (!platform_file.empty()) write_file(platform_file, platform_xml(graph), "--platform");
-    if (!svg_file.empty()) write_file(svg_file, platform_svg(graph), "--svg");
+    const auto hosts = static_cast<std::int64_t>(host_indices(graph).size());
+    if (ring_processors != 0 && (ring_processors < 2 || ring_processors > hosts)) {
+      throw redist::InputError(
+          fmt::format("a ring needs 2..{} hosts (the platform's), got {}", hosts, ring_processors),
+          "--ring");
+    }
+    const std::vector<std::int64_t> ring =
+        ring_processors != 0 ? random_ring(graph, ring_processors, options.params().seed)
+                             : std::vector<std::int64_t>{};
+    if (!svg_file.empty()) write_file(svg_file, platform_svg(graph, ring), "--svg");
     std::cout << summary(graph).dump(2) << "\n";
   });
 }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -40,7 +42,7 @@ EdgeStyle edge_style(LinkClass c) {
 
 }  // namespace
 
-std::string platform_svg(const Graph& graph) {
+std::string platform_svg(const Graph& graph, const std::vector<std::int64_t>& ring) {
   std::int64_t x0 = 0, y0 = 0, x1 = 1, y1 = 1;
   if (!graph.nodes.empty()) {
     x0 = x1 = graph.nodes.front().x;
@@ -85,6 +87,40 @@ std::string platform_svg(const Graph& graph) {
         "stroke-width=\"1.2\"><title>{}</title></circle>\n",
         p[0], p[1], r, n.host ? level_colour(n.level) : "white", level_colour(n.level),
         node_name(n));
+  }
+  // The ring's hosts: a black ring around each, and its position in the ring beside it, at the
+  // first corner (up right, up left, down right, down left) whose box meets no number placed
+  // before (hosts of one LAN sit close together).
+  std::vector<std::array<double, 4>> placed;  // boxes: x0, y0, x1, y1
+  for (std::size_t k = 0; k < ring.size(); ++k) {
+    if (ring[k] < 0 || static_cast<std::size_t>(ring[k]) >= graph.nodes.size()) continue;
+    const auto p = px(graph.nodes[static_cast<std::size_t>(ring[k])]);
+    const double w = 0.75 * 11 * static_cast<double>(fmt::format("{}", k).size());
+    std::array<double, 4> box{};
+    for (const auto& [dx, dy] : {std::pair{9.0, -6.0},
+                                 {-9.0 - w, -6.0},
+                                 {9.0, 15.0},
+                                 {-9.0 - w, 15.0},
+                                 {9.0, 26.0},
+                                 {-9.0 - w, 26.0}}) {
+      box = {p[0] + dx, p[1] + dy - 10, p[0] + dx + w, p[1] + dy + 3};
+      const bool free = std::none_of(placed.begin(), placed.end(), [&](const auto& b) {
+        return box[0] < b[2] && b[0] < box[2] && box[1] < b[3] && b[1] < box[3];
+      });
+      if (free) break;
+    }
+    placed.push_back(box);
+    out += fmt::format(
+        "<circle cx=\"{0:.1f}\" cy=\"{1:.1f}\" r=\"7\" fill=\"none\" stroke=\"#000\" "
+        "stroke-width=\"2.2\"/><text x=\"{2:.1f}\" y=\"{3:.1f}\" font-size=\"11\" "
+        "font-weight=\"bold\">{4}</text>\n",
+        p[0], p[1], box[0], box[3] - 3, k);
+  }
+  if (!ring.empty()) {
+    out += fmt::format(
+        "<text x=\"{}\" y=\"40\" font-size=\"12\">circled in black: the {} hosts of the "
+        "execution ring, numbered in ring order</text>\n",
+        kMargin, ring.size());
   }
   // Legend: node kinds, then edge classes.
   const double ly = kPlot + 2 * kMargin + 20 + 15;

@@ -1,6 +1,8 @@
 // `redist balance advise|simulate` (docs/balance.md), `redist experiment balance` and `redist
 // experiment ring-sim` (RRV04 §8 in SimGrid, which runs redist-ring-sim): thin adapters from JSON
 // files to redist/balance.hpp.
+#include <algorithm>
+#include <cmath>
 #include <iostream>
 #include <memory>
 
@@ -29,27 +31,47 @@ struct BalanceOptions {
   std::string format = "json";
 };
 
-// Iteration times of a simulated run, the per-iteration lower bound and the rebalance points.
+// The totals of the plot's title, all with the same number of decimals: about 4 significant
+// digits of the total.
+std::string simulation_title(const balance::SimulationResult& r) {
+  const double largest = std::max({r.total_time, r.lower_bound, 1e-300});
+  const int decimals = std::clamp(3 - static_cast<int>(std::floor(std::log10(largest))), 0, 6);
+  const auto n = [decimals](double x) { return fmt::format("{:.{}f}", x, decimals); };
+  return fmt::format(
+      "{}: total {} = compute {} + {} redistribution{} {}; lower bound {} (time units)", r.policy,
+      n(r.total_time), n(r.compute_time), r.rebalances.size(), r.rebalances.size() == 1 ? "" : "s",
+      n(r.redistribution_time), n(r.lower_bound));
+}
+
+// Iteration times of a simulated run, the per-iteration lower bound, the rebalance points and
+// the cost of each redistribution.
 std::string simulation_plot(const balance::Trace& trace, const balance::SimulationResult& r) {
   svg::LinePlot plot;
-  plot.title = fmt::format("{}: total {:.6g} (compute {:.6g} + redistributions {:.6g})", r.policy,
-                           r.total_time, r.compute_time, r.redistribution_time);
+  plot.title = simulation_title(r);
   plot.x_label = "iteration";
-  plot.y_label = "time";
+  plot.y_label = "time (time units of the trace's speeds)";
   svg::Series times{"iteration time", {}, {}, false, false};
-  svg::Series bound{"N / sum of speeds (bound)", {}, {}, false, false};
+  svg::Series bound{"bound: N / sum of speeds", {}, {}, false, false};
   for (std::size_t t = 0; t < r.iteration_times.size(); ++t) {
     times.x.push_back(static_cast<double>(t + 1));
     times.y.push_back(r.iteration_times[t]);
     bound.x.push_back(static_cast<double>(t + 1));
     bound.y.push_back(balance::balanced_time_bound(trace.items(), trace.speeds[t]));
   }
-  svg::Series points{"rebalance (after iteration k)", {}, {}, false, true, false};
+  svg::Series points{"rebalance after iteration k", {}, {}, false, true, false};
+  svg::Series costs{"its redistribution's cost", {}, {}, false, true, false,
+                    svg::MarkerShape::diamond};
   for (const balance::Rebalance& b : r.rebalances) {
     points.x.push_back(static_cast<double>(b.after_iteration));
     points.y.push_back(r.iteration_times[static_cast<std::size_t>(b.after_iteration - 1)]);
+    costs.x.push_back(static_cast<double>(b.after_iteration));
+    costs.y.push_back(b.makespan);
   }
-  plot.series = {times, bound, points};
+  plot.caption =
+      "Total: the iteration times plus the redistributions' costs (their makespans in the ring "
+      "model, drawn as diamonds at the iteration they follow). Lower bound: the sum of the "
+      "per-iteration bounds.";
+  plot.series = {times, bound, points, costs};
   return svg::render_line_plot(plot);
 }
 

@@ -102,7 +102,8 @@ int run_plan(const PlanCommand<Instance, Result>& command, const std::string& in
 // The typed `check` command of a family: `Document` is the schedule document as read (the typed
 // schedule and which claims it states); the verdict is printed as every family prints it
 // ({"valid": ...}) and gives the exit code (0 valid, 1 invalid). With --gantt, a valid schedule's
-// picture is written.
+// picture is written; an invalid one's too when the family has `invalid_chart` (the schedule with
+// the first violation marked in red), else none.
 template <class Instance, class Document>
 struct CheckCommand {
   std::string family;
@@ -111,6 +112,9 @@ struct CheckCommand {
   std::function<CheckResult(const Instance&, const Document&)> check;
   std::function<void(const Instance&, const Document&)> chart_limits;
   std::function<std::string(const Instance&, const Document&, const std::string& title)> chart;
+  std::function<std::string(const Instance&, const Document&, const std::string& title,
+                            const CheckResult& verdict)>
+      invalid_chart{};
 };
 
 template <class Instance, class Document>
@@ -121,9 +125,11 @@ int run_check(const CheckCommand<Instance, Document>& command, const std::string
   const Document schedule = command.read_schedule(io::read_text(schedule_file));
   if (!gantt_file.empty()) command.chart_limits(instance, schedule);
   const CheckResult verdict = command.check(instance, schedule);
+  const std::string title = "redist " + command.family + " check";
   if (!gantt_file.empty() && verdict.valid) {
-    write_text_file(gantt_file,
-                    command.chart(instance, schedule, "redist " + command.family + " check"),
+    write_text_file(gantt_file, command.chart(instance, schedule, title), "--gantt");
+  } else if (!gantt_file.empty() && command.invalid_chart) {
+    write_text_file(gantt_file, command.invalid_chart(instance, schedule, title, verdict),
                     "--gantt");
   }
   return print_verdict(verdict);

@@ -70,6 +70,11 @@ CheckCommand<ring::Instance, io::RingScheduleDocument> ring_check_command() {
                      const std::string& title) {
     return svg::ring_gantt_svg(in, document.schedule, title);
   };
+  command.invalid_chart = [](const ring::Instance& in, const io::RingScheduleDocument& document,
+                             const std::string& title, const CheckResult& verdict) {
+    const svg::Conflict conflict = svg::conflict_of(verdict.reason, {"transfer"});
+    return svg::ring_gantt_svg(in, document.schedule, title, &conflict);
+  };
   return command;
 }
 

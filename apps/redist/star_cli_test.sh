@@ -16,7 +16,7 @@ for pair in bba:14.0 mbbsa:13.0 rbsa:13.0 exact:13.0 best:13.0; do
      grep -q "\"makespan\": $want," "$work/plan.json" &&
      grep -q "\"algorithm\": \"$algorithm\"\|\"algorithm\": \"mbbsa\"" "$work/plan.json"; then ok; else ko "trace $algorithm: $(cat "$work/plan.json")"; fi
   if well_formed "$work/$algorithm.svg" && grep -qE "makespan ${want%.0}, lower bound [0-9.]+, optimal: (yes|not proven)" "$work/$algorithm.svg" &&
-     grep -qF 'recv: the task arrives' "$work/$algorithm.svg"; then ok; else ko "gantt $algorithm"; fi
+     grep -qF 'second hop: the master forwards it' "$work/$algorithm.svg"; then ok; else ko "gantt $algorithm"; fi
   if "$redist" star check "$trace" "$work/plan.json" >"$work/check.json" &&
      grep -q '"valid": true' "$work/check.json" && grep -q "\"makespan\": $want" "$work/check.json"; then ok; else ko "check $algorithm: $(cat "$work/check.json")"; fi
 done
@@ -61,16 +61,18 @@ fast=$("$redist" dlt plan "$dlt" | grep '"makespan"')
 lp=$("$redist" dlt plan --solver lp "$dlt" | grep '"makespan"')
 if [ -n "$fast" ] && [ "$fast" = "$lp" ]; then ok; else ko "dlt fast '$fast' vs lp '$lp'"; fi
 if "$redist" dlt plan "$dlt" | grep -q '"rate"'; then ok; else ko "dlt transfers"; fi
-# --gantt on dlt plan and check: the chart of the plan, titled with its makespan; check draws
-# only a valid schedule; too many workers are refused before planning.
+# --gantt on dlt plan and check: the chart of the plan, titled with its claims; check draws an
+# invalid schedule with the violation in red; too many workers are refused before planning.
 if "$redist" dlt plan "$dlt" --gantt "$work/dlt.svg" >"$work/dlt-plan.json" &&
-   grep -qF 'redist dlt plan — makespan' "$work/dlt.svg" &&
+   grep -qE 'redist dlt plan — lp7: makespan [0-9.]+, lower bound [0-9.]+, optimal: yes' "$work/dlt.svg" &&
    "$redist" dlt check "$dlt" "$work/dlt-plan.json" --gantt "$work/dlt-check.svg" >/dev/null &&
-   grep -qF 'redist dlt check — makespan' "$work/dlt-check.svg"; then ok; else ko "dlt gantt"; fi
+   grep -qF 'redist dlt check — lp7: makespan' "$work/dlt-check.svg"; then ok; else ko "dlt gantt"; fi
 s=$(write_json '{"transfers": [{"from": 0, "to": 1, "amount": 99, "rate": 1}]}' dlt-bad.json)
 rm -f "$work/dlt-bad.svg"
 "$redist" dlt check "$dlt" "$s" --gantt "$work/dlt-bad.svg" >/dev/null
-if [ $? -eq 1 ] && [ ! -e "$work/dlt-bad.svg" ]; then ok; else ko "dlt gantt of an invalid schedule"; fi
+if [ $? -eq 1 ] && well_formed "$work/dlt-bad.svg" && grep -qF '>invalid: ' "$work/dlt-bad.svg"; then ok; else
+  ko "dlt gantt of an invalid schedule"
+fi
 f=$(python3 -c 'import json; print(json.dumps({"dlt": {"b": [1] * 1001, "s": [1] * 1001, "alpha": [1] * 1001}}))')
 f=$(write_json "$f" dlt-big.json)
 expect_error "dlt gantt too many workers" 'omit --gantt' -- dlt plan --gantt "$work/big.svg" "$f"

@@ -78,6 +78,11 @@ CheckCommand<star::Instance, io::StarScheduleDocument> star_check_command() {
       },
       [](const star::Instance& in, const io::StarScheduleDocument& doc, const std::string& title) {
         return svg::star_gantt_svg(in, doc.schedule, title);
+      },
+      [](const star::Instance& in, const io::StarScheduleDocument& doc, const std::string& title,
+         const CheckResult& verdict) {
+        const svg::Conflict conflict = svg::conflict_of(verdict.reason, {"transfer"});
+        return svg::star_gantt_svg(in, doc.schedule, title, &conflict);
       }};
 }
 

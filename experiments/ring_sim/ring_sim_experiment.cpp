@@ -50,6 +50,7 @@ struct Sweep {
   double amplitude = 8;
   std::vector<std::string> modes;  // tiers (the results), model (the check)
   std::vector<double> ratios;
+  std::string scope_note;  // appended to the figure's caption: a quick run says so
 };
 
 struct Job {
@@ -222,6 +223,7 @@ std::string figure(const Json& normalized, std::int64_t p, const Sweep& sweep) {
               "point is drawn."
             : "rho = 0.01: the redistribution across the whole drift costs 100 balanced "
               "iterations. This axis runs the other way from RRV04's Figures 13 and 14.";
+  plot.caption += sweep.scope_note;
   plot.x_label = paper ? "computation-to-communication ratio (average redistribution / iteration)"
                        : "rho (iteration / redistribution across the whole drift)";
   plot.y_label = "mean total time / time without redistribution (axis cut at 2)";
@@ -349,7 +351,15 @@ Json run_ring_sim_experiment(const RingSimExperimentOptions& o) {
   check_amplitude(o.amplitude, false);
   check_amplitude(o.small_amplitude, true);
   const std::string program = find_program(o);
-  const std::vector<Sweep> all = sweeps(o);
+  std::vector<Sweep> all = sweeps(o);
+  if (o.quick) {
+    for (Sweep& sweep : all) {
+      sweep.scope_note = fmt::format(
+          " Quick run: fewer scenarios ({} ratios, {} seeds per point, against {} and 20 in the "
+          "full run); a check of the pipeline, not a result.",
+          sweep.ratios.size(), seeds, (sweep.name == "wide" ? kWideRatios : kPaperRatios).size());
+    }
+  }
   std::vector<Job> jobs;
   for (const Sweep& sweep : all)
     for (const std::string& mode : sweep.modes)

@@ -1,10 +1,13 @@
 // Gantt chart of a divisible-load schedule (`--gantt` on `redist dlt plan|check`, STAR §5), drawn
 // with redist/svg/gantt.hpp: one row per worker, lanes "send", "recv" and "compute". Every
-// transfer runs at its constant rate from time 0 (the switch model), so it is a bar [0, f/rate)
-// on its sender's send lane and on its receiver's recv lane, labelled with the amount (transfers
-// of one lane ending together share a bar and its label; longer bars lie under shorter); a worker
-// computes from 0 to its finish time, max(final load / s, end of its last reception), the
-// validator's formula. The title gives the makespan (the latest bar end); a dashed line marks it.
+// transfer runs at its constant rate from time 0 (the switch model), so it is a bar [0,
+// amount / rate) on its sender's send lane and on its receiver's recv lane, as high as its rate's
+// share of that worker's bandwidth b_i: a full lane is the whole link, and the transfers sharing a
+// link are stacked, so the chart shows how each link is used. Each bar is labelled with the
+// other end, the amount and the rate when it fits ("→P1: 3.6 at rate 1"; every detail is in its
+// tooltip). A worker computes from 0 to its finish time, max(final load / s, end of its last
+// reception), the validator's formula. The title gives the schedule's claims as the planner set
+// them: makespan, lower bound and optimality; a dashed line marks the makespan.
 // Complexity: O(m + n) for n transfers.
 //
 // Size: at most kDltGanttMaxWorkers workers and kDltGanttMaxTransfers transfers (beyond, nobody
@@ -15,6 +18,7 @@
 #include <string>
 
 #include "redist/dlt/model.hpp"
+#include "redist/svg/gantt.hpp"
 
 namespace redist::svg {
 
@@ -25,8 +29,9 @@ inline constexpr std::size_t kDltGanttMaxTransfers = 20000;
 // the limits (`transfers` = 0: the workers alone, before planning).
 void require_dlt_gantt_size(std::size_t workers, std::size_t transfers);
 
-// The instance must have passed dlt::validate_instance, and the schedule dlt::check.
+// The instance must have passed dlt::validate_instance. A schedule that failed dlt::check is
+// drawn with `conflict` (its transfers that name unknown workers are left out).
 std::string dlt_gantt_svg(const dlt::Instance& instance, const dlt::Schedule& schedule,
-                          const std::string& title);
+                          const std::string& title, const Conflict* conflict = nullptr);
 
 }  // namespace redist::svg

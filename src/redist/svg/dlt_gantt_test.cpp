@@ -13,14 +13,45 @@
 namespace redist::svg {
 namespace {
 
-TEST(DltGantt, ConcurrentTransfersShareALaneAndStayLabelled) {
+// The height (px) of the first bar of class `cls` after `from` in `svg`.
+double bar_height(const std::string& svg, const std::string& cls, std::size_t* from) {
+  const std::size_t at = svg.find("<rect class=\"bar " + cls + "\"", *from);
+  EXPECT_NE(at, std::string::npos);
+  const std::size_t h = svg.find("height=\"", at) + 8;
+  *from = at + 1;
+  return std::stod(svg.substr(h, svg.find('"', h) - h));
+}
+
+TEST(DltGantt, TransfersSharingALinkAreStackedAtTheirRates) {
   const dlt::Instance in{{2, 1, 4, 1}, {1, 3, 2, 1}, {10, 0, 2, 6}};
   const dlt::Schedule s = dlt::plan(in);
   const std::string svg = dlt_gantt_svg(in, s, "redist dlt plan");
   EXPECT_EQ(testkit::xml_problem(svg), "");
-  EXPECT_NE(svg.find("redist dlt plan — makespan 3.6"), std::string::npos);
-  EXPECT_NE(svg.find("0&gt;1: 3.6, 0&gt;2: 2.8"), std::string::npos) << svg;
-  EXPECT_EQ(testkit::count_of(svg, "<rect class=\"bar send"), 2u);
+  EXPECT_NE(svg.find("redist dlt plan — lp7: makespan 3.6, lower bound 3.6, optimal: yes"),
+            std::string::npos);
+  EXPECT_NE(svg.find(">→P1: 3.6 at rate 1<"), std::string::npos) << svg;
+  EXPECT_EQ(testkit::count_of(svg, "<rect class=\"bar send"), 3u);
+  EXPECT_EQ(testkit::count_of(svg, "<rect class=\"bar recv"), 3u);
+  // P0 sends at rates 1 and 7/9 on a link of b = 2: bands in the ratio of the rates, together
+  // under the lane's height; P3 sends at 2/3 on a link of b = 1.
+  std::size_t at = 0;
+  const double first = bar_height(svg, "send", &at), second = bar_height(svg, "send", &at);
+  const double third = bar_height(svg, "send", &at);
+  EXPECT_NEAR(first / second, 1.0 / (7.0 / 9.0), 1e-2);
+  EXPECT_LT(first + second, 28.0);
+  EXPECT_NEAR(third / first, (2.0 / 3.0) / 0.5, 2e-2);
+}
+
+TEST(DltGantt, AnInvalidScheduleIsDrawnWithItsConflict) {
+  const dlt::Instance in{{2, 1, 4, 1}, {1, 3, 2, 1}, {10, 0, 2, 6}};
+  dlt::Schedule s = dlt::plan(in);
+  s.transfers[1].rate = 5;                  // P0's link carries more than b0
+  s.transfers.push_back({7, 1, 1.0, 1.0});  // an unknown worker: not drawn
+  const Conflict conflict = conflict_of("transfer 1: too fast", {"transfer"});
+  const std::string svg = dlt_gantt_svg(in, s, "", &conflict);
+  EXPECT_EQ(testkit::xml_problem(svg), "");
+  EXPECT_NE(svg.find("invalid: transfer 1: too fast"), std::string::npos);
+  EXPECT_EQ(testkit::count_of(svg, "<rect class=\"conflict\""), 2u + 1u);  // 2 bars + legend
 }
 
 TEST(DltGantt, RandomOptimalSchedulesDrawWellFormed) {

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <iterator>
 #include <limits>
+#include <optional>
 #include <utility>
 
 namespace redist::svg {
@@ -21,6 +22,7 @@ constexpr double kPlotWidth = kChartWidth - kMarginLeft - kMarginRight;
 constexpr double kRowGap = 4.0;
 constexpr double kBarInset = 1.0;  // vertical gap between a bar and its lane's edges
 constexpr double kLabelFont = 10.0;
+constexpr double kMinLabelBand = 11.0;    // bands lower than this carry no label
 constexpr double kMinSeparatorGap = 2.0;  // separators closer than this are not drawn
 constexpr double kMinItemGap = 2.0;       // item starts closer than this: hatched span instead
 // Global budgets, so that a pathological chart (e.g. many overlapping bars of an invalid
@@ -69,12 +71,16 @@ enum class BarMode { solid, items, hatched };
 
 class Renderer {
  public:
-  explicit Renderer(const GanttChart& chart) : chart_(chart) {}
+  explicit Renderer(const GanttChart& chart)
+      : chart_(chart),
+        lane_h_(finite(chart.lane_height) && chart.lane_height >= 8.0 && chart.lane_height <= 200.0
+                    ? chart.lane_height
+                    : kLaneHeight) {}
 
   std::string render() {
     compute_scale();
     const std::size_t lanes = std::max<std::size_t>(1, chart_.lane_labels.size());
-    row_height_ = static_cast<double>(lanes) * kLaneHeight + kRowGap;
+    row_height_ = static_cast<double>(lanes) * lane_h_ + kRowGap;
 
     // Bars first: the legend needs to know whether some bar was drawn hatched.
     Out bars;
@@ -82,7 +88,7 @@ class Renderer {
     for (const GanttBar& bar : chart_.bars) render_bar(bars, bar);
 
     Out legend;
-    const double legend_bottom = render_legend(legend, 56.0);
+    const double legend_bottom = render_legend(legend, chart_.alert.empty() ? 56.0 : 74.0);
     plot_top_ = legend_bottom + 26.0;
     const std::size_t rows = chart_.row_labels.size();
     plot_bottom_ = plot_top_ + (rows == 0 ? 20.0 : static_cast<double>(rows) * row_height_);
@@ -110,6 +116,9 @@ class Renderer {
     if (!chart_.subtitle.empty()) {
       put(out, "<text class=\"subtitle\" x=\"12\" y=\"42\">{}</text>\n",
           xml_escape(chart_.subtitle));
+    }
+    if (!chart_.alert.empty()) {
+      put(out, "<text class=\"alert\" x=\"12\" y=\"60\">{}</text>\n", xml_escape(chart_.alert));
     }
     out += legend;
     out += body;
@@ -151,7 +160,7 @@ class Renderer {
 
   double lane_top(const GanttBar& bar) const {
     return static_cast<double>(bar.row) * row_height_ + kRowGap / 2.0 +
-           static_cast<double>(bar.lane) * kLaneHeight;
+           static_cast<double>(bar.lane) * lane_h_;
   }
 
   BarMode mode_of(const GanttBar& bar, double* period_px) const {
@@ -178,9 +187,15 @@ class Renderer {
 
   void render_bar(Out& out, const GanttBar& bar) {
     if (!drawable(bar)) return;
+    // The band of the lane the bar fills (the whole lane unless the bar says otherwise).
+    const double inner = lane_h_ - 2.0 * kBarInset;
+    const double band_top = finite(bar.band_top) ? std::clamp(bar.band_top, 0.0, 1.0) : 0.0;
+    const double band_bottom =
+        finite(bar.band_bottom) ? std::clamp(bar.band_bottom, band_top, 1.0) : 1.0;
     const BarBox box{bar.css_class.empty() ? std::string() : css_name(bar.css_class),
                      scale_.x(bar.start), std::max(1.0, (bar.end - bar.start) * scale_.px_per_unit),
-                     lane_top(bar) + kBarInset, kLaneHeight - 2.0 * kBarInset};
+                     lane_top(bar) + kBarInset + band_top * inner,
+                     std::max(1.0, (band_bottom - band_top) * inner)};
     double period_px = 0.0;
     const BarMode mode = mode_of(bar, &period_px);
 
@@ -200,7 +215,21 @@ class Renderer {
         render_hatched(out, bar, box, label);
         break;
     }
-    render_label(out, bar, box, label, mode != BarMode::solid, separated);
+    if (separated) used_separators_ = true;
+    if (mode == BarMode::items && !used_items_) {
+      used_items_ = true;
+      items_class_ = box.cls;
+    }
+    if (bar.conflict) {
+      used_conflict_ = true;
+      put(out,
+          "<rect class=\"conflict\" x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" "
+          "height=\"{:.1f}\"/>",
+          box.x0 - 1.5, box.y - 1.5, box.width + 3.0, box.h + 3.0);
+    }
+    if (box.h >= kMinLabelBand) {
+      render_label(out, bar, box, label, mode != BarMode::solid, separated);
+    }
     out += "</g>\n";
   }
 
@@ -290,11 +319,32 @@ class Renderer {
                                    css_name(entry.css_class), entry.hatched ? " hatched" : ""),
                        entry.text});
     }
+    if (used_items_ && !chart_.items_legend.empty()) {
+      items.push_back({fmt::format("<rect class=\"span {0}\" x=\"0\" y=\"0\" width=\"16\" "
+                                   "height=\"10\"/><rect class=\"swatch {0}\" x=\"2\" y=\"0\" "
+                                   "width=\"4\" height=\"10\"/><rect class=\"swatch {0}\" "
+                                   "x=\"10\" y=\"0\" width=\"4\" height=\"10\"/>",
+                                   items_class_),
+                       chart_.items_legend});
+    }
+    if (used_separators_ && !chart_.separated_legend.empty()) {
+      items.push_back(
+          {"<rect class=\"swatch\" x=\"0\" y=\"0\" width=\"16\" height=\"10\"/>"
+           "<path class=\"sep\" d=\"M5.5 0v10M10.5 0v10\"/>",
+           chart_.separated_legend});
+    }
     if (used_hatch_ && !chart_.hatched_legend.empty()) {
       items.push_back({fmt::format("<rect class=\"swatch {} hatched\" x=\"0\" y=\"0\" "
                                    "width=\"16\" height=\"10\"/>",
                                    hatch_class_),
                        chart_.hatched_legend});
+    }
+    if (used_conflict_ && !chart_.conflict_legend.empty()) {
+      items.push_back(
+          {"<rect class=\"swatch\" x=\"0\" y=\"0\" width=\"16\" height=\"10\"/>"
+           "<rect class=\"conflict\" x=\"-1.5\" y=\"-1.5\" width=\"19\" "
+           "height=\"13\"/>",
+           chart_.conflict_legend});
     }
     for (const GanttMarker& marker : chart_.markers) {
       if (!finite(marker.time)) continue;
@@ -331,9 +381,9 @@ class Renderer {
       put(out, "<text class=\"row-label\" x=\"10\" y=\"{:.1f}\">{}</text>", mid + 4.5,
           xml_escape(chart_.row_labels[r]));
       for (std::size_t l = 0; l < lanes; ++l) {
-        const double lane_y = top + kRowGap / 2.0 + static_cast<double>(l) * kLaneHeight;
+        const double lane_y = top + kRowGap / 2.0 + static_cast<double>(l) * lane_h_;
         put(out, "<text class=\"lane-label\" x=\"{:.1f}\" y=\"{:.1f}\">{}</text>",
-            kMarginLeft - 6.0, lane_y + kLaneHeight / 2.0 + 3.0, xml_escape(chart_.lane_labels[l]));
+            kMarginLeft - 6.0, lane_y + lane_h_ / 2.0 + 3.0, xml_escape(chart_.lane_labels[l]));
         if (l > 0) {
           put(out,
               "<line class=\"lane-div\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\"/>",
@@ -428,6 +478,7 @@ class Renderer {
         ".bg{fill:#fff}\n"
         ".title{font-size:16px;font-weight:bold}\n"
         ".subtitle{font-size:12px;fill:#444}\n"
+        ".alert{font-size:12px;font-weight:bold;fill:#D00000}\n"
         ".legend text{font-size:11px}\n"
         ".axis{font-size:10px;fill:#333}\n"
         ".tick{text-anchor:middle}\n"
@@ -445,6 +496,7 @@ class Renderer {
         ".lbl{font-size:10px;text-anchor:middle;fill:#fff;stroke:#888;stroke-width:3px;"
         "paint-order:stroke;stroke-linejoin:round}\n"
         ".lbl.dark{fill:#111;stroke:#fff}\n"
+        ".conflict{fill:none;stroke:#D00000;stroke-width:2.5}\n"
         ".marker{stroke-width:1.5;fill:none}\n"
         ".marker-label{font-size:10px}\n"
         ".note{font-size:10px;fill:#555}\n";
@@ -468,6 +520,7 @@ class Renderer {
   }
 
   const GanttChart& chart_;
+  double lane_h_ = kLaneHeight;
   Scale scale_;
   double row_height_ = kLaneHeight + kRowGap;
   double plot_top_ = 0.0;
@@ -476,6 +529,10 @@ class Renderer {
   std::int64_t item_rects_ = 0;
   bool used_hatch_ = false;
   std::string hatch_class_;
+  bool used_items_ = false;
+  std::string items_class_;
+  bool used_separators_ = false;
+  bool used_conflict_ = false;
 };
 
 }  // namespace
@@ -571,6 +628,65 @@ std::string format_number(double value) {
 }
 
 std::string render_svg(const GanttChart& chart) { return Renderer(chart).render(); }
+
+namespace {
+
+// The number of decimal digits at `text[at]` (none: nullopt), and moves `at` past them.
+std::optional<std::size_t> read_index(const std::string& text, std::size_t& at) {
+  std::size_t value = 0, digits = 0;
+  while (at < text.size() && text[at] >= '0' && text[at] <= '9' && digits < 18) {
+    value = value * 10 + static_cast<std::size_t>(text[at] - '0');
+    ++at;
+    ++digits;
+  }
+  if (digits == 0) return std::nullopt;
+  return value;
+}
+
+// Whether `text` has `word` at `at` (and moves `at` past it).
+bool skip(const std::string& text, std::size_t& at, std::string_view word) {
+  if (text.compare(at, word.size(), word) != 0) return false;
+  at += word.size();
+  return true;
+}
+
+}  // namespace
+
+Conflict conflict_of(const std::string& reason, const std::vector<std::string>& nouns) {
+  Conflict conflict{reason, {}};
+  for (const std::string& noun : nouns) {
+    for (std::size_t at = reason.find(noun); at != std::string::npos;
+         at = reason.find(noun, at + 1)) {
+      if (at > 0 && std::isalpha(static_cast<unsigned char>(reason[at - 1]))) continue;
+      std::size_t p = at + noun.size();
+      const bool plural = skip(reason, p, "s");
+      if (skip(reason, p, "[")) {
+        if (const auto k = read_index(reason, p)) conflict.transfers.push_back(*k);
+      } else if (skip(reason, p, " ")) {
+        if (const auto k = read_index(reason, p)) {
+          conflict.transfers.push_back(*k);
+          if (plural && skip(reason, p, " and ")) {
+            if (const auto l = read_index(reason, p)) conflict.transfers.push_back(*l);
+          }
+        }
+      }
+    }
+  }
+  return conflict;
+}
+
+void mark_conflict(GanttChart& chart, const Conflict& conflict,
+                   const std::vector<std::size_t>& transfer_of) {
+  chart.alert = "invalid: " + conflict.reason;
+  for (std::size_t k = 0; k < chart.bars.size() && k < transfer_of.size(); ++k) {
+    const std::size_t t = transfer_of[k];
+    chart.bars[k].conflict = std::find(conflict.transfers.begin(), conflict.transfers.end(), t) !=
+                             conflict.transfers.end();
+  }
+  if (!conflict.transfers.empty()) {
+    chart.conflict_legend = "named by the first violation (outlined in red)";
+  }
+}
 
 GanttBar span_bar(std::size_t row, std::size_t lane, double start, double end, std::string label,
                   std::string css_class) {

@@ -38,6 +38,13 @@ struct GanttBar {
   std::int64_t items = 1;
   double item_length = 0.0;
   double item_period = 0.0;
+  // The part of the lane's height the bar fills, from its top (0) to its bottom (1): stacked
+  // bars of one lane (e.g. transfers sharing a link, each a share of its bandwidth). The label
+  // is drawn only when the band is at least 11 px high.
+  double band_top = 0.0;
+  double band_bottom = 1.0;
+  // Outlined in red: the conflict an invalid schedule's check reports.
+  bool conflict = false;
 };
 
 // A plain bar: `label` on [start, end) of lane `lane` of row `row`, coloured by `css_class`.
@@ -66,6 +73,7 @@ struct GanttMarker {
 struct GanttChart {
   std::string title;
   std::string subtitle;                  // optional second line
+  std::string alert;                     // optional third line, in red (an invalid schedule)
   std::vector<std::string> row_labels;   // one per row
   std::vector<std::string> lane_labels;  // one per lane (every row has the same lanes)
   std::vector<GanttBar> bars;
@@ -74,12 +82,19 @@ struct GanttChart {
   // Legend text for the hatched fill; shown (with the colour of the first class that used it)
   // only when some bar is drawn hatched.
   std::string hatched_legend = "items too dense to draw one by one";
+  // Legend texts for the other two ways items are drawn, shown only when some bar uses them:
+  // spaced items one by one over a pale span, and back-to-back items with white separators.
+  std::string items_legend = "spaced items: one dark rectangle each, the gaps pale";
+  std::string separated_legend = "back-to-back items: a white line between two items";
+  // Legend text for a bar outlined in red (GanttBar::conflict), shown only when some bar is.
+  std::string conflict_legend = "conflict (outlined in red)";
   std::vector<GanttMarker> markers;
   std::vector<std::string> notes;  // small lines under the axis
   std::string time_label = "time";
   // The axis spans at least [0, horizon], widened to cover every bar and marker; 0 (or a
   // non-finite value) means "from the bars", and an empty chart gets [0, 1].
   double horizon = 0.0;
+  double lane_height = 16.0;  // pixels; taller lanes leave room for stacked bands
 };
 
 // Layout constants (pixels).
@@ -119,5 +134,23 @@ void require_chart_size(const ChartLimits& limits, std::size_t rows, std::size_t
 
 // The whole SVG document, starting with "<svg" and ending with "</svg>\n".
 std::string render_svg(const GanttChart& chart);
+
+// The first violation a family's validator reports on an invalid schedule (CheckResult::reason),
+// for `check --gantt`: the chart draws the schedule anyway, outlines in red the transfers the
+// reason names and writes the reason in red under the title.
+struct Conflict {
+  std::string reason;
+  std::vector<std::size_t> transfers;  // indices into the schedule's transfers
+};
+
+// The conflict of `reason`, naming the transfers the validators' wording names: "<noun>[K]",
+// "<noun> K" and "<noun>s K and L", for each noun of `nouns` (e.g. {"transfer"} matches
+// "transfers[3]", "transfer 3" and "transfers 3 and 5"). Linear in the reason's length.
+Conflict conflict_of(const std::string& reason, const std::vector<std::string>& nouns);
+
+// Marks `conflict` on `chart`: outlines its bars whose `transfer_of` index is named, and adds the
+// reason as a red note under the title. `transfer_of[k]` is the transfer bar k draws (or SIZE_MAX).
+void mark_conflict(GanttChart& chart, const Conflict& conflict,
+                   const std::vector<std::size_t>& transfer_of);
 
 }  // namespace redist::svg

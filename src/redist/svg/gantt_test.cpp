@@ -156,7 +156,7 @@ TEST(RingGantt, SmallScheduleHasTheExpectedBars) {
   expect_valid_svg(svg);
   // 2 + 2 solid bars, 2 x 4 items of the spaced run.
   EXPECT_EQ(count_of(svg, "<rect class=\"bar"), 12u);
-  EXPECT_EQ(count_of(svg, "<rect class=\"span next\""), 2u);
+  EXPECT_EQ(count_of(svg, "<rect class=\"span next\""), 2u + 1u);  // and the legend's sample
   EXPECT_EQ(count_of(svg, "hatched\" x="), 0u);
   EXPECT_EQ(count_of(svg, "<rect class=\"bar next\""), 10u);
   EXPECT_EQ(count_of(svg, "<rect class=\"bar prev\""), 2u);
@@ -165,8 +165,13 @@ TEST(RingGantt, SmallScheduleHasTheExpectedBars) {
   EXPECT_NE(svg.find(">←P0 ×3<"), std::string::npos);
   EXPECT_NE(svg.find(">→P2 ×2<"), std::string::npos);
   EXPECT_NE(svg.find(">←P3 ×2<"), std::string::npos);
-  // Separators: 2 for the 3-item run, 1 for the 2-item run, each drawn on both lanes.
-  EXPECT_EQ(count_of(svg, "<path class=\"sep\""), 4u);
+  // Separators: 2 for the 3-item run, 1 for the 2-item run, each drawn on both lanes; and the
+  // legend's sample of them, with one of the spaced items (dark items on a pale span).
+  EXPECT_EQ(count_of(svg, "<path class=\"sep\""), 4u + 1u);
+  EXPECT_NE(svg.find(">items sent back to back: a white line between two items<"),
+            std::string::npos);
+  EXPECT_NE(svg.find(">spaced items (period &gt; cost): each item dark, the waits between pale<"),
+            std::string::npos);
   EXPECT_EQ(count_of(svg, "v14.0"), 6u);
   // Rows, lanes, title, markers.
   EXPECT_EQ(count_of(svg, "class=\"row-label\""), 4u);
@@ -389,6 +394,45 @@ TEST(RingGantt, ExampleBidirectionalSchedule) {
   if (const char* path = std::getenv("REDIST_GANTT_EXAMPLE")) {
     std::ofstream(path) << svg;
   }
+}
+
+TEST(GanttConflict, NamesTheTransfersOfTheValidatorsWording) {
+  EXPECT_EQ(conflict_of("transfers[12]: the send port of processor 3 is still busy with "
+                        "transfers[4] at time 2",
+                        {"transfer"})
+                .transfers,
+            (std::vector<std::size_t>{12, 4}));
+  EXPECT_EQ(
+      conflict_of("transfers 2 and 5 overlap on the master's send port", {"transfer"}).transfers,
+      (std::vector<std::size_t>{2, 5}));
+  EXPECT_EQ(conflict_of("transfer 7: from equals to (1)", {"transfer"}).transfers,
+            (std::vector<std::size_t>{7}));
+  EXPECT_TRUE(conflict_of("worker 3 sends 5 but holds only 2", {"transfer"}).transfers.empty());
+  EXPECT_TRUE(conflict_of("retransfer 3", {"transfer"}).transfers.empty());
+}
+
+TEST(GanttConflict, OutlinesTheNamedBarsAndStatesTheReason) {
+  GanttChart chart;
+  chart.row_labels = {"P0", "P1"};
+  chart.bars = {span_bar(0, 0, 0, 1, "a", ""), span_bar(1, 0, 1, 2, "b", "")};
+  mark_conflict(chart, conflict_of("transfer 1: late", {"transfer"}), {0, 1});
+  const std::string svg = render_svg(chart);
+  EXPECT_NE(svg.find(">invalid: transfer 1: late<"), std::string::npos);
+  EXPECT_EQ(testkit::count_of(svg, "<rect class=\"conflict\""), 2u);  // bar b and the legend
+}
+
+TEST(GanttBands, StackedBandsFillTheirShareOfATallerLane) {
+  GanttChart chart;
+  chart.row_labels = {"P0"};
+  chart.lane_height = 40;
+  GanttBar top = span_bar(0, 0, 0, 1, "", "");
+  top.band_bottom = 0.25;
+  GanttBar rest = span_bar(0, 0, 0, 1, "", "");
+  rest.band_top = 0.25;
+  chart.bars = {top, rest};
+  const std::string svg = render_svg(chart);
+  EXPECT_NE(svg.find("height=\"9.5\""), std::string::npos) << svg;   // (40 - 2) / 4
+  EXPECT_NE(svg.find("height=\"28.5\""), std::string::npos) << svg;  // the other 3/4
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <string_view>
 
 #include "redist/common/error.hpp"
 #include "redist/lau/evaluate.hpp"
@@ -178,14 +179,16 @@ void draw_bound(std::string& out, const Layout& layout, const lau::Time& bound) 
       layout.grid_bottom() + 12.0, *bound);
 }
 
-// The legend (one entry per line) and the notes; returns the y below them.
+// The legend (one entry per line) and the notes; returns the y below them. Its arrows point as
+// the chart's do: down for a message to the right (the next line), up for one to the left.
 double draw_legend(std::string& out, double y, const std::vector<std::string>& notes) {
   const std::pair<const char*, const char*> arrows[] = {
-      {"right", "message to the right (Pi → Pi+1), labelled with the units it carries"},
-      {"left", "message to the left (Pi → Pi−1)"}};
+      {"right", "message to the right (Pi → Pi+1), drawn downward, labelled with its units"},
+      {"left", "message to the left (Pi → Pi−1), drawn upward"}};
   for (const auto& [css, text] : arrows) {
-    put(out, "<line class=\"{}\" x1=\"14\" y1=\"{:.1f}\" x2=\"40\" y2=\"{:.1f}\"/>", css, y - 4.0,
-        y - 4.0);
+    const bool down = std::string_view(css) == "right";
+    put(out, "<line class=\"{}\" x1=\"27\" y1=\"{:.1f}\" x2=\"27\" y2=\"{:.1f}\"/>", css,
+        down ? y - 13.0 : y + 2.0, down ? y + 2.0 : y - 13.0);
     put(out, "<text class=\"legend\" x=\"50\" y=\"{:.1f}\">{}</text>\n", y, xml_escape(text));
     y += kLegendLine;
   }

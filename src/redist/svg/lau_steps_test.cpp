@@ -16,7 +16,7 @@ using testkit::count_of;
 // Arrows of the chart, not counting the legend's (which start at x = 14).
 std::size_t arrows(const std::string& svg, const std::string& direction) {
   const std::string arrow = "<line class=\"" + direction + "\" x1=";
-  return count_of(svg, arrow) - count_of(svg, arrow + "\"14\"");
+  return count_of(svg, arrow) - count_of(svg, arrow + "\"27\"");  // the legend's
 }
 
 lau::Plan figure2_plan() {  // LAU Figure 2: the Linear schedule, T_s = 5, T_m = 3
@@ -42,6 +42,17 @@ TEST(LauStepChart, SingleSendDrawsOneArrowPerLink) {
   EXPECT_NE(svg.find(">lower bound 2<"), std::string::npos);
   EXPECT_NE(svg.find(">time step<"), std::string::npos);
   EXPECT_NE(svg.find("red node"), std::string::npos);
+  // The legend's arrows point as the chart's: down to the right, up to the left.
+  EXPECT_NE(svg.find("<line class=\"right\" x1=\"27\" y1=\""), std::string::npos);
+  const std::size_t legend_right = svg.find("<line class=\"right\" x1=\"27\"");
+  const std::size_t legend_left = svg.find("<line class=\"left\" x1=\"27\"");
+  ASSERT_NE(legend_left, std::string::npos);
+  const auto y_of = [&](std::size_t at, const char* name) {
+    const std::size_t v = svg.find(name, at) + std::string(name).size();
+    return std::stod(svg.substr(v, svg.find('"', v) - v));
+  };
+  EXPECT_LT(y_of(legend_right, "y1=\""), y_of(legend_right, "y2=\""));  // downward
+  EXPECT_GT(y_of(legend_left, "y1=\""), y_of(legend_left, "y2=\""));    // upward
 }
 
 TEST(LauStepChart, MultiSendDrawsEveryPartialMessage) {

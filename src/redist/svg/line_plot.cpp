@@ -20,9 +20,10 @@ constexpr double kPlotWidth = kWidth - kLeft - kRight;
 constexpr double kTitleSize = 16, kSmallestTitleSize = 12, kLabelSize = 12, kSmallestLabelSize = 8;
 constexpr double kCaptionSize = 11;
 constexpr double kMargin = 0.04;  // share of an automatic axis range left free on each side
-// Colour-blind-safe palette (Okabe-Ito), cycled.
+// Colour-blind-safe palette (Okabe-Ito, with its pale yellow, unreadable on white, replaced by a
+// dark wine), cycled.
 constexpr const char* kColours[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
-                                    "#E69F00", "#56B4E9", "#000000", "#F0E442"};
+                                    "#E69F00", "#56B4E9", "#000000", "#882255"};
 
 // Series past the palette's length are dashed, so that no two look alike.
 std::string dash(std::size_t k) {
@@ -290,7 +291,53 @@ std::string series_path(const Frame& f, const Series& s, std::size_t k, const st
   return out;
 }
 
-std::string legend(const Frame& f) {
+// Where series leave the plot through a bound the caller set (an axis cut): the x of each point
+// where a series goes from inside to beyond it, and of a first point beyond it. `above`: the top
+// bound, else the bottom one.
+std::vector<double> exits(const Frame& f, const Series& s, bool above) {
+  std::vector<double> xs;
+  const double bound = above ? f.ys.hi : f.ys.lo;
+  const auto beyond = [&](double y) { return above ? y > bound : y < bound; };
+  bool have_last = false;
+  double last_x = 0, last_y = 0;
+  for (std::size_t i = 0; i < std::min(s.x.size(), s.y.size()); ++i) {
+    if (!usable(f.plot, s.x[i], s.y[i])) continue;
+    const double x = f.x(s.x[i]), y = s.y[i];
+    if (beyond(y) && (!have_last || (!beyond(last_y) && s.line))) {
+      // A step function jumps at the new x; a line crosses the bound between the two points.
+      const double t = !have_last || s.step ? 1.0 : (bound - last_y) / (y - last_y);
+      xs.push_back(have_last ? last_x + t * (x - last_x) : x);
+    } else if (beyond(y) && !s.line) {
+      xs.push_back(x);
+    }
+    have_last = true;
+    last_x = x;
+    last_y = y;
+  }
+  return xs;
+}
+
+// A small triangle in the series' colour just outside the frame at each exit through a cut
+// bound, pointing away from the plot. Returns whether it drew any.
+bool exit_marks(const Frame& f, std::string& out) {
+  bool any = false;
+  for (const bool above : {true, false}) {
+    if (!(above ? f.plot.y_max : f.plot.y_min)) continue;
+    for (std::size_t k = 0; k < f.plot.series.size(); ++k) {
+      for (const double x : exits(f, f.plot.series[k], above)) {
+        if (x < kLeft - 0.5 || x > kLeft + kPlotWidth + 0.5) continue;
+        const double base = above ? f.top - 2 : f.bottom() + 2, tip = above ? base - 7 : base + 7;
+        out += fmt::format(
+            "<polygon points=\"{0:.2f},{1:.2f} {2:.2f},{1:.2f} {3:.2f},{4:.2f}\" fill=\"{5}\"/>\n",
+            x - 4, base, x + 4, x, tip, colour(f.plot.series[k], k));
+        any = true;
+      }
+    }
+  }
+  return any;
+}
+
+std::string legend(const Frame& f, bool exits_drawn) {
   std::string out;
   const double x = kLeft + kPlotWidth + 20, text_width_available = kRight - 20 - 32;
   for (std::size_t k = 0; k < f.plot.series.size(); ++k) {
@@ -303,6 +350,14 @@ std::string legend(const Frame& f) {
         s.line ? dash(k) : " stroke-opacity=\"0\"",
         fitted_size(s.label, text_width_available, kLabelSize, kSmallestLabelSize));
     if (!s.line && s.markers) out += marker(s, colour(s, k), x + 12, y, 4);
+  }
+  if (exits_drawn) {
+    const double y = f.top + 10 + 22 * static_cast<double>(f.plot.series.size()) + 6;
+    out += fmt::format(
+        "<polygon points=\"{0},{1} {2},{1} {3},{4}\" fill=\"#333\"/>\n"
+        "<text x=\"{5}\" y=\"{6}\" font-size=\"11\">where a curve</text>\n"
+        "<text x=\"{5}\" y=\"{7}\" font-size=\"11\">leaves the plot</text>\n",
+        x + 8, y + 4, x + 16, x + 12, y - 3, x + 32, y + 4, y + 18);
   }
   return out;
 }
@@ -345,7 +400,9 @@ std::string render_line_plot(const LinePlot& p) {
   for (const Series& s : p.series) points.push_back(vertices(f, s));
   for (std::size_t k = 0; k < p.series.size(); ++k)
     out += series_path(f, p.series[k], k, points[k], hidden_under(p, points, k));
-  out += "</g>\n" + legend(f) + "</svg>\n";
+  out += "</g>\n";
+  const bool exits_drawn = exit_marks(f, out);
+  out += legend(f, exits_drawn) + "</svg>\n";
   return out;
 }
 

@@ -32,7 +32,9 @@ struct LinePlot {
   std::vector<Series> series;
   bool log_x = false;  // logarithmic x axis (every x must then be > 0)
   // Axis ranges. A bound left unset is the data's, moved out by a margin so that no point lies on
-  // the frame; a bound set here is kept as given (points beyond it are clipped).
+  // the frame; a bound set here is kept as given (points beyond it are clipped, and a small
+  // triangle in the series' colour outside the frame marks where a series leaves through a cut
+  // y bound, explained in the legend).
   std::optional<double> x_min, x_max, y_min, y_max;
 };
 
@@ -44,9 +46,9 @@ inline constexpr std::size_t kLinePlotMaxPoints = 50'000;
 void require_line_plot_size(std::size_t points, const std::string& option);
 
 // A complete SVG document (900 px wide, about 520 px high, taller for a long title or a caption)
-// with axes, nice ticks, a legend and the title. Colours cycle through 8; series beyond the
-// eighth are dashed. Series with no points are listed in the legend only. Non-finite points are
-// skipped. OptionError at "plot" beyond kLinePlotMaxPoints.
+// with axes, nice ticks, a legend and the title. Colours cycle through 8, all readable on white;
+// series beyond the eighth are dashed. Series with no points are listed in the legend only.
+// Non-finite points are skipped. OptionError at "plot" beyond kLinePlotMaxPoints.
 std::string render_line_plot(const LinePlot& plot);
 
 }  // namespace redist::svg

@@ -141,6 +141,40 @@ TEST(LinePlot, PublishedValuesAreOpenDiamondsWithACaption) {
   EXPECT_NE(svg.find(">paper: about 93% within 3%<"), std::string::npos);
 }
 
+TEST(LinePlot, CurvesLeavingThroughAnAxisCutAreMarkedWhereTheyLeave) {
+  LinePlot p;
+  p.y_max = 2;
+  // Crosses y = 2 between x = 1 and x = 3 (at x = 2), comes back, leaves again at the last point.
+  p.series.push_back({"line", {0, 1, 3, 4, 5}, {1, 1, 3, 1, 5}, false, false});
+  p.series.push_back({"inside", {0, 5}, {1, 1}, false, false});
+  const std::string svg = render_line_plot(p);
+  // Two exit triangles and the legend's, which explains them.
+  EXPECT_EQ(count(svg, "<polygon"), 3u);
+  EXPECT_NE(svg.find(">leaves the plot<"), std::string::npos);
+  // No cut, no mark.
+  p.y_max.reset();
+  EXPECT_EQ(count(render_line_plot(p), "<polygon"), 0u);
+}
+
+TEST(LinePlot, EveryPaletteColourIsReadableOnWhite) {
+  LinePlot p;
+  for (int k = 0; k < 8; ++k) p.series.push_back({"s", {0, 1}, {0, 1}, false, false});
+  const std::string svg = render_line_plot(p);
+  for (std::size_t at = svg.find("<polyline"); at != std::string::npos;
+       at = svg.find("<polyline", at + 1)) {
+    const std::size_t c = svg.find("stroke=\"#", at) + 9;
+    const int rgb = std::stoi(svg.substr(c, 6), nullptr, 16);
+    // Relative luminance (sRGB, linearised): at most 0.45 keeps a contrast of at least 2:1.
+    double lum = 0;
+    const double weight[] = {0.2126, 0.7152, 0.0722};
+    for (int ch = 0; ch < 3; ++ch) {
+      const double v = ((rgb >> (16 - 8 * ch)) & 0xFF) / 255.0;
+      lum += weight[ch] * (v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4));
+    }
+    EXPECT_LT(lum, 0.45) << svg.substr(c, 6);
+  }
+}
+
 TEST(LinePlot, EmptyPlotIsStillADocument) {
   const std::string svg = render_line_plot(LinePlot{});
   EXPECT_EQ(svg.rfind("<svg", 0), 0u);

@@ -42,7 +42,7 @@ void require_gantt_size(std::size_t processors, std::size_t runs, const std::str
 }
 
 GanttChart ring_gantt_chart(const Instance& instance, const Schedule& schedule,
-                            const std::string& title) {
+                            const std::string& title, const Conflict* conflict) {
   const std::size_t n = instance.size();
   require_gantt_size(n, schedule.transfers.size(), "gantt");
   GanttChart chart;
@@ -51,13 +51,17 @@ GanttChart ring_gantt_chart(const Instance& instance, const Schedule& schedule,
   for (std::size_t i = 0; i < n; ++i) chart.row_labels.push_back(processor(i));
   chart.classes = {{"next", kNextColour}, {"prev", kPrevColour}};
   chart.hatched_legend = "spaced items (period > cost), too dense to draw one by one";
+  chart.items_legend = "spaced items (period > cost): each item dark, the waits between pale";
+  chart.separated_legend = "items sent back to back: a white line between two items";
   chart.bars.reserve(2 * schedule.transfers.size());
 
   std::size_t skipped = 0;
   std::size_t drawn = 0;
   bool any_prev = false;
   double last_end = 0.0;
-  for (const Run& run : schedule.transfers) {
+  std::vector<std::size_t> transfer_of;
+  for (std::size_t index = 0; index < schedule.transfers.size(); ++index) {
+    const Run& run = schedule.transfers[index];
     if (run.count == 0) continue;  // allowed and ignored (docs/formats.md)
     const bool known_from = run.from >= 0 && static_cast<std::uint64_t>(run.from) < n;
     const std::size_t from = known_from ? static_cast<std::size_t>(run.from) : 0;
@@ -99,6 +103,7 @@ GanttChart ring_gantt_chart(const Instance& instance, const Schedule& schedule,
     bar.tooltip = fmt::format("{} → {} ({}): {}", processor(from), processor(to),
                               ring::to_string(run.dir), detail);
     chart.bars.push_back(bar);
+    transfer_of.push_back(index);
 
     bar.row = to;
     bar.lane = 1;
@@ -107,6 +112,7 @@ GanttChart ring_gantt_chart(const Instance& instance, const Schedule& schedule,
     bar.tooltip = fmt::format("{} ← {} ({}): {}", processor(to), processor(from),
                               ring::to_string(run.dir), detail);
     chart.bars.push_back(std::move(bar));
+    transfer_of.push_back(index);
   }
 
   chart.legend.push_back({"next", "next: Pi → P(i+1)", false});
@@ -130,9 +136,10 @@ GanttChart ring_gantt_chart(const Instance& instance, const Schedule& schedule,
     summary += fmt::format(" ({:.3g}% above the bound)", 100.0 * (makespan / bound - 1.0));
   }
   chart.title = title.empty() ? summary : title + " — " + summary;
-  chart.subtitle = fmt::format("{} processors, {} ring, {} run{} drawn", n,
-                               instance.bidirectional ? "bidirectional" : "unidirectional", drawn,
-                               drawn == 1 ? "" : "s");
+  chart.subtitle = fmt::format(
+      "{} processors on a {} ring; {} transfer{}, each a series of items sent one after another "
+      "over one link, drawn on its sender's and its receiver's lanes",
+      n, instance.bidirectional ? "bidirectional" : "unidirectional", drawn, drawn == 1 ? "" : "s");
 
   if (makespan > 0.0) {
     chart.markers.push_back({makespan, "makespan " + number(makespan), true, "#222222"});
@@ -151,12 +158,13 @@ GanttChart ring_gantt_chart(const Instance& instance, const Schedule& schedule,
         "note: {} run{} not drawn (negative count, unknown processor or direction, or bad times)",
         skipped, skipped == 1 ? "" : "s"));
   }
+  if (conflict != nullptr) mark_conflict(chart, *conflict, transfer_of);
   return chart;
 }
 
 std::string ring_gantt_svg(const Instance& instance, const Schedule& schedule,
-                           const std::string& title) {
-  return render_svg(ring_gantt_chart(instance, schedule, title));
+                           const std::string& title, const Conflict* conflict) {
+  return render_svg(ring_gantt_chart(instance, schedule, title, conflict));
 }
 
 }  // namespace redist::svg

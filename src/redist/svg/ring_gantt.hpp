@@ -1,14 +1,14 @@
 // Gantt chart of a ring redistribution schedule (docs/formats.md), for `--gantt FILE.svg`.
 //
 // One row per processor ("P0", "P1", ... indexed from 0), each with a "send" lane and a "recv"
-// lane. A run {from, dir, start, count, period} is drawn on the sender's send lane (label
-// "→P<receiver> ×count", or just "→P<receiver>" when only that fits) and on the receiver's
-// receive lane ("←P<sender> ×count"), coloured by direction (next #0072B2, prev #D55E00, a
-// colour-blind-safe pair). Back-to-back runs are one bar with separators between items where
-// they are at least 2 px apart; spaced runs (period > cost) show their items one by one when
-// there are few enough, else a hatched span whose label notes the period. The title line gives
-// the algorithm, the makespan and the lower bound; a dashed line marks the makespan and a dotted
-// line the lower bound when it differs.
+// lane (a processor has one send port and one receive port, whatever the direction). A run {from,
+// dir, start, count, period} is drawn on the sender's send lane (label "→P<receiver> ×count", or
+// just "→P<receiver>" when only that fits) and on the receiver's receive lane ("←P<sender>
+// ×count"), coloured by direction (next #0072B2, prev #D55E00, a colour-blind-safe pair).
+// Back-to-back runs are one bar with separators between items where they are at least 2 px apart;
+// spaced runs (period > cost) show their items one by one when there are few enough, else a hatched
+// span whose label notes the period. The title line gives the algorithm, the makespan and the lower
+// bound; a dashed line marks the makespan and a dotted line the lower bound when it differs.
 //
 // Runs that cannot be drawn (count <= 0, an unknown processor or direction, a "prev" run on a
 // unidirectional ring, non-finite times) are skipped; the count of runs skipped for being invalid
@@ -39,10 +39,14 @@ void require_gantt_size(std::size_t processors, std::size_t runs, const std::str
 
 // The chart that ring_gantt_svg renders; `title` may be empty (the summary line is then the
 // title).
+// A schedule that failed ring::check is drawn with `conflict` (gantt.hpp): the runs its reason
+// names outlined in red, the reason under the title.
 GanttChart ring_gantt_chart(const redist::ring::Instance& instance,
-                            const redist::ring::Schedule& schedule, const std::string& title);
+                            const redist::ring::Schedule& schedule, const std::string& title,
+                            const Conflict* conflict = nullptr);
 
 std::string ring_gantt_svg(const redist::ring::Instance& instance,
-                           const redist::ring::Schedule& schedule, const std::string& title);
+                           const redist::ring::Schedule& schedule, const std::string& title,
+                           const Conflict* conflict = nullptr);
 
 }  // namespace redist::svg

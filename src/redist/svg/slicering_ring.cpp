@@ -134,7 +134,9 @@ void draw_members(std::string& out, const Circle& c, const Cluster& cluster, con
                  sin = q <= 1 ? 0.0 : std::sin(c.angle(k));
     const double r = c.radius + kNodeRadius + 8.0;
     const double lx = q <= 1 ? x + kNodeRadius + 8.0 : c.x(k, r);
-    const char* anchor = cos > 0.3 ? "start" : cos < -0.3 ? "end" : "middle";
+    // Text away from the vertical axis: only a node right at the top or the bottom is centred, so
+    // that the labels of two neighbours near the top or the bottom extend away from each other.
+    const char* anchor = cos > 0.02 ? "start" : cos < -0.02 ? "end" : "middle";
     // Two lines: above the node at the top of the circle, below at the bottom, centred beside.
     const double top = q <= 1       ? y - 6.0
                        : sin < -0.3 ? c.y(k, r) - 18.0

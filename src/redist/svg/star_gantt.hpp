@@ -1,7 +1,8 @@
 // Gantt chart of a star schedule (`--gantt` on `redist star plan|check`), drawn with
 // redist/svg/gantt.hpp: one row for the master and one per worker, lanes "send", "recv" and
-// "compute". Each moved task is a send and a receive bar on the way to the master and again on
-// the way to its new worker. Worker computations are drawn per the model (own kept tasks from 0,
+// "compute". Each moved task is a send and a receive bar on the way to the master (first hop,
+// blue) and again on the way to its new worker (second hop, vermillion), labelled "P0 → P1" as
+// the text summary writes it. Worker computations are drawn per the model (own kept tasks from 0,
 // then received tasks in arrival order, in another colour); a forwarded received task is drawn as
 // computed too (planners never forward). The legend names every bar kind; the title gives the
 // algorithm, the makespan, the lower bound and optimality ("optimal: not proven" unless the
@@ -17,6 +18,7 @@
 #include <string>
 
 #include "redist/star/model.hpp"
+#include "redist/svg/gantt.hpp"
 
 namespace redist::svg {
 
@@ -28,7 +30,8 @@ inline constexpr std::size_t kStarGanttMaxTransfers = 20000;
 void require_star_gantt_size(std::size_t workers, std::size_t transfers);
 
 // The chart of `schedule` on `instance`; a lower_bound of 0 (none stated) is not shown.
+// A schedule that failed star::check is drawn with `conflict` (gantt.hpp).
 std::string star_gantt_svg(const star::Instance& instance, const star::Schedule& schedule,
-                           const std::string& title);
+                           const std::string& title, const Conflict* conflict = nullptr);
 
 }  // namespace redist::svg

@@ -23,10 +23,17 @@ TEST(StarGantt, LegendAndTitle) {
   s.optimal = false;
   const std::string svg = star_gantt_svg(in, s, "redist star plan");
   EXPECT_EQ(testkit::xml_problem(svg), "");
-  for (const char* kind : {"send: a task leaves", "recv: the task arrives", "compute: own tasks",
-                           "compute: received tasks"}) {
+  for (const char* kind :
+       {"first hop: Pi sends the task to the master", "second hop: the master forwards it to Pj",
+        "compute: own tasks", "compute: received tasks"}) {
     EXPECT_NE(svg.find(kind), std::string::npos) << kind;
   }
+  // Labels as the text summary names the move; one colour per hop.
+  const star::Transfer& t = s.transfers.front();
+  EXPECT_NE(svg.find(fmt::format("P{} → P{}", t.from, t.to)), std::string::npos);
+  EXPECT_EQ(svg.find("&gt;"), std::string::npos);
+  EXPECT_EQ(testkit::count_of(svg, "<rect class=\"bar to-master\""), 2 * s.transfers.size());
+  EXPECT_EQ(testkit::count_of(svg, "<rect class=\"bar from-master\""), 2 * s.transfers.size());
   EXPECT_NE(svg.find(fmt::format("redist star plan — bba: makespan {}, lower bound {}, optimal: "
                                  "not proven",
                                  format_number(s.makespan), format_number(s.lower_bound))),
