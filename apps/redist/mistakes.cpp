@@ -104,7 +104,7 @@ std::optional<InputError> instance_mistake(const std::string& text, const std::s
                                     article(family), family),
                         "$");
     case io::DocumentRole::ownership:
-      return InputError(fmt::format("this is the ownership maps of `redist exchange migration`, "
+      return InputError(fmt::format("these are the ownership maps of `redist exchange migration`, "
                                     "not {} {} instance",
                                     article(family), family),
                         "$");
