@@ -78,9 +78,12 @@ std::string simulation_plot(const balance::Trace& trace, const balance::Simulati
 // `balance advise`: the advice (read once, planned once), its summary or JSON document, and with
 // --gantt the chart of the planned redistribution.
 int run_advise(const BalanceOptions& o) {
-  const std::string text = io::read_text(o.instance);
+  const std::string text = read_input(o.instance, "instance");
+  const balance::AdviseInput in = read_instance_as("balance", "advise", text, [](const auto& t) {
+    return io::located_in("$.balance",
+                          [&] { return io::read_advise_instance(io::parse_document(t)); });
+  });
   return io::located_in("$.balance", [&] {
-    const balance::AdviseInput in = io::read_advise_instance(io::parse_document(text));
     if (!o.gantt.empty()) svg::require_gantt_size(in.loads.size(), 0, "gantt");
     const balance::Advice advice = balance::advise(in);
     const ring::Instance moved =
@@ -103,14 +106,21 @@ int run_advise(const BalanceOptions& o) {
 // `balance simulate`: the run of the trace under the policy, its document, and with --plot its
 // iteration times.
 int run_simulate(const BalanceOptions& o) {
-  const std::string text = io::read_text(o.instance);
+  const std::string text = read_input(o.instance, "trace");
+  const balance::Trace trace = read_instance_as("balance", "simulate", text, [](const auto& t) {
+    return io::located_in("$.balance",
+                          [&] { return io::read_balance_trace(io::parse_document(t)); });
+  });
   return io::located_in("$.balance", [&] {
-    const balance::Trace trace = io::read_balance_trace(io::parse_document(text));
     // the iteration times, their bound and at most as many rebalance points
     if (!o.plot.empty()) svg::require_line_plot_size(3 * trace.speeds.size(), "plot");
     const balance::SimulationResult result = balance::simulate(trace, o.policy);
     if (!o.plot.empty()) write_text_file(o.plot, simulation_plot(trace, result), "--plot");
-    print_json(io::write_simulation(result));
+    if (o.format == "text") {
+      std::cout << text::simulation_summary(result, "redist balance simulate");
+    } else {
+      print_json(io::write_simulation(result));
+    }
     return 0;
   });
 }
@@ -147,7 +157,13 @@ void register_balance_commands(CLI::App& app, Action& action, ExperimentRegistry
   simulate->add_option("instance", options->instance, "Trace JSON file ('-' or none: stdin)");
   simulate->add_option("--policy", options->policy, policy_help())->required();
   simulate->add_option("--plot", options->plot, "Plot the iteration times (SVG)");
-  simulate->callback([&action, options] { action = [options] { return run_simulate(*options); }; });
+  add_format_option(simulate, options->format);
+  simulate->callback([&action, options] {
+    action = [options] {
+      return suggesting("--policy", options->policy, balance::policy_names(),
+                        [&] { return run_simulate(*options); });
+    };
+  });
 
   experiments["balance"] = [](const ExperimentOptions& o) {
     experiments::BalanceExperimentOptions e;

@@ -6,12 +6,16 @@
 #include <functional>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
 #include "redist/common/check.hpp"
+#include "redist/io/formats.hpp"
 #include "redist/io/json.hpp"
+#include "redist/io/suggest.hpp"
+#include "redist/text/summary.hpp"
 
 namespace redist::cli {
 
@@ -58,9 +62,60 @@ void write_text_file(const std::string& file, const std::string& text, const std
 void print_json(const io::OrderedJson& document);
 // InputError when both files are standard input ("-"): only one document can come from it.
 void require_distinct_inputs(const std::string& first, const std::string& second, const char* what);
+// The text of a file read only to explain an error (the second file of a swapped `check`), or ""
+// when it cannot be read.
+std::string read_second(const std::string& file);
 // Prints a typed verdict as every `check` prints it ({"valid": true, "makespan": m} or
 // {"valid": false, "reason": r}) and returns the exit code: 0 valid, 1 invalid.
 int print_verdict(const CheckResult& verdict);
+
+// The text of an input file ("-" or "": standard input, io::read_text). When standard input is a
+// terminal, says first on standard error that the command waits for the `what` there ("reading
+// the instance from standard input (Ctrl-D to end; ...)"), so that a forgotten file name does not
+// look like a hang.
+std::string read_input(const std::string& file, const std::string& what);
+
+// Why a document that `redist FAMILY COMMAND` failed to read as its instance is not one, when it
+// is a document of another kind (mistakes.cpp): another family's instance ("this is a star
+// instance, not a ring one: use `redist star plan`"), the family's instance fields outside their
+// object, a schedule, or ownership maps; std::nullopt otherwise (the reader's error stands).
+std::optional<InputError> instance_mistake(const std::string& text, const std::string& family,
+                                           const std::string& command);
+// The same for the second file of `check`: an instance, or another family's output.
+std::optional<InputError> output_mistake(const std::string& text, const std::string& family);
+// The two files of `check` in the wrong order: the first is the family's output and the second
+// its instance.
+std::optional<InputError> swapped_mistake(const std::string& first, const std::string& second,
+                                          const std::string& family);
+
+// Reads `text` with `read`, as the instance of `redist FAMILY COMMAND`; an InputError gives way
+// to instance_mistake's error when there is one.
+template <class Read>
+auto read_instance_as(const std::string& family, const std::string& command,
+                      const std::string& text, Read&& read) {
+  try {
+    return read(text);
+  } catch (const InputError&) {
+    if (auto mistake = instance_mistake(text, family, command)) throw *mistake;
+    throw;
+  }
+}
+
+// Runs `body`; an error at `option` ("--algorithm") that refuses its value as unknown ("unknown
+// algorithm 'ligth' (expected ...)") goes on with "; did you mean 'light'?" when one of `names`
+// is near `given` (io::closest_name).
+template <class Body>
+auto suggesting(const std::string& option, const std::string& given,
+                const std::vector<std::string>& names, Body&& body) {
+  try {
+    return body();
+  } catch (const InputError& e) {
+    if (e.path() != option || !e.message().starts_with("unknown ")) throw;
+    const std::string name = io::closest_name(given, names);
+    if (name.empty()) throw;
+    throw InputError(e.message() + "; did you mean '" + name + "'?", e.path());
+  }
+}
 
 // The typed `plan` command of a family: the instance is read once and planned once, and every
 // output (the JSON document, the text summary, the picture) renders that one result. `read` turns
@@ -83,7 +138,8 @@ struct PlanCommand {
 template <class Instance, class Result>
 int run_plan(const PlanCommand<Instance, Result>& command, const std::string& instance_file,
              const std::string& gantt_file, const std::string& format) {
-  const Instance instance = command.read(io::read_text(instance_file));
+  const Instance instance =
+      read_instance_as(command.family, "plan", read_input(instance_file, "instance"), command.read);
   if (!gantt_file.empty()) command.chart_limits(instance);
   const Result result = command.plan(instance);
   if (!gantt_file.empty()) {
@@ -101,9 +157,11 @@ int run_plan(const PlanCommand<Instance, Result>& command, const std::string& in
 
 // The typed `check` command of a family: `Document` is the schedule document as read (the typed
 // schedule and which claims it states); the verdict is printed as every family prints it
-// ({"valid": ...}) and gives the exit code (0 valid, 1 invalid). With --gantt, a valid schedule's
-// picture is written; an invalid one's too when the family has `invalid_chart` (the schedule with
-// the first violation marked in red), else none.
+// ({"valid": ...}), or with --format text as text::check_summary, and gives the exit code (0
+// valid, 1 invalid). With --gantt, a valid schedule's picture is written; an invalid one's too
+// when the family has `invalid_chart` (the schedule with the first violation marked in red), else
+// none. A file of the wrong kind, or the two files swapped, is said so (instance_mistake,
+// output_mistake, swapped_mistake).
 template <class Instance, class Document>
 struct CheckCommand {
   std::string family;
@@ -119,10 +177,30 @@ struct CheckCommand {
 
 template <class Instance, class Document>
 int run_check(const CheckCommand<Instance, Document>& command, const std::string& instance_file,
-              const std::string& schedule_file, const std::string& gantt_file) {
+              const std::string& schedule_file, const std::string& gantt_file,
+              const std::string& format = "json") {
   require_distinct_inputs(instance_file, schedule_file, "instance and schedule");
-  const Instance instance = command.read(io::read_text(instance_file));
-  const Document schedule = command.read_schedule(io::read_text(schedule_file));
+  const std::string noun = io::output_noun(command.family);
+  const std::string instance_text = read_input(instance_file, "instance");
+  const Instance instance = [&] {
+    try {
+      return command.read(instance_text);
+    } catch (const InputError&) {
+      if (auto swapped = swapped_mistake(instance_text, read_second(schedule_file), command.family))
+        throw *swapped;
+      if (auto mistake = instance_mistake(instance_text, command.family, "check")) throw *mistake;
+      throw;
+    }
+  }();
+  const std::string schedule_text = read_input(schedule_file, noun);
+  const Document schedule = [&] {
+    try {
+      return command.read_schedule(schedule_text);
+    } catch (const InputError&) {
+      if (auto mistake = output_mistake(schedule_text, command.family)) throw *mistake;
+      throw;
+    }
+  }();
   if (!gantt_file.empty()) command.chart_limits(instance, schedule);
   const CheckResult verdict = command.check(instance, schedule);
   const std::string title = "redist " + command.family + " check";
@@ -132,6 +210,10 @@ int run_check(const CheckCommand<Instance, Document>& command, const std::string
     write_text_file(gantt_file, command.invalid_chart(instance, schedule, title, verdict),
                     "--gantt");
   }
+  if (format == "text") {
+    std::cout << text::check_summary(verdict, "redist " + command.family + " check", noun);
+    return verdict.valid ? 0 : 1;
+  }
   return print_verdict(verdict);
 }
 
@@ -139,7 +221,8 @@ int run_check(const CheckCommand<Instance, Document>& command, const std::string
 std::string choices(std::initializer_list<std::pair<const char*, const char*>> names);
 // Ends a command's help with an example instance and a command line that uses a bundled file.
 void add_example(CLI::App* command, const char* instance, const char* command_line);
-// Adds `--format json|text` to a plan command.
+// Adds `--format json|text` to a command: `json` the document of docs/formats.md, `text` a
+// readable summary of the same result.
 void add_format_option(CLI::App* command, std::string& format);
 
 }  // namespace redist::cli

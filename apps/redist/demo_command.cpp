@@ -24,9 +24,11 @@ struct DemoOptions {
 };
 
 int run_demo(const DemoOptions& o) {
-  const io::Json document =
-      o.instance.empty() ? io::parse_document(kDemoInstanceJson) : io::read_document(o.instance);
-  const ring::Instance in = io::read_ring_instance(document);
+  const std::string text =
+      o.instance.empty() ? std::string(kDemoInstanceJson) : read_input(o.instance, "instance");
+  const ring::Instance in = read_instance_as("ring", "plan", text, [](const std::string& t) {
+    return io::read_ring_instance(io::parse_document(t));
+  });
   const std::string advice = "the demo prints and draws every run; use `redist ring plan` for it";
   svg::require_gantt_size(in.size(), 0, "instance", advice);
   const ring::Schedule s = ring::plan(in, {o.algorithm});

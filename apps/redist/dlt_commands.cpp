@@ -93,17 +93,23 @@ void register_dlt_commands(CLI::App& app, Action& action) {
               "redist dlt plan --format text data/examples/dlt-switch.json");
   plan->callback([&action, options] {
     action = [options] {
-      return run_plan(dlt_plan_command(options->solver), options->instance, options->gantt,
-                      options->format);
+      std::vector<std::string> solvers;
+      for (const dlt::SolverName& n : dlt::solver_names()) solvers.emplace_back(n.name);
+      return suggesting("--solver", options->solver, solvers, [&] {
+        return run_plan(dlt_plan_command(options->solver), options->instance, options->gantt,
+                        options->format);
+      });
     };
   });
   CLI::App* check = dlt->add_subcommand("check", "Validate a divisible-load schedule");
   check->add_option("instance", options->instance, "Instance JSON file ('-': stdin)")->required();
   check->add_option("schedule", options->schedule, "Schedule JSON file ('-': stdin)")->required();
   check->add_option("--gantt", options->gantt, "Write the Gantt chart of a valid schedule");
+  add_format_option(check, options->format);
   check->callback([&action, options] {
     action = [options] {
-      return run_check(dlt_check_command(), options->instance, options->schedule, options->gantt);
+      return run_check(dlt_check_command(), options->instance, options->schedule, options->gantt,
+                       options->format);
     };
   });
 }

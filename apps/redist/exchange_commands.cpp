@@ -81,6 +81,17 @@ CheckCommand<exchange::Instance, io::ExchangePlanDocument> check_command() {
   return c;
 }
 
+// `exchange bound`: the bounds of the instance, as a document or (--format text) a summary.
+int run_bound(const ExchangeOptions& o) {
+  const exchange::Instance in =
+      read_instance_as("exchange", "bound", read_input(o.instance, "instance"), read_instance);
+  const exchange::Bounds bounds =
+      io::located_in("$.exchange", [&] { return exchange::bounds(in); });
+  std::cout << (o.format == "text" ? text::exchange_bound_summary(bounds, "redist exchange bound")
+                                   : io::exchange_bound_json(bounds));
+  return 0;
+}
+
 // The layout's fields are the command's options: `from_block` is --from-block.
 int run_block_cyclic(const ExchangeOptions& o) {
   try {
@@ -98,7 +109,8 @@ int run_block_cyclic(const ExchangeOptions& o) {
 // The maps' errors at their place in the document ($.old[2][1]), --nodes at the option.
 int run_migration(const ExchangeOptions& o) {
   const exchange::Instance in = io::located_in("$", [&] {
-    exchange::Ownership ownership = io::read_ownership(io::read_document(o.instance));
+    exchange::Ownership ownership =
+        io::read_ownership(io::parse_document(read_input(o.instance, "ownership maps")));
     ownership.nodes = o.nodes;
     try {
       return exchange::from_ownership(ownership);
@@ -133,7 +145,14 @@ void add_plan(CLI::App* family, Action& action, const std::shared_ptr<ExchangeOp
               R"("send_bandwidth": 1e9, "recv_bandwidth": [1e9, 5e8, 1e9]}})",
               "redist exchange plan --format text data/exchange/skewed-8.json");
   plan->callback([&action, o] {
-    action = [o] { return run_plan(plan_command(*o), o->instance, o->gantt, o->format); };
+    action = [o] {
+      std::vector<std::string> algorithms;
+      for (const exchange::AlgorithmName& a : exchange::kAlgorithms)
+        algorithms.emplace_back(a.name);
+      return suggesting("--algorithm", o->algorithm, algorithms, [&] {
+        return run_plan(plan_command(*o), o->instance, o->gantt, o->format);
+      });
+    };
   });
 }
 
@@ -142,8 +161,9 @@ void add_check(CLI::App* family, Action& action, const std::shared_ptr<ExchangeO
   check->add_option("instance", o->instance, "Instance JSON file ('-': stdin)")->required();
   check->add_option("plan", o->plan, "Plan JSON file ('-': stdin)")->required();
   check->add_option("--gantt", o->gantt, "Write the Gantt chart of a valid plan");
+  add_format_option(check, o->format);
   check->callback([&action, o] {
-    action = [o] { return run_check(check_command(), o->instance, o->plan, o->gantt); };
+    action = [o] { return run_check(check_command(), o->instance, o->plan, o->gantt, o->format); };
   });
 }
 
@@ -199,12 +219,8 @@ void register_exchange_commands(CLI::App& app, Action& action, ExperimentRegistr
   add_check(family, action, options);
   CLI::App* bound = family->add_subcommand("bound", "Lower bounds on the exchange time");
   bound->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
-  bound->callback([&action, options] {
-    action = [options] {
-      std::cout << exchange::bound_json(io::read_text(options->instance));
-      return 0;
-    };
-  });
+  add_format_option(bound, options->format);
+  bound->callback([&action, options] { action = [options] { return run_bound(*options); }; });
   add_block_cyclic(family, action, options);
   add_migration(family, action, options);
 

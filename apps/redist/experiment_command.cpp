@@ -8,6 +8,7 @@
 
 #include "apps/redist/cli.hpp"
 #include "redist/common/error.hpp"
+#include "redist/io/suggest.hpp"
 
 namespace redist::cli {
 
@@ -26,7 +27,8 @@ int run_experiment(const ExperimentArgs& args, const ExperimentRegistry& experim
     std::vector<std::string> names;
     for (const auto& [name, runner] : experiments) names.push_back(name);
     throw InputError(
-        fmt::format("unknown experiment '{}' (available: {})", args.name,
+        fmt::format("unknown experiment '{}'{} (available: {})", one_line(args.name, 40),
+                    io::did_you_mean(args.name, names),
                     names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "))),
         "command line");
   }

@@ -100,7 +100,7 @@ expect_error "malformed" 'malformed JSON' -- lau plan "$(write_json '{"lau": {"l
 expect_error "bad algorithm" '(at --algorithm)' -- lau plan -a fastest "$fig1"
 expect_error "bad mode" '(at --mode)' -- lau plan --mode dual "$fig1"
 expect_error "missing file" 'nope.json' -- lau plan "$work/nope.json"
-expect_error "no lau" '(at $.lau)' -- lau plan "$(write_json '{"ring": {}}' bad13.json)"
+expect_error "ring instance to lau plan" "this is a ring instance, not a lau one: use \`redist ring plan\` (at \$)" -- lau plan "$(write_json '{"ring": {}}' bad13.json)"
 
 expect_error "traffic overflow" 'traffic overflows 64 bits; loads: the load each node holds at the start (at $.lau.loads)' -- lau plan -a linear "$(write_json '{"lau": {"loads": [9223372036854775807, 0, 0], "targets": [0, 0, 9223372036854775807]}}' big1.json)"
 expect_error "eval overflow" '(at $.lau.flows)' -- lau eval "$(write_json '{"lau": {"loads": [1, 1, 1], "flows": [9223372036854775807, 9223372036854775807, 9223372036854775807]}}' big2.json)"

@@ -108,9 +108,30 @@ CheckCommand<lau::Instance, io::LauPlanDocument> lau_check_command() {
           }};
 }
 
+// `lau eval`: the document of the JSON entry point, or (--format text) the summary of the same
+// evaluation.
 int run_eval(const LauOptions& o) {
-  std::cout << lau::eval_json(io::read_text(o.instance));
+  const std::string text = read_input(o.instance, "instance");
+  if (o.format != "text") {
+    std::cout << read_instance_as("lau", "eval", text,
+                                  [](const auto& t) { return lau::eval_json(t); });
+    return 0;
+  }
+  const io::LauDocument doc = read_instance_as("lau", "eval", text, [](const auto& t) {
+    return io::located_in("$.lau",
+                          [&] { return io::read_lau_document(io::parse_document(t), true); });
+  });
+  const lau::Evaluation e = io::located_in("$.lau", [&] {
+    return lau_flows_at("$.lau.flows", [&] { return lau::evaluate(doc.instance, doc.flows); });
+  });
+  std::cout << text::lau_eval_summary(doc.instance, doc.flows, e, "redist lau eval");
   return 0;
+}
+
+std::vector<std::string> names_of(const std::vector<lau::AlgorithmName>& table) {
+  std::vector<std::string> names;
+  for (const lau::AlgorithmName& n : table) names.push_back(n.name);
+  return names;
 }
 
 }  // namespace
@@ -131,8 +152,12 @@ void register_lau_commands(CLI::App& app, Action& action, ExperimentRegistry& ex
   plan->add_option("--gantt", options->gantt, "Write the plan's step chart to this SVG file");
   plan->callback([&action, options] {
     action = [options] {
-      return run_plan(lau_plan_command(*options), options->instance, options->gantt,
-                      options->format);
+      return suggesting("--algorithm", options->algorithm, names_of(lau::algorithm_names()), [&] {
+        return suggesting("--mode", options->mode, names_of(lau::mode_names()), [&] {
+          return run_plan(lau_plan_command(*options), options->instance, options->gantt,
+                          options->format);
+        });
+      });
     };
   });
 
@@ -141,15 +166,18 @@ void register_lau_commands(CLI::App& app, Action& action, ExperimentRegistry& ex
   check->add_option("plan", options->schedule, "Plan JSON file, as `lau plan` prints ('-': stdin)")
       ->required();
   check->add_option("--gantt", options->gantt, "Write the step chart of a valid plan");
+  add_format_option(check, options->format);
   check->callback([&action, options] {
     action = [options] {
       require_distinct_inputs(options->instance, options->schedule, "instance and plan");
-      return run_check(lau_check_command(), options->instance, options->schedule, options->gantt);
+      return run_check(lau_check_command(), options->instance, options->schedule, options->gantt,
+                       options->format);
     };
   });
 
   CLI::App* eval = lau->add_subcommand("eval", "Execution times of given flows, both modes");
   eval->add_option("instance", options->instance, "Instance with flows ('-' or none: stdin)");
+  add_format_option(eval, options->format);
   eval->callback([&action, options] { action = [options] { return run_eval(*options); }; });
 
   experiments["lau"] = [](const ExperimentOptions& o) {

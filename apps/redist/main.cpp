@@ -7,12 +7,17 @@
 #include <iostream>
 #include <new>
 #include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "apps/redist/cli.hpp"
 #include "apps/strict_numbers.hpp"
 #include "redist/common/error.hpp"
 #include "redist/io/located.hpp"
 #include "redist/io/options.hpp"
+#include "redist/io/suggest.hpp"
 
 namespace {
 
@@ -20,6 +25,48 @@ namespace {
 int print_error(const std::string& message, int code) {
   std::cerr << "error: " << redist::one_line(message, 1000) << "\n";
   return code;
+}
+
+std::vector<std::string> command_names(const CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+  return names;
+}
+
+// When the words of the command line leave the command tree (`redist rign plan`, `redist ring
+// paln`) or stop before a command (`redist ring`), what to say instead of CLI11's "A subcommand
+// is required": the word, the command nearest to it, or the commands available. "" when the
+// command line names a command (CLI11's error then stands). No option above a command takes a
+// value.
+std::string unknown_command(const CLI::App& app, int argc, char** argv) {
+  const CLI::App* current = &app;
+  std::string path = "redist";
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    const std::vector<std::string> names = command_names(*current);
+    if (names.empty()) return "";
+    if (word.starts_with("-")) {
+      if (current->get_option_no_throw(word.substr(0, word.find('='))) != nullptr) continue;
+      return fmt::format("unknown option '{}' of '{}' (expected a command: {})",
+                         redist::one_line(word, 40), path, fmt::join(names, ", "));
+    }
+    const CLI::App* next = nullptr;
+    for (const CLI::App* sub : current->get_subcommands({})) {
+      if (sub->get_name() == word) next = sub;
+    }
+    if (next == nullptr) {
+      const std::string near = redist::io::closest_name(word, names);
+      return near.empty() ? fmt::format("unknown command '{} {}' (expected one of: {})", path,
+                                        redist::one_line(word, 40), fmt::join(names, ", "))
+                          : fmt::format("unknown command '{} {}' (did you mean '{} {}'?)", path,
+                                        redist::one_line(word, 40), path, near);
+    }
+    current = next;
+    path += " " + word;
+  }
+  const std::vector<std::string> names = command_names(*current);
+  if (names.empty()) return "";
+  return fmt::format("'{}' needs a command: {}", path, fmt::join(names, ", "));
 }
 
 }  // namespace
@@ -50,6 +97,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
+    const std::string command = unknown_command(app, argc, argv);
+    if (!command.empty()) return print_error(command + " (at command line)", 2);
     return print_error(redist::cli::error_line(e), 2);
   }
   int code = 2;

@@ -78,15 +78,30 @@ CheckCommand<ring::Instance, io::RingScheduleDocument> ring_check_command() {
   return command;
 }
 
-int run_ring_plan(const RingOptions& o) {
-  const ring::PlanOptions options = io::located_in("$.ring", [&] {
-    return ring::PlanOptions{o.algorithm, ring::solver_named(o.solver)};
-  });
-  return run_plan(ring_plan_command(options), o.instance, o.gantt, o.format);
+std::vector<std::string> ring_algorithms() {
+  std::vector<std::string> names;
+  for (const auto& [name, description] : ring::ring_algorithm_names()) names.push_back(name);
+  return names;
 }
 
+int run_ring_plan(const RingOptions& o) {
+  return suggesting("--algorithm", o.algorithm, ring_algorithms(), [&] {
+    return suggesting("--solver", o.solver, {"fast", "lp"}, [&] {
+      const ring::PlanOptions options = io::located_in("$.ring", [&] {
+        return ring::PlanOptions{o.algorithm, ring::solver_named(o.solver)};
+      });
+      return run_plan(ring_plan_command(options), o.instance, o.gantt, o.format);
+    });
+  });
+}
+
+// `ring bound`: the bounds of the instance, as a document or (--format text) a summary.
 int run_bound(const RingOptions& o) {
-  std::cout << ring::bound_json(io::read_text(o.instance));
+  const ring::Instance in = read_instance_as("ring", "bound", read_input(o.instance, "instance"),
+                                             read_ring_instance_text);
+  const ring::BoundReport report = io::located_in("$.ring", [&] { return ring::bounds(in); });
+  std::cout << (o.format == "text" ? text::ring_bound_summary(report, "redist ring bound")
+                                   : io::ring_bound_text(report));
   return 0;
 }
 
@@ -127,14 +142,17 @@ void register_ring_commands(CLI::App& app, Action& action) {
   check->add_option("instance", options->instance, "Instance JSON file ('-': stdin)")->required();
   check->add_option("schedule", options->schedule, "Schedule JSON file ('-': stdin)")->required();
   check->add_option("--gantt", options->gantt, "Write the Gantt chart of a valid schedule");
+  add_format_option(check, options->format);
   check->callback([&action, options] {
     action = [options] {
-      return run_check(ring_check_command(), options->instance, options->schedule, options->gantt);
+      return run_check(ring_check_command(), options->instance, options->schedule, options->gantt,
+                       options->format);
     };
   });
 
   CLI::App* bound = ring->add_subcommand("bound", "Lower bounds on the redistribution time");
   bound->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
+  add_format_option(bound, options->format);
   bound->callback([&action, options] { action = [options] { return run_bound(*options); }; });
 }
 

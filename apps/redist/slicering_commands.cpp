@@ -102,12 +102,17 @@ int run_slicering_plan(const SliceOptions& o) {
     if (o.q < 1) throw io::located(OptionError("ring size must be >= 1", "q"), "$.cluster");
     options.ring_size = static_cast<std::size_t>(o.q);
   }
-  return run_plan(slicering_plan_command(options), o.instance, o.gantt, o.format);
+  std::vector<std::string> algorithms;
+  for (const auto& [name, description] : slicering::slicering_algorithm_names())
+    algorithms.push_back(name);
+  return suggesting("--algorithm", o.algorithm, algorithms, [&] {
+    return run_plan(slicering_plan_command(options), o.instance, o.gantt, o.format);
+  });
 }
 
 int run_slicering_check(const SliceOptions& o) {
   require_distinct_inputs(o.instance, o.solution, "instance and solution");
-  return run_check(slicering_check_command(), o.instance, o.solution, o.gantt);
+  return run_check(slicering_check_command(), o.instance, o.solution, o.gantt, o.format);
 }
 
 // The help of --algorithm: the planner's table of names.
@@ -148,6 +153,7 @@ void register_slicering_commands(CLI::App& app, Action& action, ExperimentRegist
   check->add_option("instance", options->instance, "Cluster JSON file ('-': stdin)")->required();
   check->add_option("solution", options->solution, "Solution JSON file ('-': stdin)")->required();
   check->add_option("--gantt", options->gantt, "Write a picture of a valid solution's ring");
+  add_format_option(check, options->format);
   check->callback(
       [&action, options] { action = [options] { return run_slicering_check(*options); }; });
 

@@ -101,7 +101,7 @@ expect_error "unknown field" '(at $.star.speed)' -- star plan "$f"
 f=$(write_json '{"star": {"c": [1], "loads": [1]}}' e.json)
 expect_error "missing w" '(at $.star.w)' -- star plan "$f"
 f=$(write_json '{"ring": {}}' e.json)
-expect_error "missing star" '(at $.ring)' -- star plan "$f"
+expect_error "ring instance to star plan" "this is a ring instance, not a star one: use \`redist ring plan\` (at \$)" -- star plan "$f"
 f=$(write_json '{}' e.json)
 expect_error "missing star" 'missing field (at $.star)' -- star plan "$f"
 f=$(write_json '{"star": {"c": [1], "w": [1], "loads": [1]' e.json)

@@ -86,9 +86,23 @@ CheckCommand<star::Instance, io::StarScheduleDocument> star_check_command() {
       }};
 }
 
+// `star order`: Theorem 1's schedule, as a document or (--format text) a summary.
 int run_order(const StarOptions& o) {
-  std::cout << star::order_json(io::read_text(o.instance));
+  const star::OrderInstance in =
+      read_instance_as("star", "order", read_input(o.instance, "instance"), [](const auto& text) {
+        return io::located_in("$.star",
+                              [&] { return io::read_order_instance(io::parse_document(text)); });
+      });
+  const star::Schedule s = io::located_in("$.star", [&] { return star::order(in); });
+  std::cout << (o.format == "text" ? text::star_order_summary(in, s, "redist star order")
+                                   : io::star_schedule_json(s));
   return 0;
+}
+
+std::vector<std::string> star_algorithms() {
+  std::vector<std::string> names;
+  for (const star::AlgorithmName& n : star::algorithm_names()) names.push_back(n.name);
+  return names;
 }
 
 }  // namespace
@@ -110,8 +124,10 @@ void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& e
               "redist star plan --format text data/examples/star-platform.json");
   plan->callback([&action, options] {
     action = [options] {
-      return run_plan(star_plan_command(options->algorithm), options->instance, options->gantt,
-                      options->format);
+      return suggesting("--algorithm", options->algorithm, star_algorithms(), [&] {
+        return run_plan(star_plan_command(options->algorithm), options->instance, options->gantt,
+                        options->format);
+      });
     };
   });
 
@@ -119,15 +135,18 @@ void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& e
   check->add_option("instance", options->instance, "Instance JSON file ('-': stdin)")->required();
   check->add_option("schedule", options->schedule, "Schedule JSON file ('-': stdin)")->required();
   check->add_option("--gantt", options->gantt, "Write the Gantt chart of a valid schedule");
+  add_format_option(check, options->format);
   check->callback([&action, options] {
     action = [options] {
-      return run_check(star_check_command(), options->instance, options->schedule, options->gantt);
+      return run_check(star_check_command(), options->instance, options->schedule, options->gantt,
+                       options->format);
     };
   });
 
   CLI::App* order = star->add_subcommand(
       "order", "Theorem 1: optimal redistribution order when computation is neglected");
   order->add_option("instance", options->instance, "{\"star\": {\"c\", \"delta\"}} ('-': stdin)");
+  add_format_option(order, options->format);
   order->callback([&action, options] { action = [options] { return run_order(*options); }; });
 
   experiments["star"] = [](const ExperimentOptions& o) {

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "redist/common/error.hpp"
+#include "redist/io/suggest.hpp"
 
 namespace redist::io {
 
@@ -324,7 +325,11 @@ void reject_unknown_fields(const Json& object, const std::string& path,
   for (auto it = object.begin(); it != object.end(); ++it) {
     bool known = false;
     for (std::string_view a : allowed) known = known || it.key() == a;
-    if (!known) throw InputError("unknown field", child_path(path, it.key()));
+    if (!known) {
+      const std::vector<std::string> names(allowed.begin(), allowed.end());
+      throw InputError(std::string(kUnknownField) + did_you_mean(it.key(), names),
+                       child_path(path, it.key()));
+    }
   }
 }
 

@@ -116,7 +116,11 @@ const Json& as_object(const Json& value, const std::string& path);
 const Json& as_array(const Json& value, const std::string& path);
 // Member `key` of an object; InputError("missing field") when absent.
 const Json& require(const Json& object, const std::string& path, std::string_view key);
-// Rejects members not in `allowed` (catches typos such as "cost_nxt").
+// The message of a member that the object does not allow (a typo, or a field of another document);
+// it may go on with " (did you mean 'cost_next'?)".
+inline constexpr std::string_view kUnknownField = "unknown field";
+// Rejects members not in `allowed` (catches typos such as "cost_nxt": "unknown field (did you
+// mean 'cost_next'?)").
 void reject_unknown_fields(const Json& object, const std::string& path,
                            std::initializer_list<std::string_view> allowed);
 

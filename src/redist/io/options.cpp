@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "redist/io/fields.hpp"
+#include "redist/io/formats.hpp"
 
 namespace redist::io {
 
@@ -35,7 +36,34 @@ std::optional<std::int64_t> EntryOptions::integer(std::string_view name) const {
   return it->get<std::int64_t>();
 }
 
+namespace {
+
+constexpr std::string_view kNotAllowedHere = "not allowed here: ";
+
+bool refuses_field(const InputError& e) {
+  return e.message().starts_with(kUnknownField) || e.message().starts_with(kNotAllowedHere);
+}
+
+// "flows" from "$.ring.flows" or "$.transfers[2].flows"; "" for a quoted key or an index.
+std::string_view last_field(std::string_view path) {
+  const auto dot = path.rfind('.');
+  if (dot == std::string_view::npos) return {};
+  const std::string_view field = path.substr(dot + 1);
+  return field.find_first_of("[]\"") == std::string_view::npos ? field : std::string_view{};
+}
+
+}  // namespace
+
+InputError explained(const InputError& e, std::string_view root) {
+  if (!e.message().starts_with(kUnknownField)) return with_field_meaning(e);
+  const std::string_view field = last_field(e.path());
+  const std::string owner = field.empty() ? "" : field_owner(family_of_root(root), field);
+  if (owner.empty()) return e;
+  return InputError(fmt::format("{}{} belongs to {}", kNotAllowedHere, field, owner), e.path());
+}
+
 InputError with_field_meaning(const InputError& e) {
+  if (refuses_field(e)) return e;
   const std::string meaning = field_meaning(e.path());
   if (meaning.empty() || e.message().find(meaning) != std::string::npos) return e;
   return InputError(e.message() + "; " + meaning, e.path());

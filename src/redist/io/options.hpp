@@ -32,18 +32,24 @@ class EntryOptions {
 };
 
 // `e` with what its field means (io/fields.hpp) before the location, when the field is an
-// instance's: `missing field; H: the data each processor exchanges ... (at $.cluster.H)`.
+// instance's: `missing field; H: the data each processor exchanges ... (at $.cluster.H)`. A field
+// that is not allowed where it is gets no meaning (the meaning is that of the field elsewhere).
 InputError with_field_meaning(const InputError& e);
 
+// `e` (located) as the family of the document object `root` ("$.ring") explains it: a field
+// refused as unknown that one of the family's other documents has reads `not allowed here: flows
+// belongs to a ring schedule (what `redist ring plan` prints)`; any other error goes through
+// with_field_meaning.
+InputError explained(const InputError& e, std::string_view root);
+
 // Runs `body`; an InputError it throws is rethrown as the command line reports it, located under
-// the family's document object `root` ("$.ring"; see located) and saying what its field
-// means.
+// the family's document object `root` ("$.ring"; see located) and explained (see explained).
 template <typename Body>
 auto located_in(std::string_view root, Body&& body) {
   try {
     return body();
   } catch (const InputError& e) {
-    throw with_field_meaning(located(e, root));
+    throw explained(located(e, root), root);
   }
 }
 

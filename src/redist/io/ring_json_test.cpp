@@ -110,7 +110,7 @@ TEST(RingJson, DocumentErrors) {
   EXPECT_EQ(error_of("[1, 2]"), "must be an object, got array (at $)");
   EXPECT_EQ(error_of("{}"), "missing field (at $.ring)");
   EXPECT_EQ(error_of(ring_with(R"("loads": [1, 1], "targets": [1, 1], "cost_nxt": 1)")),
-            "unknown field (at $.ring.cost_nxt)");
+            "unknown field (did you mean 'cost_next'?) (at $.ring.cost_nxt)");
   EXPECT_EQ(error_of(ring_with(R"("loads": [1, 1], "delta": [1, 0], "cost_next": 1)")),
             "imbalances must sum to 0 (at $.ring.delta)");
   EXPECT_EQ(error_of(ring_with(R"("loads": [1, 1], "delta": [2, -2], "cost_next": 1)")),
@@ -196,9 +196,9 @@ TEST(StrictCheck, UnknownScheduleFieldsAreInputErrors) {
   EXPECT_EQ(
       schedule_error_of(
           R"({"transfers": [{"from": 0, "dir": "next", "start": 0, "count": 1, "perod": 2}]})"),
-      "unknown field (at $.transfers[0].perod)");
+      "unknown field (did you mean 'period'?) (at $.transfers[0].perod)");
   EXPECT_EQ(schedule_error_of(R"({"transfers": [], "makespam": 3})"),
-            "unknown field (at $.makespam)");
+            "unknown field (did you mean 'makespan'?) (at $.makespam)");
   EXPECT_EQ(schedule_error_of(R"({"transfers": [], "light": "yes"})"),
             "must be true or false, got string (at $.light)");
   EXPECT_EQ(schedule_error_of(R"({"transfers": [], "notes": [1]})"),

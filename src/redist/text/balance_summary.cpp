@@ -1,5 +1,7 @@
 #include "redist/text/balance_summary.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "redist/balance/model.hpp"
@@ -32,6 +34,28 @@ std::string advise_summary(const balance::AdviseInput& in, const balance::Advice
   const ring::Instance ring = balance::redistribution_instance(in.ring, in.loads, a.targets);
   return out.str() +
          ring_summary(ring, a.schedule, verdict, "the redistribution to the targets", "");
+}
+
+std::string simulation_summary(const balance::SimulationResult& r, std::string_view heading) {
+  Summary out;
+  out.line(fmt::format("{}: policy {}, {} iteration{}", heading, r.policy, r.iterations,
+                       r.iterations == 1 ? "" : "s"));
+  out.blank();
+  out.field("total time", fmt::format("{} (compute {} + redistributions {})", number(r.total_time),
+                                      number(r.compute_time), number(r.redistribution_time)));
+  out.field("lower bound", number(r.lower_bound));
+  out.field("rebalances", fmt::format("{}", r.rebalances.size()));
+  out.blank();
+  out.line("rebalances (after iteration k: the redistribution's makespan, the new counts):");
+  const std::size_t shown = std::min(r.rebalances.size(), kMaxRows);
+  for (std::size_t k = 0; k < shown; ++k) {
+    const balance::Rebalance& b = r.rebalances[k];
+    out.line(fmt::format("  after {:>4}  makespan {}  counts {}", b.after_iteration,
+                         number(b.makespan), numbers(b.targets)));
+  }
+  if (r.rebalances.empty()) out.line("  none: the policy never rebalanced");
+  out.rows_left_out(shown, r.rebalances.size());
+  return out.str();
 }
 
 }  // namespace redist::text

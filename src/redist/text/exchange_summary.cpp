@@ -93,4 +93,13 @@ std::string exchange_summary(const exchange::Instance& in, const exchange::Plan&
   return out.str();
 }
 
+std::string exchange_bound_summary(const exchange::Bounds& bounds, std::string_view heading) {
+  Summary out;
+  out.line(fmt::format("{}: lower bounds on the exchange time", heading));
+  out.field("lower bound", number(bounds.lower_bound) + " (the largest term)");
+  out.field("  ports", number(bounds.ports));
+  if (bounds.backbone) out.field("  backbone", number(*bounds.backbone));
+  return out.str();
+}
+
 }  // namespace redist::text

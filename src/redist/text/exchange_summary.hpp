@@ -17,4 +17,8 @@ std::string exchange_summary(const exchange::Instance& instance, const exchange:
                              const CheckResult& verdict, std::string_view heading,
                              std::string_view source);
 
+// The readable lower bounds of `redist exchange bound --format text`: the bound and its terms
+// (the ports; the backbone, when the instance has one), as `bounds` gives them. O(1).
+std::string exchange_bound_summary(const exchange::Bounds& bounds, std::string_view heading);
+
 }  // namespace redist::text

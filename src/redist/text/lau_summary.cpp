@@ -85,4 +85,22 @@ std::string lau_summary(const lau::Instance& in, const lau::Plan& p, const Check
   return out.str();
 }
 
+std::string lau_eval_summary(const lau::Instance& in, const std::vector<std::int64_t>& flows,
+                             const lau::Evaluation& e, std::string_view heading) {
+  Summary out;
+  out.line(fmt::format("{}: ring of {} nodes", heading, in.size()));
+  out.line("  loads     " + numbers(in.loads));
+  out.line("  targets   " + numbers(in.targets));
+  out.line("  flows     " + numbers(flows));
+  out.blank();
+  out.field("single-send", steps(e.t_single));
+  out.field(
+      "multi-send",
+      steps(e.t_multi) + (e.multi_by_simulation
+                              ? " (by simulation)"
+                              : " (closed form: the simulation would exceed its step budget)"));
+  out.field("traffic", fmt::format("{} (sum of |flows|), shift h = {}", e.traffic, e.h));
+  return out.str();
+}
+
 }  // namespace redist::text

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "redist/common/check.hpp"
+#include "redist/lau/evaluate.hpp"
 #include "redist/lau/model.hpp"
 
 namespace redist::text {
@@ -16,5 +17,11 @@ namespace redist::text {
 std::string lau_summary(const lau::Instance& instance, const lau::Plan& plan,
                         const CheckResult& verdict, std::string_view heading,
                         std::string_view source);
+
+// The readable evaluation of given flows (`redist lau eval --format text`): the ring, the flows,
+// both execution times in steps (or the deadlock), how the multi-send time was found, the traffic
+// and the shift h, as the evaluation gives them. O(n).
+std::string lau_eval_summary(const lau::Instance& instance, const std::vector<std::int64_t>& flows,
+                             const lau::Evaluation& evaluation, std::string_view heading);
 
 }  // namespace redist::text

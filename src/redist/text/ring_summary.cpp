@@ -76,4 +76,15 @@ std::string ring_summary(const ring::Instance& in, const ring::Schedule& s,
   return out.str();
 }
 
+std::string ring_bound_summary(const ring::BoundReport& report, std::string_view heading) {
+  Summary out;
+  out.line(fmt::format("{}: lower bounds on the redistribution time", heading));
+  out.field("lower bound", number(report.lower_bound) + " (the largest term)");
+  for (const ring::BoundTerm& term : report.terms) {
+    out.field("  " + term.name,
+              term.value ? number(*term.value) : "skipped (the ring exceeds its size limit)");
+  }
+  return out.str();
+}
+
 }  // namespace redist::text

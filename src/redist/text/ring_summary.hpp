@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "redist/common/check.hpp"
+#include "redist/ring/bounds.hpp"
 #include "redist/ring/model.hpp"
 
 namespace redist::text {
@@ -17,5 +18,9 @@ namespace redist::text {
 std::string ring_summary(const ring::Instance& instance, const ring::Schedule& schedule,
                          const CheckResult& verdict, std::string_view heading,
                          std::string_view source);
+
+// The readable lower bounds of `redist ring bound --format text`: the bound and each of its terms
+// as the report gives them (a skipped term says so). O(terms).
+std::string ring_bound_summary(const ring::BoundReport& report, std::string_view heading);
 
 }  // namespace redist::text

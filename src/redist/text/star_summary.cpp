@@ -31,10 +31,10 @@ struct Route {
   double first = 0, last = 0;  // the first send starts, the last forward ends
 };
 
-void describe_routes(Summary& out, const star::Instance& in, const star::Schedule& s) {
+void describe_routes(Summary& out, const std::vector<double>& c, const star::Schedule& s) {
   std::map<std::pair<std::int64_t, std::int64_t>, Route> routes;
   for (const star::Transfer& t : s.transfers) {
-    const double end = t.forward_start + in.c[static_cast<std::size_t>(t.to)];
+    const double end = t.forward_start + c[static_cast<std::size_t>(t.to)];
     auto [it, fresh] = routes.try_emplace({t.from, t.to}, Route{0, t.send_start, end});
     it->second.tasks += 1;
     it->second.first = std::min(it->second.first, t.send_start);
@@ -72,7 +72,26 @@ std::string star_summary(const star::Instance& in, const star::Schedule& s,
   out.field("final tasks", numbers(final_tasks(in, s)));
   out.field("finish", numbers(s.finish));
   out.blank();
-  describe_routes(out, in, s);
+  describe_routes(out, in.c, s);
+  for (const std::string& note : s.notes) out.line("note: " + note);
+  return out.str();
+}
+
+std::string star_order_summary(const star::OrderInstance& in, const star::Schedule& s,
+                               std::string_view heading) {
+  Summary out;
+  out.line(fmt::format("{}: star of a master and {} workers, computation neglected", heading,
+                       in.c.size()));
+  out.line("  c         " + numbers(in.c));
+  out.line("  delta     " + numbers(in.delta));
+  out.blank();
+  out.field("algorithm", s.algorithm);
+  out.field("makespan", number(s.makespan));
+  out.field("lower bound", number(s.lower_bound));
+  out.optimality(s, s.algorithm);
+  out.field("tasks moved", fmt::format("{}", s.transfers.size()));
+  out.blank();
+  describe_routes(out, in.c, s);
   for (const std::string& note : s.notes) out.line("note: " + note);
   return out.str();
 }

@@ -10,11 +10,18 @@
 
 #include "redist/common/check.hpp"
 #include "redist/star/model.hpp"
+#include "redist/star/order.hpp"
 
 namespace redist::text {
 
 std::string star_summary(const star::Instance& instance, const star::Schedule& schedule,
                          const CheckResult& verdict, std::string_view heading,
                          std::string_view source);
+
+// The readable order of `redist star order --format text` (STAR Theorem 1): the platform's c and
+// delta, the makespan and lower bound the schedule states, and who sends how many tasks to whom,
+// with the time windows of the schedule. O(transfers log transfers).
+std::string star_order_summary(const star::OrderInstance& instance, const star::Schedule& schedule,
+                               std::string_view heading);
 
 }  // namespace redist::text

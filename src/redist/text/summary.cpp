@@ -91,6 +91,18 @@ void Summary::validator(bool valid, std::string_view reason) {
   field("validator", valid ? std::string("valid") : fmt::format("INVALID: {}", reason));
 }
 
+std::string check_summary(const CheckResult& verdict, std::string_view heading,
+                          std::string_view document) {
+  Summary out;
+  out.line(fmt::format("{}: the {} is {}", heading, document, verdict.valid ? "valid" : "INVALID"));
+  if (verdict.valid) {
+    out.field("makespan", number(verdict.makespan));
+  } else {
+    out.field("reason", verdict.reason);
+  }
+  return out.str();
+}
+
 void Summary::rows_left_out(std::size_t shown, std::size_t total) {
   if (shown < total) {
     line(fmt::format("  ... and {} more (the JSON output lists every one)", total - shown));

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "redist/common/check.hpp"
 #include "redist/common/result.hpp"
 
 namespace redist::text {
@@ -51,5 +52,11 @@ class Summary {
  private:
   std::string text_;
 };
+
+// The readable verdict of a `check` command (`redist ring check --format text`): the heading,
+// then `valid` with the makespan the validator found, or `INVALID` with its reason. `document`
+// names what was checked ("schedule", "plan", "solution"). O(1).
+std::string check_summary(const CheckResult& verdict, std::string_view heading,
+                          std::string_view document);
 
 }  // namespace redist::text
