@@ -56,6 +56,31 @@ std::optional<io::DocumentKind> kind_of(const std::string& text, const std::stri
   }
 }
 
+// Whether the document is an object holding the expected family's instance key ({"ring": ...}):
+// then the reader's own error names the bad field inside, and no other kind is guessed.
+bool has_wrapper_of(const std::string& text, const std::string& family) {
+  try {
+    const io::Json doc = io::parse_document(text);
+    return doc.is_object() && doc.contains(io::instance_key(family));
+  } catch (const InputError&) {
+    return false;
+  }
+}
+
+// Whether a top-level member of the document is a field of one of the family's documents: then
+// the reader's own error says what is wrong, and no other family is guessed.
+bool has_field_of(const std::string& text, const std::string& family) {
+  try {
+    const io::Json doc = io::parse_document(text);
+    if (!doc.is_object()) return false;
+    for (const auto& [key, value] : doc.items()) {
+      if (!io::field_owner(family, key).empty()) return true;
+    }
+  } catch (const InputError&) {
+  }
+  return false;
+}
+
 }  // namespace
 
 std::string read_input(const std::string& file, const std::string& what) {
@@ -77,6 +102,7 @@ std::string read_second(const std::string& file) {
 
 std::optional<InputError> instance_mistake(const std::string& text, const std::string& family,
                                            const std::string& command) {
+  if (has_wrapper_of(text, family)) return std::nullopt;  // the family's own, with a bad field
   const std::optional<io::DocumentKind> kind = kind_of(text, family);
   if (!kind || kind->family.empty()) return std::nullopt;
   const std::string& other = kind->family;
@@ -117,6 +143,9 @@ std::optional<InputError> instance_mistake(const std::string& text, const std::s
 std::optional<InputError> output_mistake(const std::string& text, const std::string& family) {
   const std::optional<io::DocumentKind> kind = kind_of(text, family);
   if (!kind || kind->family.empty()) return std::nullopt;
+  // Bare fields that the family's own documents also have ({"ring": [0, 9]} for a SliceRing
+  // solution): the reader's error about the family's document, not a guess at another one.
+  if (!kind->wrapped && has_field_of(text, family)) return std::nullopt;
   const std::string noun = io::output_noun(family);
   if (kind->role == io::DocumentRole::instance) {
     return InputError(

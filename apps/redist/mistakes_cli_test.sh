@@ -73,6 +73,10 @@ expect_error "schedule of the other family as instance" "this is a star schedule
 # Errors that are not about the kind of document stay as they were.
 expect_error "bad load" "load must be >= 0" -- ring plan "$(write_json '{"ring": {"loads": [-1, 1], "cost_next": 1}}' neg.json)"
 expect_error "malformed" "malformed JSON" -- ring check "$(write_json '{"ring": ' bad.json)" "$ring"
+# The family's own object or fields with a bad value: the reader's error, never a guess at another
+# family ({"ring": 3} is not a balance instance; {"ring": [0, 9]} is a SliceRing solution without alpha).
+expect_error "ring object not an object" "must be an object, got an integer (at \$.ring)" -- ring plan "$(write_json '{"ring": 3}' ring3.json)"
+expect_error "solution without alpha" "missing field (at \$.alpha)" -- slicering check "$data/slicering/lyon.json" "$(write_json '{"ring": [0, 9]}' sol.json)"
 
 # A command that reads a terminal says so on stderr (and nothing when stdin is a file or a pipe).
 if command -v python3 >/dev/null; then
