@@ -23,7 +23,7 @@ if grep -q '<svg' "$work/advise.svg"; then ok; else ko "advise --gantt wrote no 
 
 # --- simulate ------------------------------------------------------------------------------------
 trace=$data/balance/rrv04-8.json
-for policy in never at:50 at:20,40,60,80 every:10 every:5 threshold:1.2 cost-benefit metabalancer \
+for policy in never at:50 at:20,40,60,80 every:10 every:5 threshold:1.2 cost-benefit period-rule metabalancer \
   stable-horizon stable-horizon:3 replay oracle; do
   expect_output "simulate $policy" "\"policy\": \"$policy\"" '"iterations": 100' '"total_time":' \
     '"lower_bound":' -- balance simulate "$trace" --policy "$policy"
