@@ -107,7 +107,7 @@ BENCHMARK_CAPTURE(BM_DeciderDecision, threshold_window_cooldown,
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_DeciderDecision, cost_benefit, "cost-benefit", true)
     ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_DeciderDecision, metabalancer, "metabalancer", true)
+BENCHMARK_CAPTURE(BM_DeciderDecision, period_rule, "period-rule", true)
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_DeciderDecision, stable_horizon, "stable-horizon", true)
     ->Unit(benchmark::kMicrosecond);

@@ -60,7 +60,7 @@ oracle_at=never
 if [ $quick = 1 ]; then
   policies=(never every:10 cost-benefit)
 else
-  policies=(never at:50 at:20,40,60,80 every:10 every:5 threshold:1.2 cost-benefit metabalancer
+  policies=(never at:50 at:20,40,60,80 every:10 every:5 threshold:1.2 cost-benefit period-rule
             stable-horizon replay "$oracle_at")
 fi
 echo "trace $(basename "$trace"); oracle: total $oracle_total, rebalances after $oracle_at"

@@ -28,7 +28,7 @@ void check_advice(const balance::AdviseInput& in) {
 void check_trace(const balance::Trace& trace) {
   if (trace.speeds.size() * trace.ring.size() > 4096) return;
   const double oracle = balance::simulate(trace, "oracle").total_time;
-  for (const char* policy : {"never", "every:2", "threshold:1.1", "cost-benefit", "metabalancer",
+  for (const char* policy : {"never", "every:2", "threshold:1.1", "cost-benefit", "period-rule",
                              "stable-horizon", "replay"}) {
     const balance::SimulationResult r = balance::simulate(trace, policy);
     fuzz::parse_output(io::write_simulation(r).dump(), "write_simulation");

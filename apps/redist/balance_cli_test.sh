@@ -23,7 +23,7 @@ if grep -q '<svg' "$work/advise.svg"; then ok; else ko "advise --gantt wrote no 
 
 # --- simulate ------------------------------------------------------------------------------------
 trace=$data/balance/rrv04-8.json
-for policy in never at:50 at:20,40,60,80 every:10 every:5 threshold:1.2 cost-benefit metabalancer \
+for policy in never at:50 at:20,40,60,80 every:10 every:5 threshold:1.2 cost-benefit period-rule metabalancer \
   stable-horizon stable-horizon:3 replay oracle; do
   expect_output "simulate $policy" "\"policy\": \"$policy\"" '"iterations": 100' '"total_time":' \
     '"lower_bound":' -- balance simulate "$trace" --policy "$policy"
@@ -85,6 +85,11 @@ import json, sys
 total = lambda p: json.load(open(sys.argv[1] + "/extreme-" + p + ".json"))["total_time"]
 sys.exit(0 if all(total("oracle") <= total(p) * (1 + 1e-12) for p in ("every:1", "cost-benefit", "never")) else 1)
 ' "$work"; then ok; else ko "the oracle is beaten on the extreme trace"; fi
+# The experiment reports on held-out traces unless --seed names another (docs/balance.md).
+expect_output "experiment held out" '"seed": 2,' '"held_out":true' -- experiment balance \
+  --out "$work/exp" --instances 1
+expect_output "experiment tuning seed" '"seed": 1,' '"held_out":false' -- experiment balance \
+  --out "$work/exp" --instances 1 --seed 1
 expect_error "experiment zero instances" "must be >= 1" -- experiment balance --out "$work/exp" --instances 0
 expect_error "experiment zero seeds" "(at --seeds)" -- experiment ring-sim --out "$work/exp" --seeds 0
 

@@ -168,7 +168,7 @@ void register_balance_commands(CLI::App& app, Action& action, ExperimentRegistry
   experiments["balance"] = [](const ExperimentOptions& o) {
     experiments::BalanceExperimentOptions e;
     e.out_dir = o.out_dir;
-    e.seed = o.seed;
+    if (o.seed_given) e.seed = o.seed;  // else the reporting seed, which no tuning used
     if (o.instances > 0) e.instances = o.instances;
     return experiments::run_balance_experiment(e);
   };

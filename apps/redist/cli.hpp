@@ -26,6 +26,7 @@ using Action = std::function<int()>;
 struct ExperimentOptions {
   std::string out_dir = "experiment-out";  // tables (JSON, Markdown) and figures (SVG) go here
   std::uint64_t seed = 1;
+  bool seed_given = false;     // --seed on the command line (else an experiment may use its own)
   std::int64_t instances = 0;  // 0: the paper's count; smaller for a quick run
   std::int64_t seeds = 0;      // random scenarios per cell (simulations); 0: the default
   bool quick = false;          // a reduced run (simulations)

@@ -68,7 +68,8 @@ void register_experiment_command(CLI::App& app, Action& action,
     names += fmt::format("  {:<10} {}\n", name, experiment.description);
   command->footer(names);
   command->add_option("--out", args->options.out_dir, "Output directory")->capture_default_str();
-  command->add_option("--seed", args->options.seed, "Random seed")->capture_default_str();
+  CLI::Option* seed = command->add_option("--seed", args->options.seed,
+                                          "Random seed (default 1; balance: 2, docs/balance.md)");
   CLI::Option* instances =
       command->add_option("--instances", args->options.instances,
                           "Instances per configuration (>= 1; without it, as in the paper)");
@@ -77,8 +78,9 @@ void register_experiment_command(CLI::App& app, Action& action,
       "Random scenarios per cell of a simulated experiment (>= 1; without it, its default)");
   command->add_flag("--quick", args->options.quick,
                     "A reduced run of a simulated experiment (every scheme, fewer cells)");
-  command->callback([&action, &experiments, args, instances, seeds] {
+  command->callback([&action, &experiments, args, instances, seeds, seed] {
     args->instances_given = instances->count() > 0;
+    args->options.seed_given = seed->count() > 0;
     args->seeds_given = seeds->count() > 0;
     action = [&experiments, args] { return run_experiment(*args, experiments); };
   });

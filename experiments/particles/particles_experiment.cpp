@@ -39,10 +39,10 @@ const std::vector<std::string> kPolicies = {"never",
                                             "threshold:1.05",
                                             "threshold:1.35/window:3/cooldown:100",
                                             "cost-benefit",
-                                            "metabalancer",
+                                            "period-rule",
                                             "stable-horizon",
                                             "replay"};
-const std::vector<std::string> kAdaptive = {"cost-benefit", "metabalancer", "stable-horizon",
+const std::vector<std::string> kAdaptive = {"cost-benefit", "period-rule", "stable-horizon",
                                             "replay"};
 constexpr const char* kFourC = "threshold:1.35/window:3/cooldown:100";
 constexpr std::int64_t kMaxSmpiMessage = 8 * 1024 * 1024;

@@ -57,7 +57,7 @@ TEST(RebalanceController, ExactMeasurementsDecideAsTheSimulator) {
     spec.seed = seed;
     const Trace trace = random_trace(spec);
     for (const char* policy :
-         {"every:3", "threshold:1.1", "cost-benefit", "metabalancer", "stable-horizon", "replay"}) {
+         {"every:3", "threshold:1.1", "cost-benefit", "period-rule", "stable-horizon", "replay"}) {
       const std::vector<std::int64_t> want = simulated_points(trace, policy);
       rebalances += static_cast<int>(want.size());
       EXPECT_EQ(controlled_run(trace, policy, false), want) << policy << " seed " << seed;

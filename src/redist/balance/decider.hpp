@@ -26,7 +26,7 @@
 // (or the proposal's balanced_time), and T_bal = T when w' = w (nothing would change). No
 // distribution is faster than T_bound = sum_i w_i / sum_i s_i (or the proposal's bound_time;
 // from the means when a sum overflows);
-// the threshold and metabalancer policies compare T with it.
+// the threshold and period-rule policies compare T with it.
 // Cost calibration (ours). The migration cost is a prediction; the caller reports each
 // migration's predicted and measured durations (migrated()). Once the measured durations total
 // more than 5% above or below the predicted ones, the policy sees every predicted cost times

@@ -84,7 +84,7 @@ TEST(RebalanceDecider, OnTheRingDecidesAsTheController) {
     spec.seed = seed;
     const Trace trace = random_trace(spec);
     for (const char* policy : {"every:3", "threshold:1.1", "threshold:1.1/window:3/cooldown:2",
-                               "cost-benefit", "metabalancer", "stable-horizon", "replay"}) {
+                               "cost-benefit", "period-rule", "stable-horizon", "replay"}) {
       for (const bool estimate : {false, true}) {
         RebalanceSettings settings;
         settings.estimate_speeds = estimate;

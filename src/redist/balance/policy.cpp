@@ -165,12 +165,15 @@ double period(double c, double m, double cost) {
   return best;
 }
 
-// Charm++ MetaBalancer (Menon, Jain, Zheng, Kalé, SC 2012), on this model: the removable
-// imbalance I_j = T - T_bal of the j-th iteration since the last rebalance is fitted with a line
-// c + m j once more than 4 samples exist; the period tau solves (m/2) tau^2 + c tau = C, C the
-// cost of balancing (here the planned makespan, which MetaBalancer has to estimate), and the
-// policy rebalances once j >= tau. As in MetaBalancer it stays put while T / (N / sum s) <= 1.1.
-class MetaBalancer final : public Policy {
+// The period rule (ours, after the idea of Menon, Jain, Zheng and Kalé, "Automated load
+// balancing invocation based on application characteristics", IEEE Cluster 2012, which
+// Charm++'s MetaBalancer implements; this is an adaptation to this model, not MetaBalancer): the
+// removable imbalance I_j = T - T_bal of the j-th iteration since the last rebalance is fitted
+// with a line c + m j once more than 4 samples exist; the period tau solves
+// (m/2) tau^2 + c tau = C, C the cost of balancing (here the planned makespan, in place of an
+// estimate), and the policy rebalances once j >= tau. It stays put while
+// T / (N / sum s) <= 1.1. O(j) per decision.
+class PeriodRule final : public Policy {
  public:
   Decision decide(const Step& step) override {
     imbalance_.push_back(step.iteration_time - step.balanced_time);
@@ -188,7 +191,7 @@ class MetaBalancer final : public Policy {
     return d;
   }
   void rebalanced(const Step&) override { imbalance_.clear(); }
-  std::string name() const override { return "metabalancer"; }
+  std::string name() const override { return "period-rule"; }
 
  private:
   std::vector<double> imbalance_;
@@ -267,7 +270,9 @@ std::unique_ptr<Policy> make_policy(std::string_view spec, std::int64_t iteratio
   };
   if (head == "never") return plain(head), std::make_unique<Never>();
   if (head == "cost-benefit") return plain(head), std::make_unique<CostBenefit>();
-  if (head == "metabalancer") return plain(head), std::make_unique<MetaBalancer>();
+  // `metabalancer`: the period rule's former name, a deprecated alias kept for old scripts.
+  if (head == "period-rule" || head == "metabalancer")
+    return plain(head), std::make_unique<PeriodRule>();
   if (head == "replay") return plain(head), make_replay();
   if (head == "stable-horizon") {
     if (has_arg && arg.empty()) bad("`stable-horizon:` needs a factor A after the colon");
@@ -280,14 +285,14 @@ std::unique_ptr<Policy> make_policy(std::string_view spec, std::int64_t iteratio
   bad(
       fmt::format("unknown policy '{}' (known: never, at:K1,K2,..., every:E, "
                   "threshold:R[/window:W][/cooldown:C], "
-                  "cost-benefit, metabalancer, stable-horizon, replay, oracle)",
+                  "cost-benefit, period-rule, stable-horizon, replay, oracle)",
                   one_line(spec, 60)));
 }
 
 const std::vector<std::string>& policy_names() {
   static const std::vector<std::string> names = {
       "never",        "at:K1,K2,...", "every:E",        "threshold:R[/window:W][/cooldown:C]",
-      "cost-benefit", "metabalancer", "stable-horizon", "replay",
+      "cost-benefit", "period-rule",  "stable-horizon", "replay",
       "oracle"};
   return names;
 }

@@ -18,9 +18,11 @@
 //                    (threshold:1.35/window:W/cooldown:C), StePS (threshold:1.05)
 //   cost-benefit     when (T - T_bal) * (K - k) > makespan: the saving predicted if the speeds
 //                    persist exceeds the planned redistribution's exact cost (docs/balance.md)
-//   metabalancer     Charm++ MetaBalancer (Menon et al. 2012): a line fitted to the imbalance
-//                    T - N / sum s since the last rebalance predicts when the accumulated
-//                    imbalance equals the redistribution cost
+//   period-rule      ours, after the period rule of Menon et al. 2012 (the idea behind
+//                    Charm++'s MetaBalancer, not MetaBalancer itself): a line fitted to the
+//                    imbalance T - T_bal since the last rebalance predicts when the accumulated
+//                    imbalance equals the redistribution cost. `metabalancer`, its former
+//                    name, is accepted as a deprecated alias
 //   stable-horizon[:A]  ours: cost-benefit over a horizon learnt from how long speeds stay
 //                    stable (stable_horizon.hpp)
 //   replay           ours: cost-benefit over the horizon that replaying the past shows a

@@ -74,9 +74,10 @@ TEST(Policy, CostBenefitComparesSavingWithTheMakespan) {
   EXPECT_EQ(f.plans, plans);
 }
 
-TEST(Policy, MetaBalancerWaitsForFiveSamplesThenUsesTheQuadratic) {
+TEST(Policy, PeriodRuleWaitsForFiveSamplesThenUsesTheQuadratic) {
   FakeStep f;
-  auto p = make_policy("metabalancer", 1000);
+  auto p = make_policy("period-rule", 1000);
+  EXPECT_EQ(p->name(), "period-rule");
   // Imbalance grows by 1 per iteration from 1: c = 0, m = 1; period tau with tau^2 / 2 = C = 50
   // is 10: rebalance at the 10th sample, not before.
   for (std::int64_t j = 1; j <= 12; ++j) {
@@ -93,7 +94,9 @@ TEST(Policy, MetaBalancerWaitsForFiveSamplesThenUsesTheQuadratic) {
     EXPECT_FALSE(p->decide(f.make(j, 1000, 100, 10, 10, 1.0)).rebalance);
   EXPECT_TRUE(p->decide(f.make(15, 1000, 100, 10, 10, 1.0)).rebalance);
   // Within the 1.1 tolerance it never rebalances.
+  // `metabalancer`, the former name, is the same policy under its new name.
   auto q = make_policy("metabalancer", 1000);
+  EXPECT_EQ(q->name(), "period-rule");
   for (std::int64_t j = 1; j <= 20; ++j)
     EXPECT_FALSE(q->decide(f.make(j, 1000, 10.9, 10, 10, 0.001)).rebalance);
 }

@@ -126,7 +126,7 @@ TEST(Simulate, ZeroItemsAndTwoProcessors) {
   t.ring = {false, {2, 3}, {}};
   t.initial_loads = {0, 0};
   t.speeds = {{1, 2}, {2, 1}, {1, 1}};
-  for (const char* policy : {"never", "every:1", "cost-benefit", "metabalancer", "threshold:1",
+  for (const char* policy : {"never", "every:1", "cost-benefit", "period-rule", "threshold:1",
                              "stable-horizon", "replay", "oracle"}) {
     const SimulationResult r = simulate(t, policy);
     EXPECT_EQ(r.total_time, 0.0) << policy;
