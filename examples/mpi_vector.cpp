@@ -17,7 +17,8 @@
 //
 // Every rank checks its own items; rank 0 gathers the counts and verdicts and prints them, so the
 // output does not depend on the order in which ranks write. Exit status: 0 when every rank holds
-// exactly the expected items, 1 otherwise or on any error.
+// exactly the expected items, 1 otherwise, 2 on any error (the same `error:` line on every rank;
+// target counts are read strictly and agreed on by every rank first).
 #include <mpi.h>
 
 #include <cstdint>
@@ -26,9 +27,12 @@
 #include <exception>
 #include <stdexcept>
 #include <string>
+#include <variant>
 #include <vector>
 
+#include "redist/common/parse.hpp"
 #include "redist/mpi.hpp"
+#include "redist/mpi/command_line.hpp"
 
 namespace {
 
@@ -43,7 +47,15 @@ std::vector<std::int64_t> target_counts(int argc, char** argv, int ranks, std::i
     if (argc - 1 != ranks) {
       throw std::runtime_error("give one target count per rank (" + std::to_string(ranks) + ")");
     }
-    for (int i = 1; i < argc; ++i) targets.push_back(std::stoll(argv[i]));
+    for (int i = 1; i < argc; ++i) {
+      const auto parsed = redist::parse_integer<std::int64_t>(argv[i]);
+      const auto* count = std::get_if<std::int64_t>(&parsed);
+      if (count == nullptr || *count < 0) {
+        throw std::runtime_error(std::string("'") + argv[i] + "' is not a count >= 0 (at target " +
+                                 std::to_string(i - 1) + ")");
+      }
+      targets.push_back(*count);
+    }
     return targets;
   }
   for (int r = 0; r < ranks; ++r) targets.push_back(total / ranks + (r < total % ranks ? 1 : 0));
@@ -113,7 +125,13 @@ int run(int argc, char** argv, int rank, int ranks) {
   for (int r = 0; r < ranks; ++r) before[static_cast<std::size_t>(r)] = initial_count(r);
   const std::int64_t total = global_start(before, ranks);
   const std::int64_t start = global_start(before, rank);
-  const std::vector<std::int64_t> after = target_counts(argc, argv, ranks, total);
+  // Every rank reads the command line; a rank that refuses it, or ranks started with different
+  // arguments (an MPMD launch), give every rank the same error instead of leaving some waiting.
+  std::vector<std::int64_t> after;
+  redist::mpi::agree_on_command_line(MPI_COMM_WORLD, "example-mpi-vector", argc, argv, [&] {
+    after = target_counts(argc, argv, ranks, total);
+    return true;
+  });
 
   // This rank's block of the global vector: the global indices start, start + 1, ...
   std::vector<int> block(static_cast<std::size_t>(before[static_cast<std::size_t>(rank)]));
@@ -148,14 +166,11 @@ int main(int argc, char** argv) {
   int status = 0;
   try {
     status = run(argc, argv, rank, ranks);
-  } catch (const redist::mpi::Error& e) {
-    // Collective errors: the same message on every rank, so rank 0 alone reports it.
-    if (rank == 0) std::fprintf(stderr, "error: %s\n", e.what());
-    status = 1;
   } catch (const std::exception& e) {
-    // Errors of this program's own (a bad command line): the same on every rank too.
-    if (rank == 0) std::fprintf(stderr, "error: %s\n", e.what());
-    status = 1;
+    // Every error is collective (the command line agreed on first, the Redistribution's own):
+    // every rank prints the same line.
+    std::fprintf(stderr, "error: %s\n", e.what());
+    status = 2;
   }
   MPI_Finalize();
   return status;
