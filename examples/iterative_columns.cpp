@@ -291,10 +291,14 @@ int run_application(Args& a, int rank, int size) {
     if (r.rebalanced) {
       ++rebalances;
       moving += r.redistribution_seconds;
+      // Fixed schemes (every:E, at:...) predict nothing: say so rather than "saving 0 s".
+      const std::string saving = r.predicted_saving > 0
+                                     ? fmt::format("predicted saving {:.6g} s", r.predicted_saving)
+                                     : std::string("no saving predicted by the policy");
       log += fmt::format(
-          "after iteration {}: {} (iteration {:.6g} s, predicted saving {:.6g} s, plan makespan "
-          "{:.6g} s, measured {:.6g} s)\n",
-          r.after_iteration, r.reason, r.iteration_time, r.predicted_saving, r.plan_makespan,
+          "after iteration {}: {} (iteration {:.6g} s, {}, plan makespan {:.6g} s, measured "
+          "{:.6g} s)\n",
+          r.after_iteration, r.reason, r.iteration_time, saving, r.plan_makespan,
           r.redistribution_seconds);
     }
   }
