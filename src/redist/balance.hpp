@@ -1,6 +1,7 @@
-// redist/balance.hpp: rebalancing an iterative application on a heterogeneous ring: balanced
-// targets, when to rebalance (policies), the model simulator and the hindsight optimum (RRV04 §8;
-// docs/balance.md, docs/formats.md).
+// redist/balance.hpp: rebalancing an iterative application when it pays: when to rebalance
+// (policies) for any partitioned application (RebalanceDecider), and on a heterogeneous ring the
+// balanced targets, the model simulator and the hindsight optimum (RRV04 §8; docs/balance.md,
+// docs/formats.md, docs/zoltan.md).
 //
 // Typed API (namespace redist::balance):
 //   balanced_targets, iteration_time         redist/balance/targets.hpp
@@ -9,6 +10,7 @@
 //   RebalanceDecider (any partitioned app)   redist/balance/decider.hpp: rebalance now?
 //   simulate(trace, policy)                  redist/balance/simulate.hpp: totals, rebalances
 //   hindsight_optimum (`oracle`)             redist/balance/oracle.hpp
+//   best_rebalance_points (any application)  redist/balance/hindsight.hpp
 //   advise(input)                            redist/balance/advise.hpp: rebalance now? to what?
 // JSON entry points: exactly what `redist balance advise|simulate` print (the family's plan is
 // the advice; Python's `balance.plan` names it so, as in every family). There is no check: the
@@ -35,6 +37,7 @@
 
 #include "redist/balance/advise.hpp"
 #include "redist/balance/decider.hpp"
+#include "redist/balance/hindsight.hpp"
 #include "redist/balance/model.hpp"
 #include "redist/balance/oracle.hpp"
 #include "redist/balance/policy.hpp"
