@@ -249,7 +249,7 @@ void pack_multi(void* data, int, int, int n, ZOLTAN_ID_PTR gids, ZOLTAN_ID_PTR l
     std::memcpy(out, &p.id, sizeof p.id);
     std::memcpy(out + 8, &p.x, sizeof p.x);
     std::memcpy(out + 16, &p.y, sizeof p.y);
-    std::memcpy(out + 24, p.payload.data(), p.payload.size());
+    if (!p.payload.empty()) std::memcpy(out + 24, p.payload.data(), p.payload.size());
   }
 }
 

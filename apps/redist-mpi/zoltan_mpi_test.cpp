@@ -190,7 +190,7 @@ void pack_one(App& a, const Particle& p, int size, char* buf) {
   std::memcpy(buf, p.x, sizeof p.x);
   const int n = int(p.payload.size());
   std::memcpy(buf + sizeof p.x, &n, sizeof n);
-  std::memcpy(buf + sizeof p.x + sizeof n, p.payload.data(), p.payload.size());
+  if (n > 0) std::memcpy(buf + sizeof p.x + sizeof n, p.payload.data(), p.payload.size());
 }
 
 void pack_multi(void* data, int g, int, int n, ZOLTAN_ID_PTR gids, ZOLTAN_ID_PTR lids, int*,
