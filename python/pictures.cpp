@@ -59,19 +59,6 @@ void require_valid_targets(const ring::Instance& moved) {
   }
 }
 
-// The solution a document describes, as `redist slicering check --gantt` draws it.
-slicering::Solution slicering_solution_of(const io::SolutionDocument& document) {
-  slicering::Solution solution;
-  solution.algorithm = document.algorithm;
-  solution.ring.assign(document.ring.begin(), document.ring.end());
-  solution.alpha = document.alpha;
-  const slicering::Claims& claims = document.claims;
-  solution.makespan = claims.makespan.value_or(claims.t_step.value_or(0.0));
-  solution.lower_bound = claims.lower_bound.value_or(0.0);
-  solution.optimal = claims.optimal.value_or(false);
-  return solution;
-}
-
 }  // namespace
 
 std::string ring_gantt(std::string_view instance, std::string_view schedule,
@@ -138,7 +125,7 @@ std::string slicering_gantt(std::string_view cluster, std::string_view solution,
     const io::SolutionDocument document = io::read_slicering_solution(io::parse_document(solution));
     svg::require_ring_picture_size(in.size(), document.ring.size());
     require_valid(slicering::check(in, document.ring, document.alpha, document.claims));
-    return svg::slicering_ring_svg(in, slicering_solution_of(document), title);
+    return svg::slicering_ring_svg(in, io::solution_of(document), title);
   });
 }
 

@@ -32,19 +32,6 @@ slicering::Cluster read_slicering_cluster(const std::string& text) {
   return io::located_in("$.cluster", [&] { return io::read_cluster(io::parse_document(text)); });
 }
 
-// The solution a document describes, for its picture (drawn only once `check` accepted it).
-slicering::Solution slicering_solution_of(const io::SolutionDocument& document) {
-  slicering::Solution s;
-  s.algorithm = document.algorithm;
-  s.ring.assign(document.ring.begin(), document.ring.end());
-  s.alpha = document.alpha;
-  const slicering::Claims& claims = document.claims;
-  s.makespan = claims.makespan.value_or(claims.t_step.value_or(0.0));
-  s.lower_bound = claims.lower_bound.value_or(0.0);
-  s.optimal = claims.optimal.value_or(false);
-  return s;
-}
-
 PlanCommand<slicering::Cluster, slicering::Solution> slicering_plan_command(
     const slicering::PlanOptions& options) {
   PlanCommand<slicering::Cluster, slicering::Solution> command;
@@ -91,7 +78,7 @@ CheckCommand<slicering::Cluster, io::SolutionDocument> slicering_check_command()
   };
   command.chart = [](const slicering::Cluster& cluster, const io::SolutionDocument& document,
                      const std::string& title) {
-    return svg::slicering_ring_svg(cluster, slicering_solution_of(document), title);
+    return svg::slicering_ring_svg(cluster, io::solution_of(document), title);
   };
   return command;
 }

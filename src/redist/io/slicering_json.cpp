@@ -139,4 +139,16 @@ OrderedJson write_cluster(const slicering::Cluster& cluster) {
   return out;
 }
 
+slicering::Solution solution_of(const SolutionDocument& document) {
+  slicering::Solution s;
+  s.algorithm = document.algorithm;
+  s.ring.assign(document.ring.begin(), document.ring.end());
+  s.alpha = document.alpha;
+  const slicering::Claims& claims = document.claims;
+  s.makespan = claims.makespan.value_or(claims.t_step.value_or(0.0));
+  s.lower_bound = claims.lower_bound.value_or(0.0);
+  s.optimal = claims.optimal.value_or(false);
+  return s;
+}
+
 }  // namespace redist::io

@@ -29,6 +29,9 @@ struct SolutionDocument {
   slicering::Claims claims;  // what the document states, each compared when stated
 };
 SolutionDocument read_slicering_solution(const Json& document);
+// The solution a document describes, for its picture (drawn only once `check` accepted it): its
+// ring, shares and stated claims (makespan, else t_step; 0 and not optimal when unstated).
+slicering::Solution solution_of(const SolutionDocument& document);
 
 // The solution's claims as they are: lower_bound (and gap) when it is > 0 (greedy proves none).
 OrderedJson write_slicering_solution(const slicering::Solution& solution);
