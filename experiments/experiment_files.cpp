@@ -1,6 +1,7 @@
 #include "experiments/experiment_files.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -119,6 +120,11 @@ std::string markdown(const Table& table) {
     out += '\n';
   }
   return out;
+}
+
+double rounded(double x, int digits) {
+  const double scale = std::pow(10.0, digits);
+  return std::round(x * scale) / scale;
 }
 
 }  // namespace redist::experiments

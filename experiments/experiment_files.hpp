@@ -69,6 +69,9 @@ class Progress {
   bool printed_ = false;
 };
 
+// `x` rounded to `digits` decimals, as a table prints it.
+double rounded(double x, int digits);
+
 // A table's rows as JSON objects keyed by its column names (for an experiment's "results").
 nlohmann::ordered_json rows_as_objects(const Table& table);
 

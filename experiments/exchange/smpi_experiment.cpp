@@ -64,12 +64,6 @@ nlohmann::ordered_json run_script(const ExchangeSmpiOptions& o, const std::strin
   return nlohmann::ordered_json::parse(text);
 }
 
-// A number rounded to `digits` decimals, as the tables print it.
-double rounded(double x, int digits) {
-  const double scale = std::pow(10.0, digits);
-  return std::round(x * scale) / scale;
-}
-
 double milliseconds(const nlohmann::ordered_json& seconds) {
   return rounded(seconds.get<double>() * 1e3, 3);
 }

@@ -156,11 +156,6 @@ void replay_seed(PartitionCosts& costs, Regime& regime, bool first_seed, double 
   }
 }
 
-double rounded(double x, int digits) {
-  const double scale = std::pow(10.0, digits);
-  return std::round(x * scale) / scale;
-}
-
 Table regimes_table(const std::vector<Regime>& regimes, const Shape& s, std::int64_t seeds) {
   Table t;
   t.title = fmt::format(
