@@ -154,6 +154,16 @@ class PathTrackingSax : public nlohmann::detail::json_sax_dom_parser<Json> {
   std::size_t values_before_stream_ = 0;
 };
 
+// A top-level "$schema" names the document's JSON Schema (docs/schemas/) for editors and
+// validators: it is checked to be a string and removed, so that no reader sees it.
+void drop_schema_reference(Json& root) {
+  if (!root.is_object()) return;
+  const auto it = root.find(kSchemaReference);
+  if (it == root.end()) return;
+  as_string(*it, child_path("$", kSchemaReference));
+  root.erase(it);
+}
+
 }  // namespace
 
 Json parse_document(std::string_view text, const ArrayStream* stream, const JsonLimits& limits) {
@@ -172,6 +182,7 @@ Json parse_document(std::string_view text, const ArrayStream* stream, const Json
     if (e.id == 406) throw InputError("must be a finite number (" + what + ")", sax.path());
     throw InputError("malformed JSON: " + what, sax.path());
   }
+  drop_schema_reference(root);
   return root;
 }
 

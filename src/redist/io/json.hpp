@@ -50,8 +50,13 @@ class NonFiniteResult : public InputError {
                    "output") {}
 };
 
+// The one member of a document that no reader sees: a string at the top level naming the
+// document's JSON Schema, for editors and validators (docs/schemas/).
+inline constexpr std::string_view kSchemaReference = "$schema";
+
 // Parses a whole document. Malformed JSON, numbers that overflow a double, duplicate keys and
-// documents over the limits above are InputErrors at the JSONPath where parsing stopped.
+// documents over the limits above are InputErrors at the JSONPath where parsing stopped. A
+// top-level "$schema" must be a string and is removed (kSchemaReference).
 Json parse_document(std::string_view text, const ArrayStream* stream = nullptr,
                     const JsonLimits& limits = {});
 

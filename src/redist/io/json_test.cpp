@@ -40,6 +40,27 @@ TEST(NulByte, IsRefusedWithItsOffset) {
   EXPECT_EQ(parse_error("{\"a\": 1}  \n"sv), "");
 }
 
+// A top-level "$schema" (the document's JSON Schema, for editors) is the one member no reader
+// sees; it must be a string, and it is not special anywhere else.
+TEST(SchemaReference, IsRemovedFromTheTopLevelOnly) {
+  const Json document = parse_document(
+      R"({"$schema": "../docs/schemas/lau-instance.schema.json", "lau": {"loads": [1, 1]}})");
+  EXPECT_EQ(document, Json::parse(R"({"lau": {"loads": [1, 1]}})"));
+  EXPECT_EQ(parse_document(R"({"lau": {"$schema": "x"}})"),
+            Json::parse(R"({"lau": {"$schema": "x"}})"));
+  EXPECT_EQ(parse_document(R"([{"$schema": "x"}])"), Json::parse(R"([{"$schema": "x"}])"));
+  EXPECT_EQ(parse_error(R"({"$schema": 1, "lau": {}})"),
+            R"(must be a string, got an integer (at $["$schema"]))");
+  EXPECT_EQ(parse_error(R"({"$schema": "a", "$schema": "b"})"),
+            R"(duplicate key (at $["$schema"]))");
+  // In a streamed document too (a schedule that `check` reads).
+  std::size_t consumed = 0;
+  const ArrayStream stream{"transfers", [&](const Json&, std::size_t) { ++consumed; }};
+  EXPECT_EQ(parse_document(R"({"$schema": "s.json", "transfers": [{"from": 0}]})", &stream),
+            Json::parse(R"({"transfers": []})"));
+  EXPECT_EQ(consumed, 1u);
+}
+
 TEST(DuplicateKeys, AreFoundInLargeObjects) {
   std::string text = "{";
   for (int k = 0; k < 1000; ++k) text += "\"k" + std::to_string(k) + "\": 0,";
