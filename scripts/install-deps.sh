@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages redist needs, and only those that are missing. clang 14, its
 # runtime libraries (ASan, UBSan, libFuzzer) and llvm-symbolizer serve the sanitizer build of
-# scripts/test.sh and the fuzzers (docs/fuzzing.md); pybind11 the Python module (docs/python.md).
+# scripts/test.sh and the fuzzers (docs/fuzzing.md); pybind11 the Python module (docs/python.md);
+# python3-jsonschema the test of the JSON Schemas (docs/schemas/).
 # Usage: scripts/install-deps.sh
 set -euo pipefail
 
@@ -13,7 +14,7 @@ packages=(
   openmpi-bin libopenmpi-dev libsimgrid-dev
   clang-14 libclang-rt-14-dev llvm-14
   librsvg2-bin
-  python3-dev python3-pybind11
+  python3-dev python3-pybind11 python3-jsonschema
   libtrilinos-zoltan-dev
 )
 
