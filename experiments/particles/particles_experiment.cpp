@@ -111,15 +111,25 @@ struct Regime {
   std::vector<double> ratio, rebalances;  // per policy: mean over seeds of total / oracle's
   double migration_in_iterations = 0.0;   // a typical migration's cost over a bound iteration's
   double oracle_rebalances = 0.0;
+  // Summed over the seeds: the cost (in bound iterations) and the number of the migrations of
+  // the optimum and of each policy; their ratio is the mean cost of one migration.
+  double oracle_migration_cost = 0.0, oracle_migrations = 0.0;
+  std::vector<double> migration_cost, migrations;
   std::vector<exchange::Instance> smpi;  // the first seed's oracle migrations (scaled)
 };
 
-// The migration from the initial partition to the middle one, over the mean bound iteration time.
+// The mean time of an iteration at the bound (sum of work over sum of speeds): the unit in which
+// the tables give migration costs.
+double bound_iteration(const PartitionCosts& costs) {
+  double bound = 0.0;
+  for (std::int64_t t = 1; t <= costs.iterations(); ++t) bound += costs.bound_time(t);
+  return bound / static_cast<double>(costs.iterations());
+}
+
+// The migration from the initial partition to the middle one, in bound iterations.
 double typical_migration(PartitionCosts& costs) {
   const std::int64_t k = costs.iterations();
-  double bound = 0.0;
-  for (std::int64_t t = 1; t <= k; ++t) bound += costs.bound_time(t);
-  return k < 2 ? 0.0 : costs.migration_cost(0, k / 2) / (bound / static_cast<double>(k));
+  return k < 2 ? 0.0 : costs.migration_cost(0, k / 2) / bound_iteration(costs);
 }
 
 exchange::Instance scaled(exchange::Instance in) {
@@ -136,6 +146,7 @@ exchange::Instance scaled(exchange::Instance in) {
 
 void replay_seed(PartitionCosts& costs, Regime& regime, bool first_seed, double weight) {
   const PolicyReplay oracle = replay_oracle(costs);
+  const double unit = bound_iteration(costs);
   for (std::size_t i = 0; i < kPolicies.size(); ++i) {
     const PolicyReplay run = replay_policy(costs, kPolicies[i]);
     if (run.total_time < oracle.total_time * (1 - 1e-9)) {
@@ -144,8 +155,12 @@ void replay_seed(PartitionCosts& costs, Regime& regime, bool first_seed, double 
     }
     regime.ratio[i] += weight * run.total_time / oracle.total_time;
     regime.rebalances[i] += weight * static_cast<double>(run.points.size());
+    regime.migration_cost[i] += run.migrations_time / unit;
+    regime.migrations[i] += static_cast<double>(run.points.size());
   }
   regime.oracle_rebalances += weight * static_cast<double>(oracle.points.size());
+  regime.oracle_migration_cost += oracle.migrations_time / unit;
+  regime.oracle_migrations += static_cast<double>(oracle.points.size());
   regime.migration_in_iterations += weight * typical_migration(costs);
   if (!first_seed) return;
   std::int64_t from = 0;
@@ -223,6 +238,38 @@ Table policies_table(const std::vector<Regime>& regimes, nlohmann::ordered_json&
       "period (hindsight's choice of never, every:5, 10, 25, 10000) in {} of {} regimes, than 4C's "
       "rule in {}.",
       best, best_mean, ahead_of_periods, regimes.size(), ahead_of_4c));
+  return t;
+}
+
+// What one migration costs the optimum and the best adaptive policy, per regime: the optimum's
+// advantage is as much in the migrations it picks as in when it rebalances.
+Table prices_table(const std::vector<Regime>& regimes, const std::string& best) {
+  const std::size_t b = index_of(best);
+  Table t;
+  t.title = fmt::format(
+      "Migrations of the optimum and of {}: how many per run, and their mean cost", best);
+  t.columns = {"regime",
+               "drift",
+               "particle KiB",
+               "typical migration / iteration",
+               "oracle rebalances",
+               "oracle migration / iteration",
+               best + " rebalances",
+               best + " migration / iteration"};
+  for (std::size_t r = 0; r < regimes.size(); ++r) {
+    const Regime& g = regimes[r];
+    const auto price = [](double cost, double count) {
+      return count > 0 ? rounded(cost / count, 3) : 0.0;
+    };
+    t.rows.push_back({static_cast<std::int64_t>(r + 1), g.drift, g.particle_bytes / 1024,
+                      rounded(g.migration_in_iterations, 3), rounded(g.oracle_rebalances, 1),
+                      price(g.oracle_migration_cost, g.oracle_migrations),
+                      rounded(g.rebalances[b], 1), price(g.migration_cost[b], g.migrations[b])});
+  }
+  t.notes.push_back(
+      "migration / iteration: the time of one migration over the run's mean iteration time at the "
+      "bound (sum of work over sum of speeds); typical: from the initial partition to the middle "
+      "one's; the optimum's and the policy's: the mean over all their migrations, every seed.");
   return t;
 }
 
@@ -340,8 +387,11 @@ nlohmann::ordered_json run_particles_experiment(const ParticlesExperimentOptions
   for (const char* drift : kDrifts) {
     const std::size_t first = regimes.size();
     for (const std::int64_t bytes : kParticleBytes) {
-      regimes.push_back({drift, bytes, std::vector<double>(kPolicies.size(), 0.0),
-                         std::vector<double>(kPolicies.size(), 0.0)});
+      Regime regime;
+      regime.drift = drift, regime.particle_bytes = bytes;
+      regime.ratio = regime.rebalances = regime.migration_cost = regime.migrations =
+          std::vector<double>(kPolicies.size(), 0.0);
+      regimes.push_back(std::move(regime));
     }
     for (std::int64_t k = 0; k < seeds; ++k) {
       const std::uint64_t seed = o.seed + static_cast<std::uint64_t>(k);
@@ -357,15 +407,18 @@ nlohmann::ordered_json run_particles_experiment(const ParticlesExperimentOptions
   const Table by_regime = regimes_table(regimes, shape, seeds);
   nlohmann::ordered_json verdict;
   const Table by_policy = policies_table(regimes, verdict);
+  const Table prices = prices_table(regimes, verdict["best_adaptive"].get<std::string>());
   const Table migrations = migrations_table(regimes, script, scratch);
   fs::remove_all(scratch);
   out.write_table("particles_regimes", by_regime);
   out.write_table("particles_policies", by_policy);
+  out.write_table("particles_migration_costs", prices);
   out.write_table("particles_migrations", migrations);
   out.write_text("particles_policies.svg", figure(regimes));
   return experiment_summary("particles", o.seed, seeds, out,
                             {{"regimes", rows_as_objects(by_regime)},
                              {"policies", rows_as_objects(by_policy)},
+                             {"migration_costs", rows_as_objects(prices)},
                              {"verdict", verdict},
                              {"migrations", rows_as_objects(migrations)}});
 }

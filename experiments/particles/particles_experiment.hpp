@@ -16,8 +16,9 @@
 //    pattern (posted_exchange) and MPI_Alltoallv; redist's time over its plan and theirs over
 //    redist's.
 // Outputs: particles_regimes.{json,md} (every regime: each policy's mean total over the optimum's),
-// particles_policies.{json,md} (each policy over all regimes), particles_migrations.{json,md},
-// particles_policies.svg.
+// particles_policies.{json,md} (each policy over all regimes), particles_migration_costs.{json,md}
+// (how many migrations the optimum and the best adaptive policy make, and their mean cost),
+// particles_migrations.{json,md}, particles_policies.svg.
 #pragma once
 
 #include <cstdint>
