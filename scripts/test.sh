@@ -6,6 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/build.sh
+if [ -d build/python/redist ]; then  # installed by build.sh: found without PYTHONPATH
+  (cd / && env -u PYTHONPATH python3 -c "import redist, sys; sys.exit(not redist.ring)")
+fi
 ctest --test-dir build --output-on-failure --parallel "$(nproc)" --timeout 1500
 
 if [ "${REDIST_SKIP_SANITIZE:-0}" = 1 ]; then exit 0; fi
