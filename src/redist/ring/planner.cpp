@@ -101,10 +101,12 @@ Schedule dispatch(const Instance& in, std::string_view algorithm, Solver solver)
 }
 
 // The bound terms of the instance's case (bounds()) come first, then those the algorithm proved
-// (the exact optimum); lower_bound is the largest, and a makespan that meets it is optimal.
+// (the exact optimum); lower_bound is the largest, and a makespan that meets it is optimal. A
+// skipped term's note joins the schedule's.
 void attach_bounds(const Instance& in, Schedule& s) {
-  BoundReport report = bounds(in, kPlanLemma12MaxProcessors);
+  BoundReport report = bounds(in);
   for (BoundTerm& term : s.bound_terms) report.terms.push_back(std::move(term));
+  for (std::string& note : report.notes) s.notes.push_back(std::move(note));
   s.bound_terms = std::move(report.terms);
   s.lower_bound = std::max(s.lower_bound, report.lower_bound);
   if (!s.optimal && at_most(s.makespan, s.lower_bound)) s.prove_optimal(Proof::lower_bound);

@@ -37,11 +37,11 @@ struct PlanOptions {
 };
 
 // The schedule, with its claims: lower_bound is the largest of the bound terms that apply to the
-// instance's case (bounds.hpp; Lemma 12 up to kPlanLemma12MaxProcessors) and those the algorithm
-// proved (the exact optimum), all listed in bound_terms; optimal (with its proof) when the makespan
-// meets it or a search proved it. OptionError at "algorithm" for an unknown algorithm or one that
-// does not apply, at "solver" when the LP solver cannot take the ring; InputError for an invalid
-// instance or one beyond the limits.
+// instance's case (bounds.hpp; Lemma 12 up to kLemma12MaxProcessors, else a note) and those the
+// algorithm proved (the exact optimum), all listed in bound_terms; optimal (with its proof) when
+// the makespan meets it or a search proved it. OptionError at "algorithm" for an unknown algorithm
+// or one that does not apply, at "solver" when the LP solver cannot take the ring; InputError for
+// an invalid instance or one beyond the limits.
 Schedule plan(const Instance& instance, const PlanOptions& options = {});
 
 }  // namespace redist::ring
