@@ -16,6 +16,7 @@
 // (require_finite_times in model.hpp) and instances over the size limits of limits.hpp.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -34,6 +35,10 @@ const std::vector<std::pair<std::string, std::string>>& ring_algorithm_names();
 struct PlanOptions {
   std::string algorithm = "auto";  // one of ring_algorithm_names()
   Solver solver = Solver::fast;    // for the LP-based algorithms: exact combinatorial or CLP
+  // Seconds the search of `exact` (alone or within `auto`) may take; past them it returns the
+  // best schedule found, not proven optimal, with a note. Empty: no limit. OptionError at
+  // "time_limit" unless finite and > 0.
+  std::optional<double> time_limit = std::nullopt;
 };
 
 // The schedule, with its claims: lower_bound is the largest of the bound terms that apply to the
