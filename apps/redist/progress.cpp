@@ -30,6 +30,17 @@ std::unique_ptr<ProgressLine>& running_progress() {
   return line;
 }
 
+// What start_progress was given, for restart_progress.
+struct ProgressCommand {
+  std::string command;
+  bool has_time_limit = false;
+  bool started = false;
+};
+ProgressCommand& progress_command() {
+  static ProgressCommand command;
+  return command;
+}
+
 }  // namespace
 
 ProgressLine::ProgressLine(std::string command, bool has_time_limit,
@@ -79,7 +90,15 @@ void ProgressLine::report_until_stopped(std::chrono::milliseconds first,
 }
 
 void start_progress(std::string command, bool has_time_limit) {
+  progress_command() = {command, has_time_limit, true};
   running_progress() = std::make_unique<ProgressLine>(std::move(command), has_time_limit);
+}
+
+void restart_progress() {
+  const ProgressCommand& last = progress_command();
+  if (!last.started) return;
+  stop_progress();
+  running_progress() = std::make_unique<ProgressLine>(last.command, last.has_time_limit);
 }
 
 void stop_progress() {

@@ -46,8 +46,11 @@ class ProgressLine {
 };
 
 // The progress line of the command about to run (main), and its end: print_result stops it
-// before writing the result, and main once the command has returned.
+// before writing the result, and main once the command has returned. While a command waits for
+// the user to type its input on a terminal (read_input), the line is stopped, then restarted
+// with a fresh clock once the input is read (restart_progress): waiting for the user is not work.
 void start_progress(std::string command, bool has_time_limit);
 void stop_progress();
+void restart_progress();
 
 }  // namespace redist::cli
