@@ -11,10 +11,12 @@
 // (pictures.hpp).
 #include <pybind11/pybind11.h>
 
+#include <chrono>
 #include <string>
 #include <string_view>
 
 #include "pictures.hpp"
+#include "redist/api/seconds.hpp"
 #include "redist/balance.hpp"
 #include "redist/dlt.hpp"
 #include "redist/exchange.hpp"
@@ -38,12 +40,21 @@ std::string plan_doc(const std::string& family) {
          kRaises;
 }
 
+// `body()`, the output of an entry point, with the seconds it took (as the command line states
+// them, redist/api/seconds.hpp).
+template <class Body>
+std::string timed(Body&& body) {
+  const auto started = std::chrono::steady_clock::now();
+  std::string output = body();
+  return redist::with_seconds(std::move(output), redist::seconds_since(started));
+}
+
 // `name(instance)`: an entry point that reads one document. pybind11 copies the docstrings and
 // prefixes them with the signature.
 void def_one(py::module_& m, const char* name, OneDocument entry, const std::string& doc) {
   m.def(
-      name, [entry](const std::string& instance) { return entry(instance); }, py::arg("instance"),
-      doc.c_str(), py::call_guard<py::gil_scoped_release>());
+      name, [entry](const std::string& instance) { return timed([&] { return entry(instance); }); },
+      py::arg("instance"), doc.c_str(), py::call_guard<py::gil_scoped_release>());
 }
 
 // `name(instance, options="{}")`: a plan (or advice), the options a JSON object of the command
@@ -52,7 +63,7 @@ void def_plan(py::module_& m, const char* name, TwoDocuments entry, const std::s
   m.def(
       name,
       [entry](const std::string& instance, const std::string& options) {
-        return entry(instance, options);
+        return timed([&] { return entry(instance, options); });
       },
       py::arg("instance"), py::arg("options") = "{}", doc.c_str(),
       py::call_guard<py::gil_scoped_release>());
@@ -64,7 +75,7 @@ void def_check(py::module_& m, const std::string& family, TwoDocuments entry,
   m.def(
       "check",
       [entry](const std::string& instance, const std::string& schedule) {
-        return entry(instance, schedule);
+        return timed([&] { return entry(instance, schedule); });
       },
       py::arg("instance"), py::arg(second),
       ("What `redist " + family + " check` prints: the validator's verdict. " + kRaises).c_str(),
@@ -148,7 +159,7 @@ PYBIND11_MODULE(_redist, m) {
   balance.def(
       "simulate",
       [](const std::string& instance, const std::string& options) {
-        return redist::balance::simulate_json(instance, options);
+        return timed([&] { return redist::balance::simulate_json(instance, options); });
       },
       py::arg("instance"), py::arg("options"), simulate_doc.c_str(),
       py::call_guard<py::gil_scoped_release>());

@@ -11,17 +11,52 @@ it must print, so a transcript is both documentation and a test.
 
 `$` lines are commands, split like a shell would (no pipes or redirections); a leading `redist`
 is the program under test. `>` lines are the command's standard output, all of it, byte for
-byte. `! expect return N` sets the exit status the next command must end with (0 otherwise).
-Commands run in SOURCE_DIR, so that bundled files are found by their relative paths.
+byte, except that `<number>` in an expected line matches any number (`12`, `0.000431`, `-1.5`,
+`2e-05`): the wall time every result states (`"seconds": <number>` in a JSON document, the last
+line `seconds     <number>` of a text summary) differs from run to run. `! expect return N`
+sets the exit status the next command must end with (0 otherwise). Commands run in SOURCE_DIR,
+so that bundled files are found by their relative paths.
 
 Usage: tesh.py [--update] REDIST SOURCE_DIR TRANSCRIPT...
 Prints a unified diff for each failing command and exits 1 when one fails. With --update, writes
-each command's actual output into the transcript instead (then read the diff before committing).
+each command's actual output into the transcript instead (then read the diff before committing),
+with `<number>` in place of the seconds of each result, and keeping every expected line that
+still matches (so placeholders written by hand stay).
 """
 import difflib
+import re
 import shlex
 import subprocess
 import sys
+
+PLACEHOLDER = "<number>"
+NUMBER = r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?"
+# The seconds of a result: a JSON document's member, or a text summary's line.
+SECONDS = re.compile(r'^(  "seconds": |seconds +)' + NUMBER + r"$")
+
+
+def matches(expected, actual):
+    """Whether an actual output line is the expected one, `<number>` matching any number."""
+    if PLACEHOLDER not in expected:
+        return expected == actual
+    pattern = NUMBER.join(re.escape(part) for part in expected.split(PLACEHOLDER))
+    return re.fullmatch(pattern, actual) is not None
+
+
+def same_output(expected, actual):
+    return len(expected) == len(actual) and all(map(matches, expected, actual))
+
+
+def with_placeholders(actual, previous):
+    """The lines `--update` writes: the previous expected line where it still matches, the
+    seconds of a result as `<number>`, anything else as printed."""
+    out = []
+    for k, line in enumerate(actual):
+        if k < len(previous) and matches(previous[k], line):
+            out.append(previous[k])
+        else:
+            out.append(SECONDS.sub(lambda m: m.group(1) + PLACEHOLDER, line))
+    return out
 
 
 def parse(path):
@@ -53,7 +88,7 @@ def run(redist, source_dir, path):
         if result.returncode != status:
             print(f"FAIL {where}: exit {result.returncode}, expected {status}\n{result.stderr}")
             failures += 1
-        elif actual != expected:
+        elif not same_output(expected, actual):
             diff = difflib.unified_diff(expected, actual, "expected", "actual", lineterm="")
             print(f"FAIL {where}: output differs\n" + "\n".join(diff))
             failures += 1
@@ -64,8 +99,9 @@ def run(redist, source_dir, path):
 
 def update(redist, source_dir, path):
     """Rewrites the `>` lines of each command with what it prints now."""
+    previous = {number: expected for number, _, expected, _ in parse(path)}
     out = []
-    for line in open(path, encoding="utf-8").read().splitlines():
+    for number, line in enumerate(open(path, encoding="utf-8").read().splitlines(), 1):
         if line.startswith("> ") or line == ">":
             continue
         out.append(line)
@@ -73,7 +109,8 @@ def update(redist, source_dir, path):
             argv = shlex.split(line[2:])
             argv = [redist] + argv[1:] if argv[0] == "redist" else argv
             result = subprocess.run(argv, cwd=source_dir, capture_output=True, text=True)
-            out += [f"> {l}" if l else ">" for l in result.stdout.splitlines()]
+            lines = with_placeholders(result.stdout.splitlines(), previous.get(number, []))
+            out += [f"> {l}" if l else ">" for l in lines]
     open(path, "w", encoding="utf-8").write("\n".join(out) + "\n")
     return 0
 

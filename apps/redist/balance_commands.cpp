@@ -94,8 +94,8 @@ int run_advise(const BalanceOptions& o) {
                       "--gantt");
     }
     if (o.format == "text") {
-      std::cout << text::advise_summary(in, advice, ring::check(moved, advice.schedule),
-                                        "redist balance advise", "");
+      print_result(text::advise_summary(in, advice, ring::check(moved, advice.schedule),
+                                        "redist balance advise", ""));
     } else {
       print_json(io::write_advice(advice));
     }
@@ -117,7 +117,7 @@ int run_simulate(const BalanceOptions& o) {
     const balance::SimulationResult result = balance::simulate(trace, o.policy);
     if (!o.plot.empty()) write_text_file(o.plot, simulation_plot(trace, result), "--plot");
     if (o.format == "text") {
-      std::cout << text::simulation_summary(result, "redist balance simulate");
+      print_result(text::simulation_summary(result, "redist balance simulate"));
     } else {
       print_json(io::write_simulation(result));
     }

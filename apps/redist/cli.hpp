@@ -59,7 +59,12 @@ void register_experiment_command(CLI::App& app, Action& action,
 
 // Writes `text` to `file`; InputError at `option` when the file cannot be written.
 void write_text_file(const std::string& file, const std::string& text, const std::string& option);
-// Prints a JSON document on standard output (one document, 2-space indentation, newline).
+// Prints a command's result on standard output: a JSON document (io::output_text) or a text
+// summary, with the seconds the command spent (with_seconds, redist/api/seconds.hpp). Every
+// command prints its result through it, once.
+void print_result(const std::string& output);
+// Prints a JSON document on standard output (one document, 2-space indentation, newline), with
+// its seconds (print_result).
 void print_json(const io::OrderedJson& document);
 // InputError when both files are standard input ("-"): only one document can come from it.
 void require_distinct_inputs(const std::string& first, const std::string& second, const char* what);
@@ -149,9 +154,9 @@ int run_plan(const PlanCommand<Instance, Result>& command, const std::string& in
                     "--gantt");
   }
   if (format == "text") {
-    std::cout << command.text(instance, result, command.check(instance, result));
+    print_result(command.text(instance, result, command.check(instance, result)));
   } else {
-    std::cout << command.json(result);
+    print_result(command.json(result));
   }
   return 0;
 }
@@ -212,7 +217,7 @@ int run_check(const CheckCommand<Instance, Document>& command, const std::string
                     "--gantt");
   }
   if (format == "text") {
-    std::cout << text::check_summary(verdict, "redist " + command.family + " check", noun);
+    print_result(text::check_summary(verdict, "redist " + command.family + " check", noun));
     return verdict.valid ? 0 : 1;
   }
   return print_verdict(verdict);
@@ -222,6 +227,13 @@ int run_check(const CheckCommand<Instance, Document>& command, const std::string
 std::string choices(std::initializer_list<std::pair<const char*, const char*>> names);
 // Ends a command's help with an example instance and a command line that uses a bundled file.
 void add_example(CLI::App* command, const char* instance, const char* command_line);
+// Adds `--time-limit SECONDS` to a plan command whose planners search: a finite number > 0
+// (anything else is refused with the one error line naming the option); 0 in `seconds` means
+// none was given. time_limit_of turns it into the planners' option.
+void add_time_limit_option(CLI::App* command, double& seconds);
+inline std::optional<double> time_limit_of(double seconds) {
+  return seconds > 0 ? std::optional<double>(seconds) : std::nullopt;
+}
 // Adds `--format json|text` to a command: `json` the document of docs/formats.md, `text` a
 // readable summary of the same result.
 void add_format_option(CLI::App* command, std::string& format);

@@ -148,4 +148,33 @@ expect_error "seed negative" "'-5' is not a decimal integer >= 0 (at --seed)" --
 expect_error "policy rounds" "more than 17 significant digits: a double would round it (at --policy)" -- balance simulate "$data/balance/rrv04-8.json" --policy threshold:1.0000000000000000001
 expect_error "policy subnormal" "below 2.2e-308 in magnitude a double loses precision (at --policy)" -- balance simulate "$data/balance/rrv04-8.json" --policy stable-horizon:1e-320
 
+# --- every result states its seconds; --time-limit on the planners that search -----------------
+"$redist" ring plan "$data/examples/demo-ring.json" >"$work/plan.json"
+if tail -2 "$work/plan.json" | head -1 | grep -Eq '^  "seconds": [0-9.e-]+$'; then ok; else ko "plan seconds: $(tail -3 "$work/plan.json")"; fi
+for command in "ring plan --format text" "ring bound --format text" "lau plan --format text"; do
+  file=$data/examples/demo-ring.json
+  [ "${command%% *}" = lau ] && file=$data/examples/lau-ring.json
+  # shellcheck disable=SC2086
+  if "$redist" $command "$file" | tail -1 | grep -Eq '^seconds +[0-9.e-]+$'; then ok; else ko "$command: no seconds line"; fi
+done
+if "$redist" ring check "$data/examples/demo-ring.json" "$work/plan.json" | grep -q '"seconds": '; then ok; else ko "check seconds"; fi
+for bad in 0 -1 inf nan abc 1e400 0x10 ""; do
+  expect_error "time limit '$bad'" '(at --time-limit)' -- ring plan --time-limit "$bad" "$data/examples/demo-ring.json"
+done
+expect_error "slicering time limit" '(at --time-limit)' -- slicering plan --time-limit 0 "$slice"
+expect_error "star time limit" '(at --time-limit)' -- star plan --time-limit -2 "$data/examples/star-platform.json"
+expect_error "exchange time limit" '(at --time-limit)' -- exchange plan --time-limit nan "$data/exchange/latency-cut.json"
+expect_error "no time limit on a bound" '(at command line)' -- ring bound --time-limit 1 "$data/examples/demo-ring.json"
+# A limit already passed at the search's first look at the clock: exact's best schedule, valid,
+# with a note, not proven optimal (the optimum is 22).
+"$redist" ring plan -a exact --time-limit 1e-9 "$data/examples/above-system6.json" >"$work/stopped.json"
+if grep -q '"optimal": false' "$work/stopped.json" && grep -q 'time limit of 1e-09 s reached' "$work/stopped.json" &&
+   "$redist" ring check "$data/examples/above-system6.json" "$work/stopped.json" >/dev/null; then ok; else ko "stopped exact: $(cat "$work/stopped.json")"; fi
+for family_file in "slicering $slice" "star $data/examples/star-trace.json" "exchange $data/exchange/latency-cut.json"; do
+  # shellcheck disable=SC2086
+  set -- $family_file
+  if "$redist" "$1" plan -a exact --time-limit 1e-9 "$2" >"$work/limited.json" &&
+     "$redist" "$1" check "$2" "$work/limited.json" >/dev/null; then ok; else ko "$1 exact with a time limit: $(cat "$work/limited.json")"; fi
+done
+
 finish

@@ -37,8 +37,8 @@ int run_demo(const DemoOptions& o) {
   write_text_file(o.gantt, svg::ring_gantt_svg(in, s, "redist demo"), "--gantt");
   const std::string source =
       o.instance.empty() ? "bundled example data/examples/demo-ring.json" : o.instance;
-  std::cout << text::ring_summary(in, s, verdict, "redist demo", source);
-  std::cout << fmt::format("\nGantt chart written to {}\n", o.gantt);
+  print_result(text::ring_summary(in, s, verdict, "redist demo", source) +
+               fmt::format("\nGantt chart written to {}\n", o.gantt));
   return verdict.valid ? 0 : 1;
 }
 

@@ -32,6 +32,7 @@ struct ExchangeOptions {
   std::string format = "json";
   exchange::BlockCyclic layout;
   std::size_t nodes = 0;  // migration: 0 for 1 + the largest owner
+  double time_limit = 0;  // seconds; 0: none
 };
 
 exchange::Instance read_instance(const std::string& text) {
@@ -47,8 +48,9 @@ PlanCommand<exchange::Instance, exchange::Plan> plan_command(const ExchangeOptio
   PlanCommand<exchange::Instance, exchange::Plan> c;
   c.family = "exchange";
   c.read = read_instance;
-  c.plan = [algorithm = o.algorithm](const exchange::Instance& in) {
-    return io::located_in("$.exchange", [&] { return exchange::plan(in, algorithm); });
+  c.plan = [algorithm = o.algorithm,
+            time_limit = time_limit_of(o.time_limit)](const exchange::Instance& in) {
+    return io::located_in("$.exchange", [&] { return exchange::plan(in, algorithm, time_limit); });
   };
   c.json = io::exchange_plan_json;
   c.check = [](const exchange::Instance& in, const exchange::Plan& p) {
@@ -87,15 +89,15 @@ int run_bound(const ExchangeOptions& o) {
       read_instance_as("exchange", "bound", read_input(o.instance, "instance"), read_instance);
   const exchange::Bounds bounds =
       io::located_in("$.exchange", [&] { return exchange::bounds(in); });
-  std::cout << (o.format == "text" ? text::exchange_bound_summary(bounds, "redist exchange bound")
-                                   : io::exchange_bound_json(bounds));
+  print_result(o.format == "text" ? text::exchange_bound_summary(bounds, "redist exchange bound")
+                                  : io::exchange_bound_json(bounds));
   return 0;
 }
 
 // The layout's fields are the command's options: `from_block` is --from-block.
 int run_block_cyclic(const ExchangeOptions& o) {
   try {
-    std::cout << io::exchange_instance_json(exchange::block_cyclic(o.layout));
+    print_result(io::exchange_instance_json(exchange::block_cyclic(o.layout)));
   } catch (const OptionError&) {
     throw;
   } catch (const InputError& e) {
@@ -121,7 +123,7 @@ int run_migration(const ExchangeOptions& o) {
       throw;
     }
   });
-  std::cout << io::exchange_instance_json(in);
+  print_result(io::exchange_instance_json(in));
   return 0;
 }
 
@@ -138,6 +140,7 @@ void add_plan(CLI::App* family, Action& action, const std::shared_ptr<ExchangeOp
   plan->add_option("instance", o->instance, "Instance JSON file ('-' or none: stdin)");
   plan->add_option("--algorithm,-a", o->algorithm, algorithm_help())->capture_default_str();
   plan->add_option("--gantt", o->gantt, "Write the plan's Gantt chart to this SVG file");
+  add_time_limit_option(plan, o->time_limit);
   add_format_option(plan, o->format);
   add_example(plan,
               R"({"exchange": {"nodes": 3, "messages": [[0, 1, 1000], [1, 2, 500], [2, 0, 250]],)"

@@ -113,8 +113,8 @@ CheckCommand<lau::Instance, io::LauPlanDocument> lau_check_command() {
 int run_eval(const LauOptions& o) {
   const std::string text = read_input(o.instance, "instance");
   if (o.format != "text") {
-    std::cout << read_instance_as("lau", "eval", text,
-                                  [](const auto& t) { return lau::eval_json(t); });
+    print_result(
+        read_instance_as("lau", "eval", text, [](const auto& t) { return lau::eval_json(t); }));
     return 0;
   }
   const io::LauDocument doc = read_instance_as("lau", "eval", text, [](const auto& t) {
@@ -124,7 +124,7 @@ int run_eval(const LauOptions& o) {
   const lau::Evaluation e = io::located_in("$.lau", [&] {
     return lau_flows_at("$.lau.flows", [&] { return lau::evaluate(doc.instance, doc.flows); });
   });
-  std::cout << text::lau_eval_summary(doc.instance, doc.flows, e, "redist lau eval");
+  print_result(text::lau_eval_summary(doc.instance, doc.flows, e, "redist lau eval"));
   return 0;
 }
 

@@ -13,6 +13,7 @@
 #include <fmt/ranges.h>
 
 #include "apps/redist/cli.hpp"
+#include "apps/redist/progress.hpp"
 #include "apps/strict_numbers.hpp"
 #include "redist/common/error.hpp"
 #include "redist/io/located.hpp"
@@ -23,6 +24,7 @@ namespace {
 
 // The one `error:` line of every failure, whatever the message holds (docs/formats.md).
 int print_error(const std::string& message, int code) {
+  redist::cli::stop_progress();
   std::cerr << "error: " << redist::one_line(message, 1000) << "\n";
   return code;
 }
@@ -69,6 +71,20 @@ std::string unknown_command(const CLI::App& app, int argc, char** argv) {
   return fmt::format("'{}' needs a command: {}", path, fmt::join(names, ", "));
 }
 
+// The command the parsed line runs ("redist ring plan"), and whether it takes --time-limit.
+std::string command_path(const CLI::App& app, bool& has_time_limit) {
+  std::string path = "redist";
+  const CLI::App* current = &app;
+  for (;;) {
+    const std::vector<CLI::App*> chosen = current->get_subcommands();
+    if (chosen.empty()) break;
+    current = chosen.front();
+    path += " " + current->get_name();
+  }
+  has_time_limit = current->get_option_no_throw("--time-limit") != nullptr;
+  return path;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -103,7 +119,11 @@ int main(int argc, char** argv) {
   }
   int code = 2;
   try {
+    bool has_time_limit = false;
+    const std::string command = command_path(app, has_time_limit);
+    redist::cli::start_progress(command, has_time_limit);
     code = action ? action() : 2;
+    redist::cli::stop_progress();
   } catch (const redist::InputError& e) {
     return print_error(redist::io::with_field_meaning(redist::io::located(e, "$")).what(), 2);
   } catch (const std::bad_alloc&) {

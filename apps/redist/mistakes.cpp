@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "apps/redist/cli.hpp"
+#include "apps/redist/progress.hpp"
 #include "redist/io/formats.hpp"
 
 namespace redist::cli {
@@ -85,8 +86,12 @@ bool has_field_of(const std::string& text, const std::string& family) {
 
 std::string read_input(const std::string& file, const std::string& what) {
   if ((file.empty() || file == "-") && isatty(STDIN_FILENO) == 1) {
+    stop_progress();  // waiting for the user is not work
     std::cerr << "redist: reading the " << what
               << " from standard input (Ctrl-D to end; give a file to read it instead)\n";
+    std::string text = io::read_text(file);
+    restart_progress();
+    return text;
   }
   return io::read_text(file);
 }

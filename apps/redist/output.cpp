@@ -1,12 +1,26 @@
+#include <chrono>
 #include <fstream>
 #include <iostream>
 
 #include "apps/redist/cli.hpp"
+#include "apps/redist/progress.hpp"
+#include "apps/strict_numbers.hpp"
+#include "redist/api/seconds.hpp"
 #include "redist/common/error.hpp"
 
 namespace redist::cli {
 
-void print_json(const io::OrderedJson& document) { std::cout << io::output_text(document); }
+namespace {
+// When the program started: the `seconds` of its result count from here.
+const std::chrono::steady_clock::time_point kStarted = std::chrono::steady_clock::now();
+}  // namespace
+
+void print_result(const std::string& output) {
+  stop_progress();
+  std::cout << with_seconds(output, seconds_since(kStarted));
+}
+
+void print_json(const io::OrderedJson& document) { print_result(io::output_text(document)); }
 
 void require_distinct_inputs(const std::string& first, const std::string& second,
                              const char* what) {
@@ -17,7 +31,7 @@ void require_distinct_inputs(const std::string& first, const std::string& second
 }
 
 int print_verdict(const CheckResult& verdict) {
-  std::cout << io::check_result_text(verdict);
+  print_result(io::check_result_text(verdict));
   return verdict.valid ? 0 : 1;
 }
 
@@ -40,6 +54,15 @@ void add_format_option(CLI::App* command, std::string& format) {
                    "json: the document of docs/formats.md | text: a readable summary")
       ->capture_default_str()
       ->check(CLI::IsMember({"json", "text"}));
+}
+
+void add_time_limit_option(CLI::App* command, double& seconds) {
+  command
+      ->add_option("--time-limit", seconds,
+                   "Stop the search after SECONDS (a number > 0): the best plan found, its lower "
+                   "bound and a note; optimal only when proven")
+      ->type_name("SECONDS")
+      ->check(positive());
 }
 
 void write_text_file(const std::string& file, const std::string& text, const std::string& option) {

@@ -3,12 +3,16 @@
 // `check` taken from the typed verdict.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "apps/redist/cli.hpp"
+#include "apps/redist/progress.hpp"
 
 namespace redist::cli {
 namespace {
@@ -49,6 +53,18 @@ PlanCommand<int, int> counting_plan_command(Calls& calls) {
   return command;
 }
 
+// `output` without the seconds it states (print_result): the number after `prefix` up to the end
+// of its line becomes "S".
+std::string without_seconds(std::string output, const std::string& prefix) {
+  const std::size_t at = output.find(prefix);
+  if (at == std::string::npos) return output;
+  const std::size_t start = at + prefix.size();
+  const std::size_t end = output.find('\n', start);
+  const std::string value = output.substr(start, end - start);
+  EXPECT_GE(std::stod(value), 0.0) << value;
+  return output.replace(start, end - start, "S");
+}
+
 std::string temporary_file(const std::string& name, const std::string& text) {
   const std::string path = ::testing::TempDir() + name;
   std::ofstream(path) << text;
@@ -68,7 +84,8 @@ TEST(PlanCommand, TextAndGanttReadAndPlanOnce) {
   const std::string gantt = ::testing::TempDir() + "plan_command.svg";
   ::testing::internal::CaptureStdout();
   EXPECT_EQ(run_plan(counting_plan_command(calls), instance, gantt, "text"), 0);
-  EXPECT_EQ(::testing::internal::GetCapturedStdout(), "result 42 valid\n");
+  EXPECT_EQ(without_seconds(::testing::internal::GetCapturedStdout(), "seconds     "),
+            "result 42 valid\nseconds     S\n");
   EXPECT_EQ(file_text(gantt), "<svg>redist test plan 42</svg>");
   EXPECT_EQ(calls.read, 1);
   EXPECT_EQ(calls.plan, 1);
@@ -85,7 +102,8 @@ TEST(PlanCommand, JsonWithoutPictureNeitherChecksNorDraws) {
   const std::string instance = temporary_file("plan_command_instance", "5");
   ::testing::internal::CaptureStdout();
   EXPECT_EQ(run_plan(counting_plan_command(calls), instance, "", "json"), 0);
-  EXPECT_EQ(::testing::internal::GetCapturedStdout(), "{\"result\": 10}\n");
+  EXPECT_EQ(without_seconds(::testing::internal::GetCapturedStdout(), "\"seconds\": "),
+            "{\"result\": 10,\n  \"seconds\": S\n}\n");
   EXPECT_EQ(calls.plan, 1);
   EXPECT_EQ(calls.json, 1);
   EXPECT_EQ(calls.check + calls.text + calls.chart + calls.limits, 0);
@@ -132,6 +150,34 @@ TEST(CheckCommand, ExitCodeComesFromTheTypedVerdict) {
   EXPECT_NE(::testing::internal::GetCapturedStdout().find("\"valid\": false"), std::string::npos);
   EXPECT_EQ(charts, 1);
   std::remove(gantt.c_str());
+}
+
+// The progress line: nowhere but on a terminal unless REDIST_PROGRESS=always (then one line,
+// since standard error is not a terminal here), never with REDIST_PROGRESS=never.
+TEST(Progress, WrittenOnlyWhereAsked) {
+  ::setenv("REDIST_PROGRESS", "always", 1);
+  ::testing::internal::CaptureStderr();
+  {
+    ProgressLine line("redist test plan", true, std::chrono::milliseconds(0));
+    for (int k = 0; k < 10'000 && !line.shown(); ++k) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    line.stop();
+    EXPECT_TRUE(line.shown());
+  }
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(),
+            "redist test plan: still working, 0 s so far (Ctrl-C stops it; --time-limit SECONDS "
+            "returns the best plan found by then)\n");
+  for (const char* setting : {"never", "auto"}) {
+    ::setenv("REDIST_PROGRESS", setting, 1);
+    ::testing::internal::CaptureStderr();
+    ProgressLine line("redist test plan", false, std::chrono::milliseconds(0));
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    line.stop();
+    EXPECT_FALSE(line.shown()) << setting;
+    EXPECT_EQ(::testing::internal::GetCapturedStderr(), "") << setting;
+  }
+  ::unsetenv("REDIST_PROGRESS");
 }
 
 }  // namespace

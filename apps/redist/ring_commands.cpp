@@ -22,6 +22,7 @@ struct RingOptions {
   std::string solver = "fast";
   std::string gantt;
   std::string format = "json";
+  double time_limit = 0;  // seconds; 0: none
 };
 
 ring::Instance read_ring_instance_text(const std::string& text) {
@@ -88,7 +89,8 @@ int run_ring_plan(const RingOptions& o) {
   return suggesting("--algorithm", o.algorithm, ring_algorithms(), [&] {
     return suggesting("--solver", o.solver, {"fast", "lp"}, [&] {
       const ring::PlanOptions options = io::located_in("$.ring", [&] {
-        return ring::PlanOptions{o.algorithm, ring::solver_named(o.solver)};
+        return ring::PlanOptions{o.algorithm, ring::solver_named(o.solver),
+                                 time_limit_of(o.time_limit)};
       });
       return run_plan(ring_plan_command(options), o.instance, o.gantt, o.format);
     });
@@ -100,8 +102,8 @@ int run_bound(const RingOptions& o) {
   const ring::Instance in = read_instance_as("ring", "bound", read_input(o.instance, "instance"),
                                              read_ring_instance_text);
   const ring::BoundReport report = io::located_in("$.ring", [&] { return ring::bounds(in); });
-  std::cout << (o.format == "text" ? text::ring_bound_summary(report, "redist ring bound")
-                                   : io::ring_bound_text(report));
+  print_result(o.format == "text" ? text::ring_bound_summary(report, "redist ring bound")
+                                  : io::ring_bound_text(report));
   return 0;
 }
 
@@ -130,6 +132,7 @@ void register_ring_commands(CLI::App& app, Action& action) {
                             {"lp", "System 6 as a linear program (COIN-OR CLP)"}}))
       ->capture_default_str();
   plan->add_option("--gantt", options->gantt, "Write the schedule's Gantt chart to this SVG file");
+  add_time_limit_option(plan, options->time_limit);
   add_format_option(plan, options->format);
   add_example(plan,
               R"({"ring": {"bidirectional": true, "loads": [6, 0, 2, 0], "targets": [2, 2, 2, 2],)"

@@ -26,6 +26,7 @@ struct SliceOptions {
   bool q_given = false;
   std::string format = "json";
   std::string gantt;
+  double time_limit = 0;  // seconds; 0: none
 };
 
 slicering::Cluster read_slicering_cluster(const std::string& text) {
@@ -84,7 +85,7 @@ CheckCommand<slicering::Cluster, io::SolutionDocument> slicering_check_command()
 }
 
 int run_slicering_plan(const SliceOptions& o) {
-  slicering::PlanOptions options{o.algorithm, std::nullopt};
+  slicering::PlanOptions options{o.algorithm, std::nullopt, time_limit_of(o.time_limit)};
   if (o.q_given) {
     if (o.q < 1) throw io::located(OptionError("ring size must be >= 1", "q"), "$.cluster");
     options.ring_size = static_cast<std::size_t>(o.q);
@@ -126,6 +127,7 @@ void register_slicering_commands(CLI::App& app, Action& action, ExperimentRegist
   plan->add_option("--q", options->q, "Force the ring size")->each([options](const std::string&) {
     options->q_given = true;
   });
+  add_time_limit_option(plan, options->time_limit);
   add_format_option(plan, options->format);
   add_example(plan,
               R"({"cluster": {"w": [1, 2, 4], "c": [[0, 0.1, 1], [0.1, 0, 0.1], [1, 0.1, 0]],)"

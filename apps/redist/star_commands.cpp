@@ -29,6 +29,7 @@ struct StarOptions {
   std::string algorithm = "best";
   std::string gantt;
   std::string format = "json";
+  double time_limit = 0;  // seconds; 0: none
 };
 
 star::Instance read_star_text(const std::string& text) {
@@ -44,11 +45,11 @@ std::string star_algorithm_help() {
   return text;
 }
 
-PlanCommand<star::Instance, star::Schedule> star_plan_command(const std::string& algorithm) {
+PlanCommand<star::Instance, star::Schedule> star_plan_command(const star::PlanOptions& options) {
   return {"star",
           read_star_text,
-          [algorithm](const star::Instance& in) {
-            return io::located_in("$.star", [&] { return star::plan(in, {algorithm}); });
+          [options](const star::Instance& in) {
+            return io::located_in("$.star", [&] { return star::plan(in, options); });
           },
           io::star_schedule_json,
           [](const star::Instance& in, const star::Schedule& s) { return star::check(in, s); },
@@ -94,8 +95,8 @@ int run_order(const StarOptions& o) {
                               [&] { return io::read_order_instance(io::parse_document(text)); });
       });
   const star::Schedule s = io::located_in("$.star", [&] { return star::order(in); });
-  std::cout << (o.format == "text" ? text::star_order_summary(in, s, "redist star order")
-                                   : io::star_schedule_json(s));
+  print_result(o.format == "text" ? text::star_order_summary(in, s, "redist star order")
+                                  : io::star_schedule_json(s));
   return 0;
 }
 
@@ -119,13 +120,16 @@ void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& e
   plan->add_option("--algorithm,-a", options->algorithm, star_algorithm_help())
       ->capture_default_str();
   plan->add_option("--gantt", options->gantt, "Write the schedule's Gantt chart to this SVG file");
+  add_time_limit_option(plan, options->time_limit);
   add_format_option(plan, options->format);
   add_example(plan, R"({"star": {"c": [1, 2, 1], "w": [3, 2, 5], "loads": [12, 0, 6]}})",
               "redist star plan --format text data/examples/star-platform.json");
   plan->callback([&action, options] {
     action = [options] {
       return suggesting("--algorithm", options->algorithm, star_algorithms(), [&] {
-        return run_plan(star_plan_command(options->algorithm), options->instance, options->gantt,
+        const star::PlanOptions plan_options{options->algorithm,
+                                             time_limit_of(options->time_limit)};
+        return run_plan(star_plan_command(plan_options), options->instance, options->gantt,
                         options->format);
       });
     };

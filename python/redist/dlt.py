@@ -30,7 +30,8 @@ def check(instance, schedule):
     """Check a divisible-load schedule against the instance: what ``redist dlt check`` prints.
 
     Takes the instance document and a schedule (as ``plan`` returns it). Returns
-    ``{"valid": True, "makespan": m}`` or ``{"valid": False, "reason": r}``.
+    ``{"valid": True, "makespan": m}`` or ``{"valid": False, "reason": r}``,
+    each with ``"seconds"`` (the wall time spent).
     Raises ValueError with the command line's error text when a document is malformed.
 
     >>> d = {"dlt": {"b": [1, 1], "s": [1, 1], "alpha": [2, 0]}}

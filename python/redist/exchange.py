@@ -32,12 +32,14 @@ def check(instance, plan_document):
     """Check a plan against the instance: what ``redist exchange check`` prints.
 
     Takes the instance document and a plan (as ``plan`` returns it). Returns the verdict
-    ``{"valid": True, "makespan": m}`` or ``{"valid": False, "reason": r}``.
+    ``{"valid": True, "makespan": m}`` or ``{"valid": False, "reason": r}``,
+    each with ``"seconds"`` (the wall time spent).
     Raises ValueError with the command line's error text when a document is malformed.
 
     >>> x = {"exchange": {"nodes": 2, "messages": [[0, 1, 8]]}}
-    >>> check(x, plan(x))
-    {'valid': True, 'makespan': 8.0}
+    >>> verdict = check(x, plan(x))
+    >>> verdict["valid"], verdict["makespan"]
+    (True, 8.0)
     """
     return _json.call(_redist.exchange.check, instance, plan_document)
 

@@ -33,7 +33,8 @@ def check(instance, schedule):
 
     Takes the instance document and a plan (as ``plan`` returns it, or just ``{"flows": [...]}``
     with an optional ``"mode"``). Returns ``{"valid": True, "makespan": t}`` or
-    ``{"valid": False, "reason": r}``.
+    ``{"valid": False, "reason": r}``,
+    each with ``"seconds"`` (the wall time spent).
     Raises ValueError with the command line's error text when a document is malformed.
 
     >>> check({"lau": {"loads": [4, 0]}}, {"flows": [2, 0]})["valid"]

@@ -33,12 +33,14 @@ def check(instance, schedule):
     """Check a schedule against the instance: what ``redist ring check`` prints.
 
     Takes the instance document and a schedule (as ``plan`` returns it). Returns the verdict
-    ``{"valid": True, "makespan": m}`` or ``{"valid": False, "reason": r}``.
+    ``{"valid": True, "makespan": m}`` or ``{"valid": False, "reason": r}``,
+    each with ``"seconds"`` (the wall time spent).
     Raises ValueError with the command line's error text when a document is malformed.
 
     >>> ring = {"ring": {"loads": [2, 0], "targets": [1, 1], "cost_next": 1}}
-    >>> check(ring, plan(ring))
-    {'valid': True, 'makespan': 1.0}
+    >>> verdict = check(ring, plan(ring))
+    >>> verdict["valid"], verdict["makespan"]
+    (True, 1.0)
     """
     return _json.call(_redist.ring.check, instance, schedule)
 

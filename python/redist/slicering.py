@@ -31,7 +31,8 @@ def check(instance, solution):
     """Check a solution against the cluster: what ``redist slicering check`` prints.
 
     Takes the cluster document and a solution (as ``plan`` returns it). Returns
-    ``{"valid": True, "makespan": m}`` or ``{"valid": False, "reason": r}``.
+    ``{"valid": True, "makespan": m}`` or ``{"valid": False, "reason": r}``,
+    each with ``"seconds"`` (the wall time spent).
     Raises ValueError with the command line's error text when a document is malformed.
 
     >>> cluster = {"cluster": {"w": [1, 2], "c": [[0, 1], [1, 0]], "W": 10, "H": 1}}

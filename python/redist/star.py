@@ -33,7 +33,8 @@ def check(instance, schedule):
     """Check a schedule against the instance: what ``redist star check`` prints.
 
     Takes the instance document and a schedule (as ``plan`` returns it). Returns
-    ``{"valid": True, "makespan": m}`` or ``{"valid": False, "reason": r}``.
+    ``{"valid": True, "makespan": m}`` or ``{"valid": False, "reason": r}``,
+    each with ``"seconds"`` (the wall time spent).
     Raises ValueError with the command line's error text when a document is malformed.
 
     >>> star = {"star": {"c": [1, 1], "w": [2, 2], "loads": [2, 0]}}

@@ -6,7 +6,9 @@ planned schedules check valid, options reach the planners, a malformed document 
 ValueError whose message is the command line's `error:` line, and unknown options raise
 ValueError. Documents given as paths are read as files; a NaN or an infinity in a dict is
 refused at its JSONPath; the pictures (`plan(...).svg()`, `gantt`) are byte for byte the files
-`--gantt` writes. The docstring examples of every module run as doctests.
+`--gantt` writes. The docstring examples of every module run as doctests. Every result states
+the seconds spent on it, which differ from run to run: comparisons (Case.assertEqual) leave them
+out, once checked to be a number >= 0.
 
 Environment (set by ctest, python/CMakeLists.txt): PYTHONPATH holds BUILD/python; REDIST_CLI is
 the command line `redist`; REDIST_DATA_DIR the data/ folder of the sources.
@@ -20,6 +22,7 @@ import json
 import os
 import pathlib
 import pickle
+import re
 import subprocess
 import tempfile
 import unittest
@@ -93,10 +96,36 @@ def load(path):
     return json.loads(pathlib.Path(path).read_text())
 
 
+# The seconds of a result: a JSON document's last member, or a text summary's last line.
+_SECONDS_TEXT = re.compile(r'(,\n  "seconds": |\nseconds +)(-?[0-9.e+-]+)(?=\n)')
+
+
+def timeless(value):
+    """`value` without the seconds it states (a result dict, a list of them, or the JSON or text
+    output of a command), each of them checked to be a number >= 0 first."""
+    if isinstance(value, dict) and "seconds" in value:
+        seconds = value["seconds"]
+        if not isinstance(seconds, (int, float)) or seconds < 0:
+            raise AssertionError(f"seconds is not a number >= 0: {seconds!r}")
+        return {key: item for key, item in value.items() if key != "seconds"}
+    if isinstance(value, list):
+        return [timeless(item) for item in value]
+    if isinstance(value, str):
+        for match in _SECONDS_TEXT.finditer(value):
+            if float(match.group(2)) < 0:
+                raise AssertionError(f"negative seconds in {value!r}")
+        return _SECONDS_TEXT.sub(r"\1S", value)
+    return value
+
+
 class Case(unittest.TestCase):
     """Assertions shared by the families."""
 
     maxDiff = None
+
+    def assertEqual(self, first, second, msg=None):  # noqa: N802 (unittest's name)
+        """Equal but for the seconds each result states (`timeless`)."""
+        super().assertEqual(timeless(first), timeless(second), msg)
 
     def assert_cli_error(self, call, *cli_args):
         """`call()` raises ValueError with the command line's error text for `cli_args`."""
@@ -202,6 +231,31 @@ class PackageTest(Case):
                            for plan, instance, options in jobs]
                 self.assertEqual([f.result() for f in futures], expected)
 
+    def test_every_result_states_its_seconds(self):
+        ring = load(EXAMPLES / "spec-example.json")
+        schedule = redist.ring.plan(ring)
+        results = [schedule, redist.ring.check(ring, schedule), redist.ring.bound(ring),
+                   redist.lau.plan(LAU), redist.dlt.plan(DLT)]
+        for result in results:
+            self.assertIsInstance(result["seconds"], float)
+            self.assertGreaterEqual(result["seconds"], 0)
+        text = redist.ring.plan(ring, format="text")
+        self.assertRegex(text.splitlines()[-1], r"^seconds +[0-9.e-]+$")
+
+    def test_time_limit_returns_the_best_plan_found(self):
+        # A limit that has passed at the search's first look at the clock: exact's best schedule
+        # so far, valid, with the System 6 bound and a note; the same as the command line's.
+        ring = load(EXAMPLES / "above-system6.json")
+        stopped = redist.ring.plan(ring, algorithm="exact", time_limit=1e-9)
+        self.assert_checks(redist.ring, ring, stopped)
+        self.assertEqual(stopped, cli_json("ring", "plan", ring, "-a", "exact", "--time-limit",
+                                           "1e-9"))
+        if not stopped["optimal"]:
+            self.assertTrue(any(note.startswith("time limit of 1e-09 s reached")
+                                for note in stopped["notes"]), stopped["notes"])
+        self.assertEqual(redist.ring.plan(ring, algorithm="exact", time_limit=60)["makespan"],
+                         22.0)
+
     def test_none_options_keep_their_default(self):
         instance = load(EXAMPLES / "spec-example.json")
         self.assertEqual(redist.ring.plan(instance, algorithm=None), redist.ring.plan(instance))
@@ -267,7 +321,14 @@ class RingTest(Case):
         self.assert_cli_error(lambda: redist.ring.plan(good, solver="simplex"), "ring", "plan",
                               good, "--solver", "simplex")
         self.assert_value_error(lambda: redist.ring.plan(good, algo="exact"),
-                                "unknown option (known: algorithm, solver, format) (at --algo)")
+                                "unknown option (known: algorithm, solver, time_limit, format) "
+                                "(at --algo)")
+        for bad_limit, why in ((0, "0"), (-1, "-1")):
+            self.assert_value_error(lambda: redist.ring.plan(good, time_limit=bad_limit),
+                                    "the time limit must be a finite number of seconds > 0, got "
+                                    f"{why} (at --time_limit)")
+        self.assert_value_error(lambda: redist.ring.plan(good, time_limit="1"),
+                                "must be a number (at --time_limit)")
         self.assert_value_error(lambda: redist.ring.plan(good, algorithm=3),
                                 "must be a string (at --algorithm)")
 
@@ -345,7 +406,7 @@ class StarTest(Case):
         self.assert_cli_error(lambda: redist.star.plan(good, algorithm="greedy"), "star", "plan",
                               good, "--algorithm", "greedy")
         self.assert_value_error(lambda: redist.star.plan(good, q=2),
-                                "unknown option (known: algorithm, format) (at --q)")
+                                "unknown option (known: algorithm, time_limit, format) (at --q)")
 
 
 class DltTest(Case):
@@ -433,7 +494,8 @@ class SliceringTest(Case):
         self.assert_value_error(lambda: redist.slicering.plan(good, q="2"),
                                 "must be an integer (at --q)")
         self.assert_value_error(lambda: redist.slicering.plan(good, size=2),
-                                "unknown option (known: algorithm, q, format) (at --size)")
+                                "unknown option (known: algorithm, q, time_limit, format) "
+                                "(at --size)")
 
 
 class BalanceTest(Case):
@@ -670,6 +732,7 @@ class PictureTest(Case):
         plan = redist.ring.plan(instance)
         plain = cli_json("ring", "plan", instance)
         self.assertEqual(plan, plain)
+        plain["seconds"] = plan["seconds"]  # the one member two runs do not share
         self.assertEqual(repr(plan), repr(plain))
         self.assertEqual(json.dumps(plan), json.dumps(plain))
         for copied in (copy.deepcopy(plan), pickle.loads(pickle.dumps(plan))):

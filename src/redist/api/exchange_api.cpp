@@ -8,11 +8,12 @@ namespace redist::exchange {
 
 std::string plan_json(std::string_view instance, std::string_view options) {
   return io::located_in("$.exchange", [&] {
-    const io::EntryOptions o(options, {"algorithm", "format"});
+    const io::EntryOptions o(options, {"algorithm", "time_limit", "format"});
     const std::string algorithm = o.text("algorithm", "auto");
+    const std::optional<double> time_limit = o.real("time_limit");
     const bool text = o.wants_text();
     const Instance in = io::read_exchange_instance(io::parse_document(instance));
-    const Plan result = plan(in, algorithm);
+    const Plan result = plan(in, algorithm, time_limit);
     if (text)
       return text::exchange_summary(in, result, check(in, result), "redist exchange plan", "");
     return io::exchange_plan_json(result);

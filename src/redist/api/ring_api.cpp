@@ -8,9 +8,9 @@ namespace redist::ring {
 
 std::string plan_json(std::string_view instance, std::string_view options) {
   return io::located_in("$.ring", [&] {
-    const io::EntryOptions o(options, {"algorithm", "solver", "format"});
+    const io::EntryOptions o(options, {"algorithm", "solver", "time_limit", "format"});
     const PlanOptions plan_options{o.text("algorithm", "auto"),
-                                   solver_named(o.text("solver", "fast"))};
+                                   solver_named(o.text("solver", "fast")), o.real("time_limit")};
     const bool text = o.wants_text();
     const Instance in = io::read_ring_instance(io::parse_document(instance));
     const Schedule schedule = plan(in, plan_options);

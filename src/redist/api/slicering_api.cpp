@@ -8,8 +8,8 @@ namespace redist::slicering {
 
 std::string plan_json(std::string_view instance, std::string_view options) {
   return io::located_in("$.cluster", [&] {
-    const io::EntryOptions o(options, {"algorithm", "q", "format"});
-    PlanOptions plan_options{o.text("algorithm", "auto"), std::nullopt};
+    const io::EntryOptions o(options, {"algorithm", "q", "time_limit", "format"});
+    PlanOptions plan_options{o.text("algorithm", "auto"), std::nullopt, o.real("time_limit")};
     if (const auto q = o.integer("q")) {
       if (*q < 1) throw OptionError("ring size must be >= 1", "q");
       plan_options.ring_size = static_cast<std::size_t>(*q);

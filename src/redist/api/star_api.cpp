@@ -8,8 +8,8 @@ namespace redist::star {
 
 std::string plan_json(std::string_view instance, std::string_view options) {
   return io::located_in("$.star", [&] {
-    const io::EntryOptions o(options, {"algorithm", "format"});
-    const PlanOptions plan_options{o.text("algorithm", "best")};
+    const io::EntryOptions o(options, {"algorithm", "time_limit", "format"});
+    const PlanOptions plan_options{o.text("algorithm", "best"), o.real("time_limit")};
     const bool text = o.wants_text();
     const Instance in = io::read_star_instance(io::parse_document(instance));
     const Schedule schedule = plan(in, plan_options);

@@ -45,10 +45,17 @@ Ports active_ports(const Instance& in) {
   return ports;
 }
 
+// Thrown by the search when its time limit has passed: the incumbent is returned, unproven.
+struct TimeUp {};
+
 class ExactSearch {
  public:
-  ExactSearch(const Instance& in, Plan incumbent)
-      : in_(in), ports_(active_ports(in)), best_(std::move(incumbent)), scale_(best_.makespan) {
+  ExactSearch(const Instance& in, Plan incumbent, const Deadline& time_limit)
+      : in_(in),
+        ports_(active_ports(in)),
+        best_(std::move(incumbent)),
+        scale_(best_.makespan),
+        time_limit_(time_limit) {
     for (const Message& m : in.messages) {
       transfer_.push_back(static_cast<double>(m.bytes) / in.rate(static_cast<std::size_t>(m.from),
                                                                  static_cast<std::size_t>(m.to)));
@@ -76,10 +83,17 @@ class ExactSearch {
     return widest;
   }
 
+  // The best plan: optimal unless timed_out().
   Plan run() {
-    choose_cuts(0);
+    try {
+      choose_cuts(0);
+    } catch (const TimeUp&) {
+      timed_out_ = true;
+    }
     return std::move(best_);
   }
+  bool timed_out() const { return timed_out_; }
+  std::size_t structures() const { return structures_; }
 
  private:
   bool worth(std::size_t port) const {
@@ -129,6 +143,8 @@ class ExactSearch {
   std::vector<std::vector<std::size_t>> order_;
   std::unique_ptr<lp::LpSolver> solver_;
   std::size_t structures_ = 0;
+  const Deadline& time_limit_;
+  bool timed_out_ = false;
 };
 
 std::vector<std::vector<std::size_t>> ExactSearch::successors() const {
@@ -176,6 +192,7 @@ void ExactSearch::evaluate() {
                                   kMaxExactStructures),
                       "algorithm");
   }
+  if (time_limit_.passed_every(static_cast<std::int64_t>(structures_), 16)) throw TimeUp{};
   const Successors next = successors();
   const std::vector<std::size_t> topo = topological_order(next);
   if (topo.empty()) return;
@@ -267,29 +284,50 @@ void require_exact_applies(const Instance& in) {
 
 }  // namespace
 
-Plan plan_exact(const Instance& instance) {
+namespace {
+
+// The search's best plan, or the incumbent when it is already at the bound; sets `timed_out`.
+Plan search_plan(const Instance& instance, Plan incumbent, const Bounds& bound,
+                 const Deadline& time_limit, bool& timed_out) {
+  timed_out = false;
+  if (at_most(incumbent.makespan, bound.lower_bound)) return incumbent;
+  ExactSearch search(instance, std::move(incumbent), time_limit);
+  if (const std::size_t widest = search.widest_cut(); widest > kMaxExactExtraPieces) {
+    throw OptionError(
+        fmt::format("exact would have to cut a message into up to {} extra pieces (at most {}): "
+                    "the latency is small next to the transfers; preemptive is optimal "
+                    "without latency",
+                    widest, kMaxExactExtraPieces),
+        "algorithm");
+  }
+  Plan out = search.run();
+  if (search.timed_out()) {
+    out.notes.assign(
+        1, time_limit_note(time_limit, fmt::format("{} structures searched", search.structures())));
+  }
+  timed_out = search.timed_out();
+  return out;
+}
+
+}  // namespace
+
+Plan plan_exact(const Instance& instance, const Deadline& time_limit) {
   validate_instance(instance);
   require_exact_applies(instance);
   Plan incumbent = plan_preemptive(instance);
   if (instance.latency > 0) incumbent = better(std::move(incumbent), plan_whole(instance));
   const Bounds bound = bounds(instance);
-  Plan out;
-  if (at_most(incumbent.makespan, bound.lower_bound)) {
-    out = std::move(incumbent);
-  } else {
-    ExactSearch search(instance, std::move(incumbent));
-    if (const std::size_t widest = search.widest_cut(); widest > kMaxExactExtraPieces) {
-      throw OptionError(
-          fmt::format("exact would have to cut a message into up to {} extra pieces (at most {}): "
-                      "the latency is small next to the transfers; preemptive is optimal "
-                      "without latency",
-                      widest, kMaxExactExtraPieces),
-          "algorithm");
-    }
-    out = search.run();
-  }
+  bool timed_out = false;
+  Plan out = search_plan(instance, std::move(incumbent), bound, time_limit, timed_out);
   out.algorithm = "exact";
   out.bounds = bound;
+  out.optimal = false;
+  out.proof = Proof::none;
+  if (timed_out) {
+    out.lower_bound = bound.lower_bound;
+    if (at_most(out.makespan, bound.lower_bound)) out.prove_optimal(Proof::lower_bound);
+    return out;
+  }
   out.notes.clear();
   out.lower_bound = std::max(bound.lower_bound, out.makespan);
   if (out.lower_bound > bound.lower_bound) {

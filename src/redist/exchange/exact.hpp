@@ -28,6 +28,7 @@
 
 #include <cstddef>
 
+#include "redist/common/deadline.hpp"
 #include "redist/exchange/model.hpp"
 
 namespace redist::exchange {
@@ -36,6 +37,9 @@ inline constexpr std::size_t kMaxExactMessages = 8;
 inline constexpr std::size_t kMaxExactExtraPieces = 6;
 inline constexpr std::size_t kMaxExactStructures = 200'000;
 
-Plan plan_exact(const Instance& instance);
+// With a time limit that passes during the search: the best plan found (never worse than the
+// starting incumbent), the ports bound as lower_bound, not optimal unless it meets that bound,
+// and a note.
+Plan plan_exact(const Instance& instance, const Deadline& time_limit = Deadline());
 
 }  // namespace redist::exchange

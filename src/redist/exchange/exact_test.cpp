@@ -119,5 +119,39 @@ TEST(Exact, BehavesAsAnOptimumOnRandomTinyInstances) {
   EXPECT_GT(searched, 5);
 }
 
+// A time limit that has passed at the first check (every 16 structures) stops a search that
+// needs more: its best plan, valid, the ports bound, and a note; optimal only by that bound.
+TEST(Exact, TimeLimitReturnsTheBestPlanFound) {
+  std::mt19937_64 rng(43);
+  testkit::RandomExchangeOptions o;
+  o.nodes_min = 3;
+  o.nodes_max = 4;
+  o.partners = 3;
+  o.bytes_max = 20;
+  int stopped = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    Instance in = testkit::random_exchange(rng, o);
+    if (in.messages.size() > 6) in.messages.resize(6);
+    double longest = 0;
+    for (const Message& m : in.messages) longest = std::max(longest, in.duration(m));
+    in.latency = longest;
+    const Plan full = plan_exact(in);
+    const Plan p = plan_exact(in, Deadline(1e-9));
+    const CheckResult r = check(in, p);
+    ASSERT_TRUE(r.valid) << r.reason;
+    EXPECT_GE(p.makespan, full.makespan * (1 - 1e-9));
+    EXPECT_LE(p.lower_bound, full.makespan * (1 + 1e-9));
+    const bool noted = !p.notes.empty() && p.notes[0].starts_with("time limit of 1e-09 s");
+    stopped += noted;
+    if (noted) {
+      EXPECT_EQ(p.optimal, p.proof == Proof::lower_bound);
+    }
+    if (!noted) {
+      EXPECT_EQ(p.makespan, full.makespan);
+    }
+  }
+  EXPECT_GT(stopped, 3);
+}
+
 }  // namespace
 }  // namespace redist::exchange

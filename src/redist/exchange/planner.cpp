@@ -28,7 +28,7 @@ constexpr std::size_t kAutoExactMessages = 4;
 
 Plan better(Plan a, Plan b) { return a.makespan <= b.makespan ? a : b; }
 
-Plan plan_auto(const Instance& instance) {
+Plan plan_auto(const Instance& instance, const Deadline& time_limit) {
   if (instance.backbone) {
     Plan whole = plan_whole(instance);
     if (instance.messages.size() > kAutoStepMessages) return whole;
@@ -38,7 +38,7 @@ Plan plan_auto(const Instance& instance) {
   if (instance.latency == 0 || preemptive.optimal) return preemptive;
   if (instance.messages.size() <= kAutoExactMessages) {
     try {
-      return plan_exact(instance);
+      return plan_exact(instance, time_limit);
     } catch (const OptionError&) {
       // the latency is too small next to the transfers for the search: fall through
     }
@@ -46,11 +46,11 @@ Plan plan_auto(const Instance& instance) {
   return better(plan_whole(instance), std::move(preemptive));
 }
 
-Plan dispatch(const Instance& instance, std::string_view algorithm) {
-  if (algorithm == "auto") return plan_auto(instance);
+Plan dispatch(const Instance& instance, std::string_view algorithm, const Deadline& time_limit) {
+  if (algorithm == "auto") return plan_auto(instance, time_limit);
   if (algorithm == "preemptive") return plan_preemptive(instance);
   if (algorithm == "whole") return plan_whole(instance);
-  if (algorithm == "exact") return plan_exact(instance);
+  if (algorithm == "exact") return plan_exact(instance, time_limit);
   if (algorithm == "min-steps") return plan_min_steps(instance);
   if (algorithm == "caterpillar") return plan_caterpillar(instance);
   if (algorithm == "ggp") return plan_ggp(instance);
@@ -63,9 +63,9 @@ Plan dispatch(const Instance& instance, std::string_view algorithm) {
 
 }  // namespace
 
-Plan plan(const Instance& instance, std::string_view algorithm) {
+Plan plan(const Instance& instance, std::string_view algorithm, std::optional<double> time_limit) {
   const auto started = std::chrono::steady_clock::now();
-  Plan out = dispatch(instance, algorithm);
+  Plan out = dispatch(instance, algorithm, Deadline(time_limit));
   out.solve_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return out;

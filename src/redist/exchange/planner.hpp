@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstddef>
+#include <optional>
 #include <string_view>
 
 #include "redist/exchange/model.hpp"
@@ -50,7 +51,11 @@ inline constexpr std::array<AlgorithmName, 9> kAlgorithms{{
 }};
 
 // The plan of the named algorithm; OptionError at "algorithm" for an unknown name or one that
-// does not apply, InputError for an invalid instance. Sets solve_seconds.
-Plan plan(const Instance& instance, std::string_view algorithm = "auto");
+// does not apply, InputError for an invalid instance. Sets solve_seconds. `time_limit`: seconds
+// exact's search (alone or within auto) may take, past which it returns its best plan, not proven
+// optimal, with a note (exact.hpp); empty: no limit; OptionError at "time_limit" unless finite
+// and > 0.
+Plan plan(const Instance& instance, std::string_view algorithm = "auto",
+          std::optional<double> time_limit = std::nullopt);
 
 }  // namespace redist::exchange

@@ -57,9 +57,9 @@ DltScheduleDocument read_dlt_schedule(std::string_view text) {
   const std::string path = "$";
   as_object(document, path);
   // Every member `dlt plan` writes, and nothing else.
-  reject_unknown_fields(
-      document, path,
-      {"algorithm", "solver", "makespan", "lower_bound", "optimal", "delta", "transfers"});
+  reject_unknown_fields(document, path,
+                        {"algorithm", "solver", "makespan", "lower_bound", "optimal", "delta",
+                         "transfers", "seconds"});
   as_array(require(document, path, "transfers"), child_path(path, "transfers"));
   const PlanSummary summary = read_plan_summary(document);
   doc.stated.makespan = summary.makespan.has_value();

@@ -153,7 +153,8 @@ exchange::Ownership read_ownership(const Json& document) {
 
 exchange::Instance read_exchange_instance(const Json& document) {
   as_object(document, "$");
-  reject_unknown_fields(document, "$", {"exchange"});
+  // "seconds": what `exchange block-cyclic` and `exchange migration` state with the instance.
+  reject_unknown_fields(document, "$", {"exchange", "seconds"});
   const Json& exchange = as_object(require(document, "$", "exchange"), kRoot);
   reject_unknown_fields(exchange, kRoot,
                         {"nodes", "messages", "matrix", "send_bandwidth", "recv_bandwidth",
@@ -200,9 +201,9 @@ ExchangePlanDocument read_exchange_plan(std::string_view text) {
       }};
   const Json document = parse_document(text, &pieces);
   as_object(document, "$");
-  reject_unknown_fields(
-      document, "$",
-      {"algorithm", "makespan", "lower_bound", "gap", "optimal", "steps", "pieces", "notes"});
+  reject_unknown_fields(document, "$",
+                        {"algorithm", "makespan", "lower_bound", "gap", "optimal", "steps",
+                         "pieces", "notes", "seconds"});
   as_array(require(document, "$", "pieces"), "$.pieces");
   const PlanSummary summary = read_plan_summary(document);
   doc.plan.algorithm = summary.algorithm;

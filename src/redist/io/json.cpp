@@ -268,6 +268,10 @@ PlanSummary read_plan_summary(const Json& document) {
   if (auto it = document.find("optimal"); it != document.end() && !it->is_null()) {
     summary.optimal = as_bool(*it, child_path(path, "optimal"));
   }
+  // The seconds a command states (docs/formats.md) are not a claim: only their type is checked.
+  if (auto it = document.find("seconds"); it != document.end()) {
+    as_finite_number(*it, child_path(path, "seconds"));
+  }
   return summary;
 }
 

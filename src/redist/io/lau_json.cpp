@@ -101,7 +101,7 @@ LauPlanDocument read_lau_plan(const Json& document) {
   as_object(document, "$");
   reject_unknown_fields(
       document, "$",
-      {"algorithm", "mode", "flows", "h", "t_single", "t_multi", "traffic", "optimal"});
+      {"algorithm", "mode", "flows", "h", "t_single", "t_multi", "traffic", "optimal", "seconds"});
   LauPlanDocument doc;
   lau::Plan& plan = doc.plan;
   plan.flows = as_int64_array(require(document, "$", "flows"), "$.flows");

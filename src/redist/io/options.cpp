@@ -36,6 +36,13 @@ std::optional<std::int64_t> EntryOptions::integer(std::string_view name) const {
   return it->get<std::int64_t>();
 }
 
+std::optional<double> EntryOptions::real(std::string_view name) const {
+  const auto it = options_.find(name);
+  if (it == options_.end()) return std::nullopt;
+  if (!it->is_number()) throw OptionError("must be a number", std::string(name));
+  return it->get<double>();
+}
+
 namespace {
 
 constexpr std::string_view kNotAllowedHere = "not allowed here: ";

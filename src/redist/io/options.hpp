@@ -23,6 +23,8 @@ class EntryOptions {
   bool has(std::string_view name) const { return options_.contains(name); }
   std::string text(std::string_view name, std::string fallback) const;
   std::optional<std::int64_t> integer(std::string_view name) const;
+  // A number (integer or not); OptionError "must be a number" otherwise.
+  std::optional<double> real(std::string_view name) const;
   // The "format" option of the plan entry points: false for "json" (the default), true for
   // "text", the readable summary of redist/text/. OptionError at "format" for any other value.
   bool wants_text() const;

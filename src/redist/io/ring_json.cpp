@@ -165,7 +165,7 @@ RingScheduleDocument read_ring_schedule(std::string_view text, std::size_t max_r
   const Json document = parse_document(text, &transfers);
   const ScheduleHeader header =
       read_schedule_header(document, {"algorithm", "makespan", "lower_bound", "gap", "optimal",
-                                      "light", "flows", "transfers", "notes"});
+                                      "light", "flows", "transfers", "notes", "seconds"});
   const PlanSummary& summary = header.summary;
   if (auto it = document.find("light"); it != document.end()) {
     s.light = as_bool(*it, "$.light");
@@ -226,6 +226,7 @@ std::string ring_bound_text(const ring::BoundReport& report) {
     terms[term.name] = term.value ? OrderedJson(*term.value) : nullptr;
   }
   out["terms"] = std::move(terms);
+  if (!report.notes.empty()) out["notes"] = report.notes;
   return output_text(out);
 }
 

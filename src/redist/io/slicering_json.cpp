@@ -63,9 +63,10 @@ slicering::Cluster read_cluster(const Json& document) {
 SolutionDocument read_slicering_solution(const Json& document) {
   as_object(document, "$");
   // Every member `slicering plan` writes, and nothing else.
-  reject_unknown_fields(document, "$",
-                        {"algorithm", "ring", "alpha", "t_step", "makespan", "lower_bound", "gap",
-                         "optimal", "tour_cost", "tour_lower_bound", "tour_gap", "notes"});
+  reject_unknown_fields(
+      document, "$",
+      {"algorithm", "ring", "alpha", "t_step", "makespan", "lower_bound", "gap", "optimal",
+       "tour_cost", "tour_lower_bound", "tour_gap", "notes", "seconds"});
   SolutionDocument out;
   const Json& ring = as_array(require(document, "$", "ring"), "$.ring");
   for (std::size_t k = 0; k < ring.size(); ++k) {

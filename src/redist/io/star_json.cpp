@@ -86,9 +86,9 @@ StarScheduleDocument read_star_schedule(std::string_view text) {
   const Json document = parse_document(text, &transfers);
   const std::string path = "$";
   // Every member `star plan` and `star order` write, and nothing else.
-  const ScheduleHeader header = read_schedule_header(
-      document,
-      {"algorithm", "makespan", "lower_bound", "gap", "optimal", "transfers", "finish", "notes"});
+  const ScheduleHeader header =
+      read_schedule_header(document, {"algorithm", "makespan", "lower_bound", "gap", "optimal",
+                                      "transfers", "finish", "notes", "seconds"});
   const PlanSummary& summary = header.summary;
   s.algorithm = summary.algorithm;
   doc.stated.makespan = summary.makespan.has_value();

@@ -113,6 +113,82 @@ TEST(Bounds, Lemma12MatchesEquation11) {
   EXPECT_FALSE(lemma12_bound(testkit::random_ring(rng, o), 1).has_value());
 }
 
+// Lemma 12 over every slice with the inner minimum computed for each (no pruning): the value
+// lemma12_bound must give exactly, its pruning skipping only slices that cannot raise it.
+double unpruned_lemma12(const Instance& in) {
+  const std::size_t n = in.size();
+  long double best = 0;
+  const auto split = [](std::int64_t total, double a, double b) {
+    const long double t = static_cast<long double>(total);
+    const long double real = t * b / (static_cast<long double>(a) + b);
+    long double inner = INFINITY;
+    for (long double i : {std::floor(real), std::ceil(real)}) {
+      i = std::clamp(i, 0.0L, t);
+      inner = std::min(inner, std::max(i * a, (t - i) * b));
+    }
+    return inner;
+  };
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::int64_t d = in.imbalance(k);
+    if (d > 0)
+      best =
+          std::max(best, d * static_cast<long double>(std::min(in.cost_prev[k], in.cost_next[k])));
+    if (d < 0) {
+      const double c = std::min(in.cost_next[in.pred(k)], in.cost_prev[in.succ(k)]);
+      best = std::max(best, -d * static_cast<long double>(c));
+    }
+    for (std::size_t length = 2; length < n; ++length) {
+      const std::int64_t s = slice(in, k, length);
+      const std::size_t l = (k + length - 1) % n;
+      if (s > 0) best = std::max(best, split(s, in.cost_prev[k], in.cost_next[l]));
+      if (s < 0)
+        best = std::max(best, split(-s, in.cost_next[in.pred(k)], in.cost_prev[in.succ(l)]));
+    }
+  }
+  return static_cast<double>(best);
+}
+
+TEST(Bounds, Lemma12PruningGivesTheSameValue) {
+  std::mt19937_64 rng(1212);
+  for (int trial = 0; trial < 4000; ++trial) {
+    testkit::RandomRingOptions o;
+    o.n_min = 2;
+    o.n_max = trial % 4 == 0 ? 3 : 60;  // the smallest rings too
+    o.load_min = 0;
+    o.load_max = trial % 3 == 0 ? 2 : 1000;  // many balanced slices, or large imbalances
+    o.target_min = 0;
+    o.cost_min = trial % 5 == 0 ? 1e-3 : 0.1;
+    o.cost_max = trial % 5 == 0 ? 1e3 : 10.0;
+    o.bidirectional = true;
+    o.homogeneous = trial % 7 == 0;
+    const Instance in = testkit::random_ring(rng, o);
+    ASSERT_EQ(*lemma12_bound(in), unpruned_lemma12(in)) << "trial " << trial;
+  }
+  // A balanced ring: every term is 0.
+  const Instance balanced{true, {3, 3, 3}, {3, 3, 3}, {1.0, 2.0, 3.0}, {1.0, 1.0, 1.0}};
+  EXPECT_EQ(*lemma12_bound(balanced), 0.0);
+}
+
+TEST(Bounds, Lemma12SkippedBeyondItsLimitWithANote) {
+  std::mt19937_64 rng(1213);
+  testkit::RandomRingOptions o;
+  o.n_min = o.n_max = 50;
+  o.bidirectional = true;
+  const Instance in = testkit::random_ring(rng, o);
+  const BoundReport full = bounds(in);
+  EXPECT_TRUE(full.terms[0].value.has_value());
+  EXPECT_TRUE(full.notes.empty());
+  const BoundReport skipped = bounds(in, 49);
+  ASSERT_EQ(skipped.terms[0].name, "lemma12");
+  EXPECT_FALSE(skipped.terms[0].value.has_value());
+  ASSERT_EQ(skipped.notes.size(), 1u);
+  EXPECT_EQ(skipped.notes[0], lemma12_skipped_note(50, 49));
+  EXPECT_TRUE(skipped.notes[0].starts_with("lemma12 skipped: ")) << skipped.notes[0];
+  EXPECT_NE(skipped.notes[0].find("O(n^2)"), std::string::npos);
+  // System 6 is never below Lemma 12: the bound is the same without it.
+  EXPECT_EQ(skipped.lower_bound, full.lower_bound);
+}
+
 TEST(Bounds, System6ConvexSearchFindsTheIntegerOptimum) {
   std::mt19937_64 rng(13);
   for (bool bidirectional : {true, false}) {

@@ -29,6 +29,11 @@ struct Declined {
   std::string field;  // relative to the instance ("loads"), or "" for the instance as a whole
 };
 
+// Thrown by the search when its time limit has passed: the incumbent is returned, unproven. The
+// clock is read every kTimeCheckNodes nodes (a node costs far more than a clock read).
+struct TimeUp {};
+constexpr std::int64_t kTimeCheckNodes = 16;
+
 // Smallest D in [1, max_d] such that every cost times D is (within kTimeTolerance relative) an
 // integer.
 std::int64_t common_denominator(const Instance& in, const ExactLimits& lim) {
@@ -61,8 +66,12 @@ struct Transfer {
 class Search {
  public:
   Search(const Instance& in, const std::vector<std::int64_t>& cost_next,
-         const std::vector<std::int64_t>& cost_prev, std::int64_t* nodes, std::int64_t max_nodes)
-      : n_(static_cast<int>(in.size())), nodes_(nodes), max_nodes_(max_nodes) {
+         const std::vector<std::int64_t>& cost_prev, std::int64_t* nodes, std::int64_t max_nodes,
+         const Deadline& time_limit)
+      : n_(static_cast<int>(in.size())),
+        nodes_(nodes),
+        max_nodes_(max_nodes),
+        time_limit_(time_limit) {
     for (int i = 0; i < n_; ++i) {
       cost_[0][i] = cost_next[i];
       cost_[1][i] = in.bidirectional ? cost_prev[i] : kInf;
@@ -163,6 +172,7 @@ class Search {
                                  max_nodes_),
                      ""};
     }
+    if (time_limit_.passed_every(*nodes_, kTimeCheckNodes)) throw TimeUp{};
     bool done = true;
     for (int i = 0; i < n_ && done; ++i) done = rem_[0][i] == 0 && rem_[1][i] == 0;
     const std::int64_t lb = remaining_bound();
@@ -263,6 +273,7 @@ class Search {
   int n_;
   std::int64_t* nodes_;
   std::int64_t max_nodes_;
+  const Deadline& time_limit_;
   std::int64_t cost_[2][kMaxN] = {};
   std::int64_t load_[kMaxN] = {};
   int rem_[2][kMaxN] = {};
@@ -468,9 +479,24 @@ Schedule optimal_schedule(const Instance& in, std::vector<Run> runs,
   return out;
 }
 
+// The incumbent of a search stopped by its time limit: valid, bounded below by the System 6
+// optimum (plan() adds the other bounds), optimal only if that bound proves it.
+Schedule stopped_schedule(const Instance& in, std::vector<Run> runs,
+                          std::vector<std::int64_t> flows, std::int64_t tau6, std::int64_t D,
+                          std::int64_t nodes, const Deadline& time_limit) {
+  Schedule out;
+  out.algorithm = "exact";
+  out.transfers = std::move(runs);
+  out.flows = std::move(flows);
+  out.makespan = schedule_makespan(in, out.transfers);
+  out.lower_bound = static_cast<double>(tau6) / static_cast<double>(D);
+  out.notes.push_back(time_limit_note(time_limit, fmt::format("{} search nodes", nodes)));
+  return out;
+}
+
 // The search of plan_exact on a valid instance; throws Declined beyond the limits. It starts from
 // the ASAP schedule of the System 6 optimal flows and searches for shorter schedules until one
-// meets the System 6 bound or no choice of flows can do better.
+// meets the System 6 bound or no choice of flows can do better, or its time limit passes.
 Schedule search_exact(const Instance& in, const ExactLimits& lim) {
   check_ring_size(in, lim);
   const std::int64_t D = common_denominator(in, lim);
@@ -489,11 +515,19 @@ Schedule search_exact(const Instance& in, const ExactLimits& lim) {
   best.flows = flows6;
 
   std::int64_t nodes = 0;
-  Search search(in, costs.next, costs.prev, &nodes, lim.max_search_nodes);
-  search_flows(family, x_star, tau6, search, best);
-
+  Search search(in, costs.next, costs.prev, &nodes, lim.max_search_nodes, lim.time_limit);
+  bool stopped = false;
+  try {
+    search_flows(family, x_star, tau6, search, best);
+  } catch (const TimeUp&) {
+    stopped = true;
+  }
   std::vector<Run> runs =
       best.improved ? merge_into_runs(std::move(best.transfers), costs, D) : std::move(asap_runs);
+  if (stopped) {
+    return stopped_schedule(in, std::move(runs), std::move(best.flows), tau6, D, nodes,
+                            lim.time_limit);
+  }
   return optimal_schedule(in, std::move(runs), std::move(best.flows), tau6, D, nodes);
 }
 

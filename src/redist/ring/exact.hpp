@@ -48,6 +48,10 @@
 // costs <= max_scaled_cost (10^6) (path "$.ring"); at most max_search_nodes (2*10^6) search
 // nodes in total (path "$.ring"), so a hard instance is refused rather than run for hours.
 //
+// TIME LIMIT (ExactLimits::time_limit, `--time-limit`): once it passes, the search stops and
+// returns its incumbent (the ASAP schedule or the best found since), valid, with the System 6
+// optimum as lower bound, optimal = false and a note saying so.
+//
 // COMPLEXITY. Exponential: per candidate x, the number of states is at most the product over
 // links of (count + 1) times, per processor, the in-flight choices (3 directions x time left);
 // the node budget bounds the total (about a second and a few hundred MB at most). Measured: random
@@ -57,6 +61,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "redist/common/deadline.hpp"
 #include "redist/ring/model.hpp"
 
 namespace redist::ring {
@@ -72,10 +77,12 @@ struct ExactLimits {
   std::int64_t max_denominator = 1000;
   std::int64_t max_scaled_cost = 1'000'000;
   std::int64_t max_search_nodes = 2'000'000;  // also bounds the memo (about 200 bytes a node)
+  Deadline time_limit;                        // none by default
 };
 
 // Proven optimal schedule: algorithm "exact", makespan = lower_bound = the optimum,
-// optimal = true. Throws InputError for invalid instances or instances over the limits.
+// optimal = true (unless the time limit stopped the search: above). Throws InputError for invalid
+// instances or instances over the limits.
 Schedule plan_exact(const Instance& instance, const ExactLimits& limits = {});
 
 // The same, empty when the instance is over the limits (too large, costs without a small common

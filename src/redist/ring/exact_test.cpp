@@ -232,6 +232,49 @@ TEST(Exact, OptimumAboveTau6WithSingleItemRelays) {
 }
 
 // (6) Refusals over the documented limits.
+// The search effort exact reports in its note ("...; 1234 search nodes").
+std::int64_t search_nodes(const Schedule& s) {
+  const std::string& note = s.notes.back();
+  const std::size_t end = note.rfind(" search nodes");
+  const std::size_t start = note.rfind(' ', end - 1) + 1;
+  return std::stoll(note.substr(start, end - start));
+}
+
+// A time limit that has passed by the first check (every 16 nodes) stops every search that
+// needs more nodes: the incumbent comes back valid, not proven optimal, bounded by System 6, with
+// a note; a search that needs fewer is not stopped.
+TEST(Exact, TimeLimitReturnsTheBestScheduleFound) {
+  std::mt19937_64 rng(20261126);
+  ExactLimits stop_at_once;
+  stop_at_once.time_limit = Deadline(1e-9);
+  int stopped = 0, finished = 0;
+  for (int k = 0; k < 3000; ++k) {
+    const Instance in = random_instance(rng, 4, 8, 0, 10, 0, 1, 9, true);
+    const std::optional<Schedule> optimum = try_plan_exact(in);
+    if (!optimum) continue;
+    const Schedule s = plan_exact(in, stop_at_once);
+    const CheckResult v = check(in, s);
+    ASSERT_TRUE(v.valid) << v.reason;
+    EXPECT_GE(s.makespan, optimum->makespan - kEps);
+    EXPECT_LE(s.lower_bound, optimum->makespan + kEps);
+    if (search_nodes(*optimum) >= 16) {
+      ++stopped;
+      EXPECT_FALSE(s.optimal);
+      EXPECT_EQ(s.proof, Proof::none);
+      EXPECT_NEAR(s.lower_bound, system6_integer_optimum(in).tau, kEps);
+      ASSERT_EQ(s.notes.size(), 1u);
+      EXPECT_TRUE(s.notes[0].starts_with("time limit of 1e-09 s reached")) << s.notes[0];
+    } else {
+      ++finished;
+      EXPECT_TRUE(s.optimal);
+      EXPECT_EQ(s.makespan, optimum->makespan);
+    }
+  }
+  std::printf("time limit: %d searches stopped, %d finished first\n", stopped, finished);
+  EXPECT_GT(stopped, 10);
+  EXPECT_GT(finished, 10);
+}
+
 TEST(Exact, RefusesInstancesOverTheLimits) {
   Instance big;
   big.bidirectional = true;

@@ -35,15 +35,28 @@ const std::vector<std::pair<std::string, std::string>>& ring_algorithm_names() {
 
 namespace {
 
+// The limits of `exact`, with the plan's time limit.
+ExactLimits exact_limits(const Deadline& time_limit) {
+  ExactLimits limits;
+  limits.time_limit = time_limit;
+  return limits;
+}
+
 // RRV04 §6: light when an optimal flow is light (optimal, Lemma 9), else the better of heuristic
-// and light-enforced (plan_light's fallback); and the proven optimum when the ring is small.
-Schedule plan_heterogeneous_bidirectional(const Instance& in, Solver solver) {
+// and light-enforced (plan_light's fallback); and the proven optimum when the ring is small (or
+// exact's best within the time limit, when shorter).
+Schedule plan_heterogeneous_bidirectional(const Instance& in, Solver solver,
+                                          const Deadline& time_limit) {
   Schedule s = plan_light(in, solver);
   if (s.optimal) return s;
-  if (std::optional<Schedule> exact = try_plan_exact(in)) {
+  if (std::optional<Schedule> exact = try_plan_exact(in, exact_limits(time_limit))) {
     if (!at_most(s.makespan, exact->makespan, kSearchResolution)) {
       exact->light = s.light;
       return *exact;
+    }
+    if (!exact->optimal) {  // stopped by the time limit: nothing proven
+      for (std::string& note : exact->notes) s.notes.push_back("exact: " + std::move(note));
+      return s;
     }
     // exact proved that nothing is shorter: its optimum is the bound.
     s.lower_bound = std::max(s.lower_bound, exact->makespan);
@@ -62,14 +75,15 @@ namespace {
 // the paper's assumptions; when zero loads or targets defeat its guarantee, the better of it and
 // the heterogeneous path). Beyond the limit, the heterogeneous path, whose lower bound plan()
 // raises to the Lemma 6 bound (valid on every homogeneous ring, one of bounds()).
-Schedule plan_homogeneous_bidirectional(const Instance& in, Solver solver) {
+Schedule plan_homogeneous_bidirectional(const Instance& in, Solver solver,
+                                        const Deadline& time_limit) {
   if (bidirectional_homogeneous_applies(in)) {
     Schedule s = plan_bidirectional_homogeneous(in);
     if (s.optimal) return s;
-    Schedule general = plan_heterogeneous_bidirectional(in, solver);
+    Schedule general = plan_heterogeneous_bidirectional(in, solver, time_limit);
     return general.makespan < s.makespan ? general : s;
   }
-  Schedule s = plan_heterogeneous_bidirectional(in, solver);
+  Schedule s = plan_heterogeneous_bidirectional(in, solver, time_limit);
   s.notes.push_back(fmt::format(
       "Algorithm 3 would take {} rounds x ({} processors + {}), beyond its limit of {} steps: "
       "planned as a heterogeneous ring, lower bound raised to Lemma 6's",
@@ -79,20 +93,21 @@ Schedule plan_homogeneous_bidirectional(const Instance& in, Solver solver) {
 }
 
 // `auto` (the best of the other algorithms that applies); defined for every valid ring.
-Schedule plan_auto(const Instance& in, Solver solver) {
+Schedule plan_auto(const Instance& in, Solver solver, const Deadline& time_limit) {
   if (!in.bidirectional) return plan_unidirectional(in);
-  if (in.homogeneous()) return plan_homogeneous_bidirectional(in, solver);
-  return plan_heterogeneous_bidirectional(in, solver);
+  if (in.homogeneous()) return plan_homogeneous_bidirectional(in, solver, time_limit);
+  return plan_heterogeneous_bidirectional(in, solver, time_limit);
 }
 
-Schedule dispatch(const Instance& in, std::string_view algorithm, Solver solver) {
+Schedule dispatch(const Instance& in, std::string_view algorithm, Solver solver,
+                  const Deadline& time_limit) {
   if (algorithm == "unidirectional") return plan_unidirectional(in);
   if (algorithm == "bidirectional-homogeneous") return plan_bidirectional_homogeneous(in);
   if (algorithm == "light") return plan_light(in, solver);
   if (algorithm == "light-enforced") return plan_light_enforced(in, solver);
   if (algorithm == "heuristic") return plan_heuristic(in);
-  if (algorithm == "exact") return plan_exact(in);
-  if (algorithm == "auto") return plan_auto(in, solver);
+  if (algorithm == "exact") return plan_exact(in, exact_limits(time_limit));
+  if (algorithm == "auto") return plan_auto(in, solver, time_limit);
   std::vector<std::string> names;
   for (const auto& [name, description] : ring_algorithm_names()) names.push_back(name);
   throw OptionError(fmt::format("unknown algorithm '{}' (expected one of: {})", one_line(algorithm),
@@ -101,10 +116,12 @@ Schedule dispatch(const Instance& in, std::string_view algorithm, Solver solver)
 }
 
 // The bound terms of the instance's case (bounds()) come first, then those the algorithm proved
-// (the exact optimum); lower_bound is the largest, and a makespan that meets it is optimal.
+// (the exact optimum); lower_bound is the largest, and a makespan that meets it is optimal. A
+// skipped term's note joins the schedule's.
 void attach_bounds(const Instance& in, Schedule& s) {
-  BoundReport report = bounds(in, kPlanLemma12MaxProcessors);
+  BoundReport report = bounds(in);
   for (BoundTerm& term : s.bound_terms) report.terms.push_back(std::move(term));
+  for (std::string& note : report.notes) s.notes.push_back(std::move(note));
   s.bound_terms = std::move(report.terms);
   s.lower_bound = std::max(s.lower_bound, report.lower_bound);
   if (!s.optimal && at_most(s.makespan, s.lower_bound)) s.prove_optimal(Proof::lower_bound);
@@ -127,9 +144,10 @@ void require_valid_at_double_precision(const Instance& in, const Schedule& s) {
 
 Schedule plan(const Instance& in, const PlanOptions& options) {
   const auto started = std::chrono::steady_clock::now();
+  const Deadline time_limit(options.time_limit);
   validate_instance(in);
   require_finite_times(in);
-  Schedule s = dispatch(in, options.algorithm, options.solver);
+  Schedule s = dispatch(in, options.algorithm, options.solver, time_limit);
   require_valid_at_double_precision(in, s);
   attach_bounds(in, s);
   // One order for every planner's output: by sender, then start time (docs/formats.md).

@@ -16,6 +16,7 @@
 // (require_finite_times in model.hpp) and instances over the size limits of limits.hpp.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -34,14 +35,18 @@ const std::vector<std::pair<std::string, std::string>>& ring_algorithm_names();
 struct PlanOptions {
   std::string algorithm = "auto";  // one of ring_algorithm_names()
   Solver solver = Solver::fast;    // for the LP-based algorithms: exact combinatorial or CLP
+  // Seconds the search of `exact` (alone or within `auto`) may take; past them it returns the
+  // best schedule found, not proven optimal, with a note. Empty: no limit. OptionError at
+  // "time_limit" unless finite and > 0.
+  std::optional<double> time_limit = std::nullopt;
 };
 
 // The schedule, with its claims: lower_bound is the largest of the bound terms that apply to the
-// instance's case (bounds.hpp; Lemma 12 up to kPlanLemma12MaxProcessors) and those the algorithm
-// proved (the exact optimum), all listed in bound_terms; optimal (with its proof) when the makespan
-// meets it or a search proved it. OptionError at "algorithm" for an unknown algorithm or one that
-// does not apply, at "solver" when the LP solver cannot take the ring; InputError for an invalid
-// instance or one beyond the limits.
+// instance's case (bounds.hpp; Lemma 12 up to kLemma12MaxProcessors, else a note) and those the
+// algorithm proved (the exact optimum), all listed in bound_terms; optimal (with its proof) when
+// the makespan meets it or a search proved it. OptionError at "algorithm" for an unknown algorithm
+// or one that does not apply, at "solver" when the LP solver cannot take the ring; InputError for
+// an invalid instance or one beyond the limits.
 Schedule plan(const Instance& instance, const PlanOptions& options = {});
 
 }  // namespace redist::ring

@@ -101,6 +101,51 @@ Instance bidirectional_ring(std::vector<std::int64_t> loads, std::vector<std::in
   return in;
 }
 
+// --time-limit: refused unless a finite number > 0; one that has passed at once stops exact's
+// search (auto's and exact's) with a valid schedule, a note, and optimal only when a bound proves
+// it.
+TEST(Planner, TimeLimit) {
+  const Instance in = bidirectional_ring({4, 0, 3, 0, 5, 0}, {2, 2, 2, 2, 2, 2}, {1, 2, 3, 1, 2, 3},
+                                         {3, 1, 2, 2, 1, 3});
+  for (double bad : {0.0, -1.0, double(INFINITY), double(NAN)}) {
+    try {
+      plan(in, {"exact", Solver::fast, bad});
+      ADD_FAILURE() << bad;
+    } catch (const OptionError& e) {
+      EXPECT_EQ(e.path(), "time_limit");
+    }
+  }
+  for (const std::string algorithm : {"exact", "auto"}) {
+    const Schedule unlimited = plan(in, {algorithm});
+    const Schedule s = plan(in, {algorithm, Solver::fast, 1e-9});
+    const CheckResult v = check(in, s);
+    ASSERT_TRUE(v.valid) << v.reason;
+    EXPECT_GE(s.makespan, unlimited.makespan - 1e-9) << algorithm;
+    EXPECT_LE(s.lower_bound, unlimited.makespan + 1e-9) << algorithm;
+    EXPECT_EQ(s.optimal, s.makespan <= s.lower_bound + 1e-9) << algorithm;
+    bool noted = false;
+    for (const std::string& note : s.notes) noted = noted || note.find("time limit") != note.npos;
+    EXPECT_TRUE(s.optimal || noted) << algorithm;
+    // A generous limit changes nothing.
+    EXPECT_EQ(plan(in, {algorithm, Solver::fast, 3600.0}).makespan, unlimited.makespan);
+  }
+}
+
+// A plan beyond Lemma 12's limit says that the term was skipped, and why.
+TEST(ResourceLimits, PlanNotesTheSkippedLemma12) {
+  std::mt19937_64 rng(77);
+  testkit::RandomRingOptions o;
+  o.n_min = o.n_max = kLemma12MaxProcessors + 1;
+  o.bidirectional = true;
+  const Schedule s = plan(testkit::random_ring(rng, o));
+  ASSERT_FALSE(s.bound_terms.empty());
+  EXPECT_EQ(s.bound_terms[0].name, "lemma12");
+  EXPECT_FALSE(s.bound_terms[0].value.has_value());
+  bool noted = false;
+  for (const std::string& note : s.notes) noted = noted || note.starts_with("lemma12 skipped:");
+  EXPECT_TRUE(noted);
+}
+
 // `auto` used to refuse homogeneous bidirectional rings beyond Algorithm 3's round limit; it now
 // plans them by the heterogeneous path, valid and proven optimal by the Lemma 6 bound.
 TEST(ResourceLimits, AutoPlansHomogeneousRingsBeyondAlgorithm3RoundLimit) {

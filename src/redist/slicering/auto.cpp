@@ -21,9 +21,10 @@ bool passes_validator(const Cluster& cluster, const Solution& s) {
       .valid;
 }
 
-std::optional<Solution> try_exact(const Cluster& cluster, std::optional<std::size_t> q) {
+std::optional<Solution> try_exact(const Cluster& cluster, std::optional<std::size_t> q,
+                                  const Deadline& time_limit) {
   if (cluster.size() > kAutoExactMaxProcessors) return std::nullopt;
-  std::optional<ExactTable> table = exact_table_within(cluster, q, kAutoExactMaxNodes);
+  std::optional<ExactTable> table = exact_table_within(cluster, q, kAutoExactMaxNodes, time_limit);
   if (!table) return std::nullopt;
   Solution s = std::move(table->best);
   s.notes.push_back(fmt::format("auto: exact (p <= {}), the proven optimum{}",
@@ -73,9 +74,15 @@ Solution plan_auto_heuristics(const Cluster& cluster, std::optional<std::size_t>
   return s;
 }
 
-Solution plan_auto(const Cluster& cluster, std::optional<std::size_t> q) {
-  if (std::optional<Solution> s = try_exact(cluster, q)) return std::move(*s);
+Solution plan_auto(const Cluster& cluster, std::optional<std::size_t> q,
+                   const Deadline& time_limit) {
+  if (std::optional<Solution> s = try_exact(cluster, q, time_limit)) return std::move(*s);
   const std::size_t p = cluster.size();
+  if (p <= kAutoExactMaxProcessors && time_limit.passed()) {
+    Solution s = plan_auto_heuristics(cluster, q, "its search reached the time limit");
+    s.notes.push_back(time_limit_note(time_limit, "exact's branch and bound"));
+    return s;
+  }
   return plan_auto_heuristics(
       cluster, q,
       p > kAutoExactMaxProcessors

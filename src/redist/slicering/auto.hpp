@@ -24,6 +24,7 @@
 #include <optional>
 #include <string>
 
+#include "redist/common/deadline.hpp"
 #include "redist/slicering/model.hpp"
 
 namespace redist::slicering {
@@ -32,7 +33,9 @@ inline constexpr std::size_t kAutoExactMaxProcessors = 16;
 // About a second of branch and bound (exact's own cap is 200 M nodes, about a minute).
 inline constexpr std::uint64_t kAutoExactMaxNodes = 3'000'000;
 
-Solution plan_auto(const Cluster& cluster, std::optional<std::size_t> q = std::nullopt);
+// `time_limit` bounds exact's branch and bound as its node budget does (a note then says so).
+Solution plan_auto(const Cluster& cluster, std::optional<std::size_t> q = std::nullopt,
+                   const Deadline& time_limit = Deadline());
 // The second branch alone (greedy and tsp, the bound); `reason` (why exact was not run) goes into
 // the notes.
 Solution plan_auto_heuristics(const Cluster& cluster, std::optional<std::size_t> q,

@@ -12,6 +12,7 @@
 
 #include "redist/common/error.hpp"
 #include "redist/common/tolerance.hpp"
+#include "redist/slicering/auto.hpp"
 #include "redist/slicering/shares.hpp"
 
 namespace redist::slicering {
@@ -20,13 +21,14 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// Thrown by the branch and bound when it exceeds its node budget.
+// Thrown by the branch and bound when it exceeds its node budget, or its time limit.
 struct SearchBudgetExceeded {};
+struct SearchTimeUp {};
 
 class Solver {
  public:
-  Solver(const Cluster& cluster, std::uint64_t max_nodes)
-      : cl_(cluster), p_(cluster.size()), max_nodes_(max_nodes) {
+  Solver(const Cluster& cluster, std::uint64_t max_nodes, const Deadline& time_limit)
+      : cl_(cluster), p_(cluster.size()), max_nodes_(max_nodes), time_limit_(time_limit) {
     e_.resize(p_ * p_);
     for (std::size_t i = 0; i < p_; ++i) {
       for (std::size_t j = 0; j < p_; ++j) e_[i * p_ + j] = i == j ? 0.0 : cluster.edge(i, j);
@@ -128,6 +130,7 @@ class Solver {
     std::function<void(std::size_t, double, double)> dfs = [&](std::size_t visited, double cost,
                                                                double fixed) {
       if (++nodes_ > max_nodes_) throw SearchBudgetExceeded{};
+      if (time_limit_.passed_every(static_cast<std::int64_t>(nodes_))) throw SearchTimeUp{};
       const std::size_t j = path.back();
       const std::size_t rest = set & ~visited;
       if (rest == 0) {
@@ -202,6 +205,7 @@ class Solver {
   const Cluster& cl_;
   std::size_t p_;
   std::uint64_t max_nodes_;
+  const Deadline& time_limit_;
   std::vector<double> e_, inverse_, dp_;
   mutable std::uint64_t nodes_ = 0;  // branch-and-bound nodes visited, over every size
 };
@@ -215,9 +219,9 @@ void require_exact_size(const Cluster& cluster) {
 }
 
 ExactTable solve_table(const Cluster& cluster, std::optional<std::size_t> q,
-                       std::uint64_t max_nodes) {
+                       std::uint64_t max_nodes, const Deadline& time_limit) {
   const std::size_t p = cluster.size();
-  const Solver solver(cluster, max_nodes);
+  const Solver solver(cluster, max_nodes, time_limit);
   ExactTable table;
   table.by_size.resize(p);
   double best = kInf;
@@ -245,34 +249,49 @@ ExactTable solve_table(const Cluster& cluster, std::optional<std::size_t> q,
   return table;
 }
 
+std::string budget_message() {
+  return fmt::format(
+      "algorithm exact gave up after {} branch-and-bound nodes (rings saturated by "
+      "communication on this many processors); force a smaller ring size (q), use fewer "
+      "processors or algorithm greedy",
+      kExactMaxSearchNodes);
+}
+
 }  // namespace
 
 ExactTable exact_table(const Cluster& cluster, std::optional<std::size_t> q) {
   require_exact_size(cluster);
   try {
-    return solve_table(cluster, q, kExactMaxSearchNodes);
+    return solve_table(cluster, q, kExactMaxSearchNodes, Deadline());
   } catch (const SearchBudgetExceeded&) {
-    throw InputError(
-        fmt::format("algorithm exact gave up after {} branch-and-bound nodes "
-                    "(rings saturated by communication on this many processors); "
-                    "force a smaller ring size (q), use fewer processors or algorithm greedy",
-                    kExactMaxSearchNodes),
-        "w");
+    throw InputError(budget_message(), "w");
   }
 }
 
 std::optional<ExactTable> exact_table_within(const Cluster& cluster, std::optional<std::size_t> q,
-                                             std::uint64_t max_nodes) {
+                                             std::uint64_t max_nodes, const Deadline& time_limit) {
   require_exact_size(cluster);
   try {
-    return solve_table(cluster, q, max_nodes);
+    return solve_table(cluster, q, max_nodes, time_limit);
   } catch (const SearchBudgetExceeded&) {
+    return std::nullopt;
+  } catch (const SearchTimeUp&) {
     return std::nullopt;
   }
 }
 
-Solution plan_exact(const Cluster& cluster, std::optional<std::size_t> q) {
-  return exact_table(cluster, q).best;
+Solution plan_exact(const Cluster& cluster, std::optional<std::size_t> q,
+                    const Deadline& time_limit) {
+  require_exact_size(cluster);
+  try {
+    return solve_table(cluster, q, kExactMaxSearchNodes, time_limit).best;
+  } catch (const SearchBudgetExceeded&) {
+    throw InputError(budget_message(), "w");
+  } catch (const SearchTimeUp&) {
+    Solution s = plan_auto_heuristics(cluster, q, "its search reached the time limit");
+    s.notes.push_back(time_limit_note(time_limit, "exact's branch and bound"));
+    return s;
+  }
 }
 
 double brute_force_t_step(const Cluster& cluster, std::optional<std::size_t> q) {

@@ -12,14 +12,18 @@
 //     stopping once LB(S) >= the incumbent; when that ring has a member whose communication alone
 //     exceeds F (LB not attained), a depth-first branch and bound over the rings of S, bounded by
 //     max(partial path + exact DP completion, comms already fixed), finds S's best ring.
-// Guarantee: optimal (per q, and over all q). Complexity: O(2^p p^2) time and O(2^p p) memory for
-// the DP (p = 16: 17 M relaxations, 8 MB); the branch and bound only on subsets whose DP ring is
-// not tight, with pruning by the incumbent. Refuses p > kExactMaxProcessors (InputError).
+// Guarantee: optimal (per q, and over all q); with a time limit that passes during the branch and
+// bound, plan_exact returns auto's heuristic solution instead (greedy or tsp, with its proven
+// lower bound, auto.hpp) and a note (the Held-Karp DP itself is not interrupted). Complexity: O(2^p
+// p^2) time and O(2^p p) memory for the DP (p = 16: 17 M relaxations, 8 MB); the branch and bound
+// only on subsets whose DP ring is not tight, with pruning by the incumbent. Refuses p >
+// kExactMaxProcessors (InputError).
 #pragma once
 
 #include <cstdint>
 #include <optional>
 
+#include "redist/common/deadline.hpp"
 #include "redist/slicering/model.hpp"
 
 namespace redist::slicering {
@@ -38,11 +42,13 @@ struct ExactTable {
 
 // All q in [1, p] (or only `q`).
 ExactTable exact_table(const Cluster& cluster, std::optional<std::size_t> q = std::nullopt);
-Solution plan_exact(const Cluster& cluster, std::optional<std::size_t> q = std::nullopt);
-// The same within a budget of branch-and-bound nodes: nullopt when the search needs more (the
-// Held-Karp DP itself always completes). InputError above kExactMaxProcessors.
+Solution plan_exact(const Cluster& cluster, std::optional<std::size_t> q = std::nullopt,
+                    const Deadline& time_limit = Deadline());
+// The same within a budget of branch-and-bound nodes and a time limit: nullopt when the search
+// needs more (the Held-Karp DP itself always completes). InputError above kExactMaxProcessors.
 std::optional<ExactTable> exact_table_within(const Cluster& cluster, std::optional<std::size_t> q,
-                                             std::uint64_t max_nodes);
+                                             std::uint64_t max_nodes,
+                                             const Deadline& time_limit = Deadline());
 
 // Reference for tests: the optimum by enumerating every ring (p <= 9), over all q or a forced q.
 double brute_force_t_step(const Cluster& cluster, std::optional<std::size_t> q = std::nullopt);

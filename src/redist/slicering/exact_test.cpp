@@ -119,6 +119,32 @@ TEST(Exact, RefusesTooManyProcessors) {
                InputError);
 }
 
+// Rings saturated by communication (W/H small) need the branch and bound; a time limit that has
+// passed at its first check returns auto's heuristic solution, valid, with its lower bound and a
+// note, never claiming a search proof.
+TEST(Exact, TimeLimitReturnsAValidSolutionWithABound) {
+  std::mt19937_64 rng(8);
+  int stopped = 0;
+  for (int trial = 0; trial < 20; ++trial) {
+    const Cluster cl = testing::random_cluster(rng, 10, 1e-3, 1.0);
+    const Solution full = plan_exact(cl);
+    const Solution s = plan_exact(cl, std::nullopt, Deadline(1e-9));
+    expect_valid(cl, s);
+    EXPECT_GE(s.makespan, full.makespan * (1 - 1e-9));
+    EXPECT_LE(s.lower_bound, full.makespan * (1 + 1e-9));
+    bool noted = false;
+    for (const std::string& note : s.notes) noted = noted || note.starts_with("time limit of");
+    stopped += noted;
+    if (noted) {
+      EXPECT_NE(s.proof, Proof::search);
+    }
+    if (!noted) {
+      EXPECT_EQ(s.makespan, full.makespan);
+    }
+  }
+  EXPECT_GT(stopped, 3);
+}
+
 TEST(Exact, PublishedPlatformsAllSizes) {
   for (const char* name : {"lyon", "strasbourg"}) {
     Cluster cl = testing::platform(name);

@@ -40,12 +40,12 @@ std::string expected_names() {
 }
 
 Solution dispatch(const Cluster& cluster, const std::string& algorithm,
-                  std::optional<std::size_t> q) {
+                  std::optional<std::size_t> q, const Deadline& time_limit) {
   if (algorithm == "homogeneous") return plan_homogeneous(cluster, q);
   if (algorithm == "greedy") return plan_greedy(cluster, q);
   if (algorithm == "tsp") return plan_tsp(cluster, q);
-  if (algorithm == "exact") return plan_exact(cluster, q);
-  if (algorithm == "auto") return plan_auto(cluster, q);
+  if (algorithm == "exact") return plan_exact(cluster, q, time_limit);
+  if (algorithm == "auto") return plan_auto(cluster, q, time_limit);
   throw OptionError(
       fmt::format("unknown algorithm '{}' (expected {})", algorithm, expected_names()),
       "algorithm");
@@ -55,12 +55,13 @@ Solution dispatch(const Cluster& cluster, const std::string& algorithm,
 
 Solution plan(const Cluster& cluster, const PlanOptions& options) {
   const auto started = std::chrono::steady_clock::now();
+  const Deadline time_limit(options.time_limit);
   check_cluster_range(cluster);
   const std::optional<std::size_t> q = options.ring_size;
   if (q && (*q < 1 || *q > cluster.size())) {
     throw OptionError(fmt::format("ring size must be in [1, {}], got {}", cluster.size(), *q), "q");
   }
-  Solution s = dispatch(cluster, options.algorithm, q);
+  Solution s = dispatch(cluster, options.algorithm, q, time_limit);
   s.solve_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return s;

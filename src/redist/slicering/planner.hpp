@@ -23,6 +23,10 @@ const std::vector<std::pair<std::string, std::string>>& slicering_algorithm_name
 struct PlanOptions {
   std::string algorithm = "auto";        // one of slicering_algorithm_names()
   std::optional<std::size_t> ring_size;  // q: force the number of processors in the ring
+  // Seconds exact's branch and bound (alone or within auto) may take; past them, auto's heuristic
+  // solution with its lower bound and a note. Empty: no limit. OptionError at "time_limit" unless
+  // finite and > 0.
+  std::optional<double> time_limit = std::nullopt;
 };
 
 // The solution with makespan (T_step), lower_bound when the algorithm proves one (0 otherwise),

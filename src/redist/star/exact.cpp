@@ -58,10 +58,11 @@ struct Search {
   const Instance& in;
   std::size_t m;
   std::int64_t max_nodes;
+  const Deadline& time_limit;
   double best;
   std::vector<std::int64_t> best_counts;
   std::vector<std::size_t> best_receivers;
-  bool found = false, stopped = false;
+  bool found = false, stopped = false, timed_out = false;
   std::int64_t nodes = 0;
   double cmin = kInf, min_cw = kInf;
   std::vector<std::size_t> sender_order;
@@ -75,8 +76,13 @@ struct Search {
   std::vector<std::size_t> receivers;
   std::unordered_map<StateKey, double, StateHash> memo;
 
-  Search(const Instance& instance, double upper, std::int64_t node_cap)
-      : in(instance), m(instance.workers()), max_nodes(node_cap), best(upper), counts(m, 0) {
+  Search(const Instance& instance, double upper, std::int64_t node_cap, const Deadline& limit)
+      : in(instance),
+        m(instance.workers()),
+        max_nodes(node_cap),
+        time_limit(limit),
+        best(upper),
+        counts(m, 0) {
     for (std::size_t i = 0; i < m; ++i) {
       cmin = std::min(cmin, in.c[i]);
       min_cw = std::min(min_cw, in.c[i] + in.w[i]);
@@ -226,6 +232,10 @@ struct Search {
       stopped = true;
       return;
     }
+    if (time_limit.passed_every(nodes)) {
+      stopped = timed_out = true;
+      return;
+    }
     if (node_bound(k, master_out, current_max) >= best || !fits(k, master_out)) return;
     if (seen(k, master_out, current_max)) return;
     const double b = std::max(arrival[k], master_out);
@@ -313,11 +323,12 @@ bool exact_accepts(const Instance& in) {
   return in.workers() <= kExactMaxWorkers && total <= kExactMaxTasks;
 }
 
-Schedule plan_exact(const Instance& in, std::int64_t max_nodes) {
-  return plan_exact_from(in, best_heuristic(in), max_nodes);
+Schedule plan_exact(const Instance& in, std::int64_t max_nodes, const Deadline& time_limit) {
+  return plan_exact_from(in, best_heuristic(in), max_nodes, time_limit);
 }
 
-Schedule plan_exact_from(const Instance& in, const Schedule& start, std::int64_t max_nodes) {
+Schedule plan_exact_from(const Instance& in, const Schedule& start, std::int64_t max_nodes,
+                         const Deadline& time_limit) {
   if (!exact_accepts(in)) {
     throw InputError(fmt::format("instance too large for exact (at most {} workers and {} "
                                  "tasks); use algorithm best",
@@ -328,11 +339,13 @@ Schedule plan_exact_from(const Instance& in, const Schedule& start, std::int64_t
   Schedule s = start;
   s.notes.clear();
   double unsearched = kInf;
+  bool timed_out = false;
   const bool at_bound = at_most(start.makespan, bound, kSearchResolution);
   if (!at_bound) {
     // Raised by one ulp so that the search finds a schedule of its own at the start's makespan.
-    Search search(in, std::nextafter(start.makespan, kInf), max_nodes);
+    Search search(in, std::nextafter(start.makespan, kInf), max_nodes, time_limit);
     unsearched = search.run();
+    timed_out = search.timed_out;
     if (search.found && search.best < start.makespan) s = rebuild(in, search);
   }
   s.algorithm = "exact";
@@ -340,7 +353,9 @@ Schedule plan_exact_from(const Instance& in, const Schedule& start, std::int64_t
   s.proof = Proof::none;
   if (unsearched == kInf) s.prove_optimal(at_bound ? Proof::lower_bound : Proof::search);
   s.lower_bound = s.optimal ? s.makespan : std::max(bound, std::min(unsearched, s.makespan));
-  if (!s.optimal) {
+  if (!s.optimal && timed_out) {
+    s.notes.push_back(time_limit_note(time_limit, "exact's branch and bound"));
+  } else if (!s.optimal) {
     s.notes.push_back(
         fmt::format("exact stopped at its node cap ({} nodes): best schedule found, "
                     "optimality not proven",

@@ -26,16 +26,17 @@
 // c, w and current end that send no later task are interchangeable).
 //
 // Guarantee: optimal when the search completes (`optimal` true, `lower_bound` = makespan). After
-// `max_nodes` nodes it stops and returns its best schedule (never worse than the heuristics)
-// with `optimal` false, a note, and as lower bound the larger of star_lower_bound and the least
-// bound of the count vectors left unsearched (every schedule of a searched vector is no better
-// than the incumbent). Refuses (InputError) instances with more than kExactMaxWorkers workers or
-// kExactMaxTasks tasks in total.
-// Complexity: exponential; at most max_nodes nodes, each O(m^2 + n) for n moved tasks, plus the
-// enumeration of the prod_i (L_i + 1) count vectors (at most 2 x 10^5 within the limits); the
-// memo holds at most 2^18 states (about 30 MB) and is emptied when full.
+// `max_nodes` nodes, or once its time limit has passed, it stops and returns its best schedule
+// (never worse than the heuristics) with `optimal` false, a note, and as lower bound the larger of
+// star_lower_bound and the least bound of the count vectors left unsearched (every schedule of a
+// searched vector is no better than the incumbent). Refuses (InputError) instances with more than
+// kExactMaxWorkers workers or kExactMaxTasks tasks in total. Complexity: exponential; at most
+// max_nodes nodes, each O(m^2 + n) for n moved tasks, plus the enumeration of the prod_i (L_i + 1)
+// count vectors (at most 2 x 10^5 within the limits); the memo holds at most 2^18 states (about 30
+// MB) and is emptied when full.
 #pragma once
 
+#include "redist/common/deadline.hpp"
 #include "redist/star/model.hpp"
 
 namespace redist::star {
@@ -47,11 +48,14 @@ inline constexpr std::int64_t kExactMaxNodes = 20000000;
 // True when plan_exact accepts the instance.
 bool exact_accepts(const Instance& instance);
 
-Schedule plan_exact(const Instance& instance, std::int64_t max_nodes = kExactMaxNodes);
+// `time_limit` stops the search as its node cap does (the note then names the time limit).
+Schedule plan_exact(const Instance& instance, std::int64_t max_nodes = kExactMaxNodes,
+                    const Deadline& time_limit = Deadline());
 
 // The same search started from `start`, a valid schedule of the instance (`best` passes the
 // heuristics' best instead of recomputing it).
 Schedule plan_exact_from(const Instance& instance, const Schedule& start,
-                         std::int64_t max_nodes = kExactMaxNodes);
+                         std::int64_t max_nodes = kExactMaxNodes,
+                         const Deadline& time_limit = Deadline());
 
 }  // namespace redist::star

@@ -98,5 +98,20 @@ TEST(StarExact, StopsAtItsNodeCapWithABound) {
   EXPECT_GE(s.makespan, full.makespan);
 }
 
+// A time limit that has passed at the first check stops the search as its node cap does, and the
+// note names the time limit.
+TEST(StarExact, StopsAtItsTimeLimitWithABound) {
+  const Instance in = hard_instance();
+  const Schedule full = plan_exact(in);
+  const Schedule s = plan_exact(in, kExactMaxNodes, Deadline(1e-9));
+  expect_valid_star(in, s);
+  EXPECT_FALSE(s.optimal);
+  ASSERT_EQ(s.notes.size(), 1u);
+  EXPECT_TRUE(s.notes[0].starts_with("time limit of 1e-09 s reached")) << s.notes[0];
+  EXPECT_LE(s.lower_bound, full.makespan);
+  EXPECT_GE(s.lower_bound, star_lower_bound(in));
+  EXPECT_GE(s.makespan, full.makespan);
+}
+
 }  // namespace
 }  // namespace redist::star

@@ -87,7 +87,8 @@ Schedule best_heuristic(const Instance& in, std::vector<std::string>& notes) {
 // When exact accepts the instance and s is not proven optimal: exact from s within
 // kBestExactNodes. Its proof makes s optimal; its bound (the optimum, when it finds better)
 // raises s's lower bound; with `adopt`, a strictly better schedule of exact replaces s.
-void run_exact(const Instance& in, Schedule& s, std::vector<std::string>& notes, bool adopt) {
+void run_exact(const Instance& in, Schedule& s, std::vector<std::string>& notes, bool adopt,
+               const Deadline& time_limit) {
   if (s.optimal) return;
   if (!exact_accepts(in)) {
     if (adopt) {
@@ -98,7 +99,7 @@ void run_exact(const Instance& in, Schedule& s, std::vector<std::string>& notes,
     }
     return;
   }
-  Schedule e = plan_exact_from(in, s, kBestExactNodes);
+  Schedule e = plan_exact_from(in, s, kBestExactNodes, time_limit);
   notes.insert(notes.end(), e.notes.begin(), e.notes.end());
   if (e.makespan < s.makespan && adopt && check(in, e).valid) {
     s = std::move(e);
@@ -112,11 +113,11 @@ void run_exact(const Instance& in, Schedule& s, std::vector<std::string>& notes,
   if (s.optimal) notes.push_back("optimality proven by exhaustive search (exact)");
 }
 
-Schedule plan_best(const Instance& in) {
+Schedule plan_best(const Instance& in, const Deadline& time_limit) {
   std::vector<std::string> notes;
   Schedule s = best_heuristic(in, notes);
   if (s.optimal) notes.push_back("exact not run: " + s.algorithm + " is proven optimal");
-  run_exact(in, s, notes, true);
+  run_exact(in, s, notes, true, time_limit);
   s.notes = std::move(notes);
   s.notes.push_back("best of bba, mbbsa, rbsa, exact: " + s.algorithm);
   return s;
@@ -143,9 +144,10 @@ std::string expected_names() {
   return text + names.front().name;
 }
 
-Schedule plan_by_name(const Instance& in, const std::string& algorithm) {
-  if (algorithm == "exact") return plan_exact(in);
-  if (algorithm == "best") return plan_best(in);
+Schedule plan_by_name(const Instance& in, const std::string& algorithm,
+                      const Deadline& time_limit) {
+  if (algorithm == "exact") return plan_exact(in, kExactMaxNodes, time_limit);
+  if (algorithm == "best") return plan_best(in, time_limit);
   if (algorithm != "bba" && algorithm != "mbbsa" && algorithm != "mbbsa-lazy" &&
       algorithm != "rbsa") {
     throw OptionError("unknown algorithm '" + algorithm + "' (expected " + expected_names() + ")",
@@ -153,7 +155,7 @@ Schedule plan_by_name(const Instance& in, const std::string& algorithm) {
   }
   Schedule s = plan_heuristic(in, algorithm);
   std::vector<std::string> notes;
-  run_exact(in, s, notes, false);
+  run_exact(in, s, notes, false, time_limit);
   s.notes.insert(s.notes.end(), notes.begin(), notes.end());
   return s;
 }
@@ -179,8 +181,9 @@ const std::vector<AlgorithmName>& algorithm_names() {
 
 Schedule plan(const Instance& in, const PlanOptions& options) {
   const auto start = std::chrono::steady_clock::now();
+  const Deadline time_limit(options.time_limit);
   require_plannable(in);
-  Schedule s = plan_by_name(in, options.algorithm);
+  Schedule s = plan_by_name(in, options.algorithm, time_limit);
   s.solve_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return s;
 }

@@ -23,6 +23,7 @@
 // step of the bound's ~64-step bisection, and at most kBestExactNodes nodes of exact (about 1 s).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,10 @@ inline constexpr std::int64_t kBestExactNodes = 2000000;
 
 struct PlanOptions {
   std::string algorithm = "best";  // a name of algorithm_names()
+  // Seconds exact's search (alone, or after the heuristics) may take; past them it stops as at its
+  // node cap: the best schedule found, its bound and a note. Empty: no limit. OptionError at
+  // "time_limit" unless finite and > 0.
+  std::optional<double> time_limit = std::nullopt;
 };
 
 // An algorithm `plan` runs, as `--algorithm` names and describes it.

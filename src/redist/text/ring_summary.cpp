@@ -84,6 +84,7 @@ std::string ring_bound_summary(const ring::BoundReport& report, std::string_view
     out.field("  " + term.name,
               term.value ? number(*term.value) : "skipped (the ring exceeds its size limit)");
   }
+  for (const std::string& note : report.notes) out.line("note: " + note);
   return out.str();
 }
 
