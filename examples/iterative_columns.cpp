@@ -4,6 +4,7 @@
 //
 //   mpirun -np P iterative-columns [--iterations K] [--columns N] [--rows M] [--sweeps S]
 //          [--policy NAME] [--slow RANK:ITER:FACTOR]... [--costs C | --calibrate] [--raw-speeds]
+//          [--format json|text]
 //   smpirun ... iterative-columns-smpi --trace trace.json --flops-per-column F [--one-port] ...
 //
 // An M x N matrix: every column is an item of M + 2 doubles, its global index, the number of
@@ -18,8 +19,8 @@
 // At the end every rank checks each of its columns: index = the expected global index (the
 // Rebalancer's global_start, the sequence may be rotated), updates = K, values = the column
 // recomputed from scratch (bit for bit). Rank 0 prints one line per rebalance and a JSON
-// summary; exit 0 when verified, 1 if not, 2 on bad input (every rank prints the same
-// `error:` line).
+// summary, or with --format text a readable summary of the same run (text/summary.hpp's shape);
+// exit 0 when verified, 1 if not, 2 on bad input (every rank prints the same `error:` line).
 //
 // SMPI build (REDIST_SMPI): the computation is charged with smpi_execute_flops(columns x F x
 // slowdown) (run with smpi/simulate-computation:no, so the real arithmetic costs no simulated
@@ -43,6 +44,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <CLI/CLI.hpp>
 
 #include "apps/strict_numbers.hpp"
@@ -50,6 +52,7 @@
 #include "redist/io/located.hpp"
 #include "redist/mpi/command_line.hpp"
 #include "redist/mpi/rebalancer.hpp"
+#include "redist/text/summary.hpp"
 
 #ifdef REDIST_SMPI
 #include <simgrid/host.h>
@@ -75,6 +78,7 @@ struct Args {
   std::int64_t rows = 512;
   std::int64_t sweeps = 20;
   std::string policy = "cost-benefit";
+  std::string format = "json";
   std::vector<std::string> slow;
   std::optional<double> costs;
   bool calibrate = false;
@@ -181,6 +185,9 @@ Args parse(int argc, char** argv) {
                "decide on the speeds measured in the last iteration (no speed estimates)");
   app.add_option("--segment-items", a.segment_items, "columns per message at most")
       ->check(CLI::Range(1, 1000000));
+  app.add_option("--format", a.format,
+                 "json: a line per rebalance and a JSON summary | text: a readable summary")
+      ->check(CLI::IsMember({"json", "text"}));
 #ifdef REDIST_SMPI
   auto* trace =
       app.add_option("--trace", a.trace, "balance trace: ring, speeds, items")->required();
@@ -251,16 +258,75 @@ Run setup(Args& a, int rank, int size) {
   return run;
 }
 
-int run_application(Args& a, int rank, int size) {
-  for (const Slowdown& s : a.slowdowns) {
-    if (s.rank >= size)
-      usage(fmt::format("--slow names rank {}, there are {} ranks", s.rank, size), "--slow");
+// What the run found, as rank 0 reports it.
+struct Outcome {
+  int ranks = 0;
+  std::vector<redist::mpi::RebalanceReport> rebalances;  // those that rebalanced
+  double total = 0, moving = 0;                          // seconds, max over the ranks
+  std::vector<std::int64_t> counts;                      // every rank's columns at the end
+  std::int64_t first_column = 0, bad = 0;
+};
+
+// Fixed schemes (every:E, at:...) predict nothing: say so rather than "saving 0 s".
+std::string saving_text(const redist::mpi::RebalanceReport& r) {
+  return r.predicted_saving > 0 ? fmt::format("predicted saving {:.6g} s", r.predicted_saving)
+                                : std::string("no saving predicted by the policy");
+}
+
+// One line per rebalance, then the JSON summary (the output scripts read).
+std::string outcome_json(const Args& a, const Outcome& o) {
+  std::string out;
+  for (const redist::mpi::RebalanceReport& r : o.rebalances) {
+    out += fmt::format(
+        "after iteration {}: {} (iteration {:.6g} s, {}, plan makespan {:.6g} s, measured "
+        "{:.6g} s)\n",
+        r.after_iteration, r.reason, r.iteration_time, saving_text(r), r.plan_makespan,
+        r.redistribution_seconds);
   }
-  const Run run = setup(a, rank, size);
+  return out + fmt::format(
+                   "{{\"ranks\": {}, \"columns\": {}, \"rows\": {}, \"iterations\": {}, "
+                   "\"policy\": \"{}\", \"speeds\": \"{}\", \"rebalances\": {}, "
+                   "\"total_seconds\": {:.9g}, \"redistribution_seconds\": {:.9g}, "
+                   "\"counts\": [{}], \"first_column\": {}, \"bad_columns\": {}, "
+                   "\"verified\": {}}}\n",
+                   o.ranks, a.columns, a.rows, a.iterations, redist::one_line(a.policy, 80),
+                   a.raw_speeds ? "measured" : "estimated", o.rebalances.size(), o.total, o.moving,
+                   fmt::join(o.counts, ", "), o.first_column, o.bad, o.bad == 0);
+}
+
+// The same run, readable: the setting, the times, the verdict, then the rebalances.
+std::string outcome_text(const Args& a, const Outcome& o) {
+  namespace text = redist::text;
+  text::Summary out;
+  out.line(fmt::format("iterative-columns: {} ranks, {} columns of {} rows, {} iterations, {}",
+                       o.ranks, a.columns, a.rows, a.iterations,
+                       o.bad == 0 ? "verified" : "NOT verified"));
+  out.blank();
+  out.field("policy", fmt::format("{} (on the {} speeds)", redist::one_line(a.policy, 80),
+                                  a.raw_speeds ? "measured" : "estimated"));
+  out.field("total", fmt::format("{:.6g} s (redistributions {:.6g} s)", o.total, o.moving));
+  out.field("rebalances", fmt::format("{}", o.rebalances.size()));
+  out.field("counts", text::numbers(o.counts));
+  out.field("verified", o.bad == 0 ? std::string("yes (every column recomputed bit for bit)")
+                                   : fmt::format("NO: {} columns differ", o.bad));
+  out.blank();
+  out.line("rebalances (after iteration k: the policy's reason; times in s):");
+  const std::size_t shown = std::min(o.rebalances.size(), text::kMaxRows);
+  for (std::size_t k = 0; k < shown; ++k) {
+    const redist::mpi::RebalanceReport& r = o.rebalances[k];
+    out.line(fmt::format("  after {:>4}  {}", r.after_iteration, r.reason));
+    out.line(
+        fmt::format("              iteration {:.6g}, {}, plan makespan {:.6g}, measured {:.6g}",
+                    r.iteration_time, saving_text(r), r.plan_makespan, r.redistribution_seconds));
+  }
+  if (o.rebalances.empty()) out.line("  none: the policy never rebalanced");
+  out.rows_left_out(shown, o.rebalances.size());
+  return out.str();
+}
+
+// The iterations, each followed by the Rebalancer's decision; rank 0's report of them.
+Outcome iterate(const Args& a, int rank, const Run& run, std::vector<double>& data) {
   const std::size_t stride = static_cast<std::size_t>(a.rows) + kHeader;
-  std::vector<double> data(static_cast<std::size_t>(run.block.count) * stride);
-  for (std::int64_t k = 0; k < run.block.count; ++k)
-    init_column(data.data() + k * stride, run.block.start + k, a.rows);
   redist::mpi::Options options;
   options.one_port = a.one_port;
   options.segment_items = a.segment_items;
@@ -269,9 +335,8 @@ int run_application(Args& a, int rank, int size) {
   redist::mpi::Rebalancer rb(MPI_COMM_WORLD, run.block.count, run.costs, a.policy, a.iterations,
                              options, settings);
   std::vector<double> scratch;
-  std::string log;
-  double sink = 0.0, moving = 0.0;
-  int rebalances = 0;
+  double sink = 0.0;
+  Outcome o;
   MPI_Barrier(MPI_COMM_WORLD);
   const double t0 = MPI_Wtime();
   for (std::int64_t t = 0; t < a.iterations; ++t) {
@@ -287,42 +352,37 @@ int run_application(Args& a, int rank, int size) {
       sink += update_column(data.data() + k * stride, a, factor, scratch);
     rb.end_iteration(static_cast<double>(rb.count()));
     // An item is a column: `stride` consecutive doubles.
-    const redist::mpi::RebalanceReport r = rb.maybe_rebalance(data, stride);
-    if (r.rebalanced) {
-      ++rebalances;
-      moving += r.redistribution_seconds;
-      // Fixed schemes (every:E, at:...) predict nothing: say so rather than "saving 0 s".
-      const std::string saving = r.predicted_saving > 0
-                                     ? fmt::format("predicted saving {:.6g} s", r.predicted_saving)
-                                     : std::string("no saving predicted by the policy");
-      log += fmt::format(
-          "after iteration {}: {} (iteration {:.6g} s, {}, plan makespan {:.6g} s, measured "
-          "{:.6g} s)\n",
-          r.after_iteration, r.reason, r.iteration_time, saving, r.plan_makespan,
-          r.redistribution_seconds);
-    }
+    redist::mpi::RebalanceReport r = rb.maybe_rebalance(data, stride);
+    if (!r.rebalanced) continue;
+    o.moving += r.redistribution_seconds;
+    o.rebalances.push_back(std::move(r));
   }
-  double total = MPI_Wtime() - t0;
-  MPI_Allreduce(MPI_IN_PLACE, &total, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  std::int64_t bad = bad_columns(data, a, rb);
-  MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
-  if (rank == 0) {
-    std::string counts;
-    for (std::int64_t c : rb.counts()) counts += (counts.empty() ? "" : ", ") + std::to_string(c);
-    std::cout << log
-              << fmt::format(
-                     "{{\"ranks\": {}, \"columns\": {}, \"rows\": {}, \"iterations\": {}, "
-                     "\"policy\": \"{}\", \"speeds\": \"{}\", \"rebalances\": {}, "
-                     "\"total_seconds\": {:.9g}, "
-                     "\"redistribution_seconds\": {:.9g}, \"counts\": [{}], \"first_column\": {}, "
-                     "\"bad_columns\": {}, \"verified\": {}}}",
-                     size, a.columns, a.rows, a.iterations, redist::one_line(a.policy, 80),
-                     a.raw_speeds ? "measured" : "estimated", rebalances, total, moving, counts,
-                     rb.global_start(), bad, bad == 0)
-              << std::endl;
-  }
+  o.total = MPI_Wtime() - t0;
+  MPI_Allreduce(MPI_IN_PLACE, &o.total, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  o.bad = bad_columns(data, a, rb);
+  MPI_Allreduce(MPI_IN_PLACE, &o.bad, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+  o.counts = rb.counts();
+  o.first_column = rb.global_start();
   g_sink = sink;  // keeps the slowdown's extra sweeps
-  return bad == 0 ? 0 : 1;
+  return o;
+}
+
+int run_application(Args& a, int rank, int size) {
+  for (const Slowdown& s : a.slowdowns) {
+    if (s.rank >= size)
+      usage(fmt::format("--slow names rank {}, there are {} ranks", s.rank, size), "--slow");
+  }
+  const Run run = setup(a, rank, size);
+  const std::size_t stride = static_cast<std::size_t>(a.rows) + kHeader;
+  std::vector<double> data(static_cast<std::size_t>(run.block.count) * stride);
+  for (std::int64_t k = 0; k < run.block.count; ++k)
+    init_column(data.data() + k * stride, run.block.start + k, a.rows);
+  Outcome o = iterate(a, rank, run, data);
+  o.ranks = size;
+  if (rank == 0) {
+    std::cout << (a.format == "text" ? outcome_text(a, o) : outcome_json(a, o)) << std::flush;
+  }
+  return o.bad == 0 ? 0 : 1;
 }
 
 }  // namespace

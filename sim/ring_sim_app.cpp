@@ -3,7 +3,7 @@
 //   redist-ring-sim [--processors 8] [--seed 2] [--tiers "..."] [--mode tiers|model]
 //                   [--axis paper|reference] [--ratios 1 2 ... 10] [--amplitude 8]
 //                   [--schemes never at:50 ... oracle]
-//                   [--iterations 100] [--columns 1000] [--rows 1000]
+//                   [--iterations 100] [--columns 1000] [--rows 1000] [--format json|text]
 //
 // Builds the scenario (sim/ring_sim.hpp), loads its platform into SimGrid (mode `tiers`: the
 // Tiers-like platform, sim/platform_xml.hpp; mode `model`: every ring link a link of its own with
@@ -31,11 +31,13 @@
 //    kLatencyShare).
 // SimGrid settings: network model CM02 without cross traffic, so that a lone transfer takes
 // latency + size / bandwidth, as the ring model (latency 0) assumes.
-// Prints one JSON document: the scenario (with the average cost of a redistribution on the paper's
-// axis) and, per run, the balanced iteration time at the first speeds, the simulated total,
-// compute and redistribution times, the model simulator's total for the same policy, and every
-// rebalance with its planned makespan and its simulated duration. Exit codes as the other tools
-// (docs/formats.md): 2 with one `error: ... (at <option>)` line for bad options.
+// Prints the report of sim/ring_sim_report.hpp: one JSON document (the scenario, with the average
+// cost of a redistribution on the paper's axis, and, per run, the balanced iteration time at the
+// first speeds, the simulated total, compute and redistribution times, the model simulator's total
+// for the same policy, and every rebalance with its planned makespan and its simulated duration),
+// on one line, or indented when standard output is a terminal; or, with `--format text`, a
+// readable summary of the same report. Exit codes as the other tools (docs/formats.md): 2 with one
+// `error: ... (at <option>)` line for bad options.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -54,7 +56,6 @@
 #include <unistd.h>
 #include <xbt/log.h>
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
 #include <simgrid/s4u.hpp>
 
 #include "redist/balance/controller.hpp"
@@ -65,27 +66,17 @@
 #include "sim/platform_options.hpp"
 #include "sim/platform_xml.hpp"
 #include "sim/ring_sim.hpp"
+#include "sim/ring_sim_report.hpp"
 #include "sim/schedule_replay.hpp"
 #include "sim/tool_main.hpp"
 
 namespace sg4 = simgrid::s4u;
-using Json = nlohmann::ordered_json;
 using namespace redist;
 using namespace redist::sim;
 
 namespace {
 
 constexpr double kLatencyShare = 0.1;
-
-struct Run {
-  double ratio = 0;
-  std::string scheme, policy;  // policy: the make_policy spec actually run
-  double flops_per_column = 0;
-  double iteration_time = 0;  // balanced, at the first speeds
-  double model_total = 0;
-  double total = 0, compute = 0, redistribution = 0;
-  Json rebalances = Json::array();
-};
 
 struct Setup {
   Scenario scenario;
@@ -200,7 +191,7 @@ double simulated_cost(Setup& s, const std::vector<std::int64_t>& from,
 
 // For `oracle`: the hindsight optimum's points over the simulated durations, as an `at:` list
 // (or `never`), and the model's total for them.
-void resolve_oracle(Setup& s, Run& run) {
+void resolve_oracle(Setup& s, SimulatedRun& run) {
   const balance::Trace trace = model_trace(s.scenario, run.flops_per_column);
   const balance::SimulationResult best = balance::hindsight_optimum(
       trace, [&](const auto& from, const auto& to) { return simulated_cost(s, from, to); });
@@ -226,16 +217,16 @@ void calibrate(Setup& s) {
 
 // Every (ratio, scheme) run, with its work per column and, but for `oracle`, its model total.
 // Ratios are checked (> 0, finite) by main.
-std::vector<Run> make_runs(const Setup& s, const std::vector<double>& ratios,
-                           const std::vector<std::string>& schemes) {
-  std::vector<Run> runs;
+std::vector<SimulatedRun> make_runs(const Setup& s, const std::vector<double>& ratios,
+                                    const std::vector<std::string>& schemes) {
+  std::vector<SimulatedRun> runs;
   for (double ratio : ratios) {
     const double f = s.axis == "paper"
                          ? flops_for_iteration(s.scenario, s.average_redistribution / ratio)
                          : flops_per_column(s.scenario, ratio);
     const balance::Trace trace = model_trace(s.scenario, f);
     for (const std::string& scheme : schemes) {
-      Run run{ratio, scheme, scheme, f, balanced_iteration_time(s.scenario, f)};
+      SimulatedRun run{ratio, scheme, scheme, f, balanced_iteration_time(s.scenario, f)};
       if (scheme != "oracle") run.model_total = balance::simulate(trace, scheme).total_time;
       runs.push_back(run);
     }
@@ -243,7 +234,7 @@ std::vector<Run> make_runs(const Setup& s, const std::vector<double>& ratios,
   return runs;
 }
 
-void simulate_run(Setup& s, Run& run) {
+void simulate_run(Setup& s, SimulatedRun& run) {
   if (run.scheme == "oracle") resolve_oracle(s, run);
   const Scenario& sc = s.scenario;
   const std::int64_t k = sc.spec.iterations;
@@ -262,45 +253,33 @@ void simulate_run(Setup& s, Run& run) {
     const auto [planned, simulated] = redistribute(s, counts, d.targets);
     controller.redistributed(planned, simulated);
     run.redistribution += simulated;
-    run.rebalances.push_back(
-        {{"after_iteration", d.after_iteration}, {"planned", planned}, {"simulated", simulated}});
+    run.rebalances.push_back({d.after_iteration, planned, simulated});
     controller.rebalanced(d);
     counts = d.targets;
   }
   run.total = sg4::Engine::get_clock() - begin;
 }
 
-Json to_json(const Run& r) {
-  return {{"ratio", r.ratio},
-          {"scheme", r.scheme},
-          {"policy", r.policy},
-          {"flops_per_column", r.flops_per_column},
-          {"iteration_time", r.iteration_time},
-          {"total_time", r.total},
-          {"compute_time", r.compute},
-          {"redistribution_time", r.redistribution},
-          {"model_total_time", r.model_total},
-          {"rebalances", r.rebalances}};
-}
-
-Json scenario_json(const Setup& s) {
+// The report of the runs, as the JSON document and the text summary render it.
+RingSimReport make_report(const Setup& s, std::vector<SimulatedRun> runs) {
   const Scenario& sc = s.scenario;
-  Json ring = Json::array();
-  for (const sg4::Host* h : s.hosts) ring.push_back(h->get_name());
-  return {{"seed", sc.spec.seed()},
-          {"processors", sc.ring.size()},
-          {"mode", s.mode},
-          {"axis", s.axis},
-          {"amplitude", sc.spec.amplitude},
-          {"iterations", sc.spec.iterations},
-          {"columns", sc.spec.columns},
-          {"column_bytes", sc.column_bytes},
-          {"reference_redistribution", sc.reference_redistribution},
-          {"average_redistribution", s.average_redistribution},
-          {"redistributions_averaged", s.redistributions_averaged},
-          {"ring", ring},
-          {"chunk_next", s.chunk_next},
-          {"chunk_prev", s.chunk_prev}};
+  RingSimReport r;
+  r.seed = sc.spec.seed();
+  r.processors = sc.ring.size();
+  r.mode = s.mode;
+  r.axis = s.axis;
+  r.amplitude = sc.spec.amplitude;
+  r.iterations = sc.spec.iterations;
+  r.columns = sc.spec.columns;
+  r.column_bytes = sc.column_bytes;
+  r.reference_redistribution = sc.reference_redistribution;
+  r.average_redistribution = s.average_redistribution;
+  r.redistributions_averaged = s.redistributions_averaged;
+  for (const sg4::Host* h : s.hosts) r.ring.push_back(h->get_name());
+  r.chunk_next = s.chunk_next;
+  r.chunk_prev = s.chunk_prev;
+  r.runs = std::move(runs);
+  return r;
 }
 
 // Writes the platform to a file of its own and loads it.
@@ -330,6 +309,87 @@ void load_ring(sg4::Engine& engine, Setup& setup) {
   }
 }
 
+// The command line.
+struct Options {
+  PlatformOptions platform;
+  RingSimSpec spec;
+  std::string mode = "tiers";
+  std::string axis = "paper";
+  std::string format = "json";
+  std::vector<double> ratios = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+  std::vector<std::string> schemes = {"never",   "at:50",        "at:20,40,60,80", "every:10",
+                                      "every:5", "cost-benefit", "replay",         "oracle"};
+};
+
+void add_options(CLI::App& app, Options& o) {
+  o.platform.add_to(app);
+  app.add_option("--processors", o.spec.processors, "ring size p")->capture_default_str();
+  app.add_option("--iterations", o.spec.iterations, "iterations K")->capture_default_str();
+  app.add_option("--columns", o.spec.columns, "columns N")->capture_default_str();
+  app.add_option("--rows", o.spec.rows, "doubles per column")->capture_default_str();
+  app.add_option("--mode", o.mode, "tiers: the Tiers routes; model: one link per ring link")
+      ->capture_default_str();
+  app.add_option("--axis", o.axis,
+                 "paper: ratio = average redistribution / iteration; reference: ratio = "
+                 "iteration / T_ref (docs/ring-sim.md)")
+      ->capture_default_str();
+  app.add_option("--ratios", o.ratios, "computation-to-communication ratios (each > 0)")
+      ->capture_default_str();
+  app.add_option("--amplitude", o.spec.amplitude,
+                 "a new speed is within this factor of the old one (>= 28/22; 8: any machine)")
+      ->capture_default_str();
+  app.add_option("--schemes", o.schemes,
+                 "policies (names of redist balance simulate --policy, oracle included)")
+      ->capture_default_str();
+  app.add_option("--format", o.format,
+                 "json: the document of docs/ring-sim.md (indented on a terminal) | text: a "
+                 "readable summary")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"json", "text"}));
+}
+
+// The scenario of the options, once they are checked (InputError naming the option otherwise).
+Setup checked_setup(const Options& o) {
+  if (o.mode != "tiers" && o.mode != "model")
+    throw InputError("'" + one_line(o.mode, 40) + "' is not tiers or model", "--mode");
+  if (o.axis != "paper" && o.axis != "reference")
+    throw InputError("'" + one_line(o.axis, 40) + "' is not paper or reference", "--axis");
+  RingSimSpec spec = o.spec;
+  spec.platform = o.platform.params();
+  Setup setup;
+  setup.scenario = make_scenario(spec);
+  setup.mode = o.mode;
+  setup.axis = o.axis;
+  if (o.axis == "paper" && spec.iterations <= kPaperSchemesLastPoint)
+    paper_redistributions(setup.scenario);  // refuses it
+  check_schemes(o.schemes, spec.iterations);
+  for (double ratio : o.ratios)
+    if (!(std::isfinite(ratio) && ratio > 0))
+      throw InputError(fmt::format("a ratio must be a finite number > 0, got {}", ratio),
+                       "--ratios");
+  set_chunks(setup);
+  return setup;
+}
+
+// Every run, in one simulation on the setup's platform.
+std::vector<SimulatedRun> simulate_all(sg4::Engine& engine, Setup& setup, const Options& o) {
+  load_ring(engine, setup);
+  std::vector<SimulatedRun> runs;
+  std::exception_ptr failure;
+  sg4::Actor::create("application", setup.hosts[0], [&] {
+    try {
+      if (setup.axis == "paper") calibrate(setup);
+      runs = make_runs(setup, o.ratios, o.schemes);
+      for (SimulatedRun& run : runs) simulate_run(setup, run);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+  });
+  engine.run();
+  if (failure) std::rethrow_exception(failure);
+  return runs;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -338,67 +398,13 @@ int main(int argc, char** argv) {
   sg4::Engine::set_config("network/model:CM02");
   sg4::Engine::set_config("network/crosstraffic:0");
   CLI::App app{"redist-ring-sim: RRV04 §8's iterative application in SimGrid (docs/ring-sim.md)"};
-  PlatformOptions platform;
-  platform.add_to(app);
-  RingSimSpec spec;
-  std::string mode = "tiers";
-  std::string axis = "paper";
-  std::vector<double> ratios = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
-  std::vector<std::string> schemes = {"never",   "at:50",        "at:20,40,60,80", "every:10",
-                                      "every:5", "cost-benefit", "replay",         "oracle"};
-  app.add_option("--processors", spec.processors, "ring size p")->capture_default_str();
-  app.add_option("--iterations", spec.iterations, "iterations K")->capture_default_str();
-  app.add_option("--columns", spec.columns, "columns N")->capture_default_str();
-  app.add_option("--rows", spec.rows, "doubles per column")->capture_default_str();
-  app.add_option("--mode", mode, "tiers: the Tiers routes; model: one link per ring link")
-      ->capture_default_str();
-  app.add_option("--axis", axis,
-                 "paper: ratio = average redistribution / iteration; reference: ratio = "
-                 "iteration / T_ref (docs/ring-sim.md)")
-      ->capture_default_str();
-  app.add_option("--ratios", ratios, "computation-to-communication ratios (each > 0)")
-      ->capture_default_str();
-  app.add_option("--amplitude", spec.amplitude,
-                 "a new speed is within this factor of the old one (>= 28/22; 8: any machine)")
-      ->capture_default_str();
-  app.add_option("--schemes", schemes,
-                 "policies (names of redist balance simulate --policy, oracle included)")
-      ->capture_default_str();
+  Options options;
+  add_options(app, options);
   if (const int code = parse_command_line(app, argc, argv); code >= 0) return code;
   return run_tool("redist-ring-sim", [&] {
-    if (mode != "tiers" && mode != "model")
-      throw InputError("'" + one_line(mode, 40) + "' is not tiers or model", "--mode");
-    if (axis != "paper" && axis != "reference")
-      throw InputError("'" + one_line(axis, 40) + "' is not paper or reference", "--axis");
-    spec.platform = platform.params();
-    Setup setup;
-    setup.scenario = make_scenario(spec);
-    setup.mode = mode;
-    setup.axis = axis;
-    if (axis == "paper" && spec.iterations <= kPaperSchemesLastPoint)
-      paper_redistributions(setup.scenario);  // refuses it
-    check_schemes(schemes, spec.iterations);
-    for (double ratio : ratios)
-      if (!(std::isfinite(ratio) && ratio > 0))
-        throw InputError(fmt::format("a ratio must be a finite number > 0, got {}", ratio),
-                         "--ratios");
-    set_chunks(setup);
-    load_ring(engine, setup);
-    std::vector<Run> runs;
-    std::exception_ptr failure;
-    sg4::Actor::create("application", setup.hosts[0], [&] {
-      try {
-        if (setup.axis == "paper") calibrate(setup);
-        runs = make_runs(setup, ratios, schemes);
-        for (Run& run : runs) simulate_run(setup, run);
-      } catch (...) {
-        failure = std::current_exception();
-      }
-    });
-    engine.run();
-    if (failure) std::rethrow_exception(failure);
-    Json out{{"scenario", scenario_json(setup)}, {"runs", Json::array()}};
-    for (const Run& run : runs) out["runs"].push_back(to_json(run));
-    std::cout << out.dump() << "\n";
+    Setup setup = checked_setup(options);
+    const RingSimReport report = make_report(setup, simulate_all(engine, setup, options));
+    std::cout << (options.format == "text" ? ring_sim_text(report)
+                                           : ring_sim_json(report, ::isatty(STDOUT_FILENO) == 1));
   });
 }

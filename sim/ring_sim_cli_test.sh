@@ -56,6 +56,20 @@ for run in out["runs"]:
     assert abs(run["iteration_time"] / (0.5 * sc["reference_redistribution"]) - 1) < 1e-12, run
 ' "$work/reference"; then ok; else ko "reference axis: rho is not the iteration over T_ref"; fi
 
+# --format text: the same report, readable (sim/ring_sim_report.hpp); the JSON, piped, stays one line.
+expect_output text 'redist-ring-sim: a ring of 4 processors (seed 3) on the model' \
+  '  ring      ring-0 ring-1 ring-2 ring-3' 'A_red       ' 'T_ref       ' \
+  'ratio 1: balanced iteration ' '  scheme                  total      compute   redistrib.  model total  rebalances' \
+  '  never     ' '  every:10  ' 'after 10 20 30 40 50 60 70 80 90' -- \
+  --processors 4 --seed 3 --mode model --ratios 1 --schemes never every:10 --format text
+if ! grep -q '^{' "$work/out" && [ "$(grep -c '^ratio ' "$work/out")" -eq 1 ]; then ok; else ko "text: $(cat "$work/out")"; fi
+"$redist" --processors 4 --seed 3 --mode model --ratios 1 2 --schemes never --format json >"$work/json"
+if [ "$(wc -l <"$work/json")" -eq 1 ] && python3 -c '
+import json, sys
+runs = json.load(open(sys.argv[1]))["runs"]
+assert [r["ratio"] for r in runs] == [1, 2] and all(r["scheme"] == "never" for r in runs)
+' "$work/json"; then ok; else ko "json: $(head -c 300 "$work/json")"; fi
+expect_error format "yaml not in {json,text} (at --format)" -- --format yaml
 expect_error mode "'x' is not tiers or model (at --mode)" -- --mode x
 expect_error hex_processors "'0x10' is not a decimal integer (at --processors)" -- --processors 0x10
 expect_error subnormal_ratio "'1e-320' is too small: below 2.2e-308 in magnitude a double loses precision (at --ratios)" -- --ratios 1e-320

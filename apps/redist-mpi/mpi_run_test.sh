@@ -2,14 +2,16 @@
 # One real mpirun run of redist-mpi on loopback (ctest entry, see apps/redist-mpi/CMakeLists.txt).
 # Usage: mpi_run_test.sh DRIVER MPIRUN ok NP ARGS...
 #        mpi_run_test.sh DRIVER MPIRUN error NP MESSAGE ARGS...
+#        mpi_run_test.sh DRIVER MPIRUN text NP MESSAGE ARGS...
 # ok: exit 0 and one JSON line with "verified": true.
+# text: exit 0, MESSAGE in the output and no JSON in it (a readable summary, `--format text`).
 # error: exit 2 (a collective refusal, never a crash, abort or hang), and stderr holds exactly NP
 # identical lines `error: ...MESSAGE...` and nothing else (mpirun -q adds no notice of its own).
 set -uo pipefail
 driver=$1 mpirun=$2 kind=$3 np=$4
 shift 4
 message=""
-if [ "$kind" = error ]; then message=$1; shift; fi
+if [ "$kind" = error ] || [ "$kind" = text ]; then message=$1; shift; fi
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_rmaps_base_oversubscribe=1
 out=$(mktemp) err=$(mktemp)
@@ -20,6 +22,11 @@ cat "$out"
 if [ "$kind" = ok ]; then
   if [ $rc -ne 0 ]; then echo "FAIL: exit $rc"; cat "$err"; exit 1; fi
   if [ "$(grep -c '"verified": true' "$out")" -ne 1 ]; then echo "FAIL: not verified"; cat "$err"; exit 1; fi
+  echo "PASS"
+elif [ "$kind" = text ]; then
+  if [ $rc -ne 0 ]; then echo "FAIL: exit $rc"; cat "$err"; exit 1; fi
+  if ! grep -qF -- "$message" "$out"; then echo "FAIL: '$message' not in the output"; exit 1; fi
+  if grep -q '^{' "$out"; then echo "FAIL: a JSON line in the text output"; exit 1; fi
   echo "PASS"
 else
   if [ $rc -ne 2 ]; then echo "FAIL: exit $rc (expected 2: a refusal, no crash or hang)"; cat "$err"; exit 1; fi

@@ -3,7 +3,7 @@
 //   mpirun -np P redist-mpi --instance ring.json --item-bytes B [--mode ring|linear]
 //          [--segment-items K] [--window W] [--unidirectional] [--calibrate]
 //   mpirun -np P redist-mpi --random SEED --max-items M ...   (a random instance with P ranks)
-//   [--strategy redist|alltoallv|linear]
+//   [--strategy redist|alltoallv|linear] [--format json|text]
 //
 // --strategy: `redist` (default) executes the Redistribution's plan; `alltoallv` one direct
 // MPI_Alltoallv from the old to the new block distribution; `linear` LAU's Linear flows as LAU's
@@ -12,7 +12,8 @@
 //
 // Every rank fills its block with items whose bytes encode their global index, the
 // Redistribution moves them, every rank checks count, order and content of its new block and
-// the staging bytes against their bound, and rank 0 prints one JSON line. Exit 0 when verified,
+// the staging bytes against their bound, and rank 0 prints one JSON line (apps/redist-mpi/
+// run_report.hpp; `--format text`: a readable summary of the same report). Exit 0 when verified,
 // 1 when not, 2 on bad input (then every rank prints the same `error: ...` line on stderr).
 // Fault injection for tests (one at a time): --bad-target R (rank R asks for one item more),
 // --negative R (rank R passes a negative old count), --bytes-on R:B (rank R passes item size B),
@@ -47,6 +48,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "apps/redist-mpi/run_report.hpp"
 #include "apps/strict_numbers.hpp"
 #include "redist/common/error.hpp"
 #include "redist/io/json.hpp"
@@ -77,6 +79,7 @@ constexpr std::int64_t kCalibrationBytes = 16 << 20;  // one calibration ping at
 // every rank, before any collective that could deadlock.
 struct Args {
   std::string instance_file, mode = "ring", algorithm = "auto", bytes_on, strategy = "redist";
+  std::string format = "json";
   std::int64_t item_bytes = 8, segment_items = 1024, window = 0, sends_in_flight = 1;
   std::int64_t max_items = 100, repeat = 1, max_staging = -1, min_segments = 64;
   std::uint64_t seed = 0;
@@ -183,6 +186,9 @@ void add_run_options(CLI::App& app, Args& a) {
       ->check(CLI::IsMember({"redist", "alltoallv", "linear"}));
   app.add_option("--repeat", a.repeat, "execute this many times (1..100) with one plan");
   app.add_flag("--calibrate", a.calibrate, "measure link costs instead of using the instance's");
+  app.add_option("--format", a.format,
+                 "json: one JSON line (docs/mpi.md) | text: a readable summary of the same run")
+      ->check(CLI::IsMember({"json", "text"}));
   app.add_option("--max-staging-bytes", a.max_staging,
                  "cap automatic windows to this many staging bytes per rank (-1: no cap), and fail "
                  "verification if a rank allocates more");
@@ -740,38 +746,41 @@ Summary summarize(const Measured& m, std::int64_t repeat_bad) {
   return s;
 }
 
-// Rank 0's JSON line. Model makespan: redist's plan; LAU single-send of the Linear flows
-// (all-port); none for Alltoallv (its messages are not ring-neighbour flows).
-void print_summary(const Args& a, const redist::mpi::Redistribution& r, const Footprint& footprint,
-                   const Summary& s, std::size_t item_bytes, int size) {
+// Rank 0's report. Model makespan: redist's plan; LAU single-send of the Linear flows (all-port);
+// none for Alltoallv (its messages are not ring-neighbour flows).
+redist::mpi::RunReport make_report(const Args& a, const redist::mpi::Redistribution& r,
+                                   const Footprint& footprint, const Summary& s,
+                                   std::size_t item_bytes, int size) {
   const auto& plan = r.plan();
-  std::string model = redist::io::json_number(plan.makespan), algo = plan.algorithm;
+  redist::mpi::RunReport report;
+  report.strategy = a.strategy;
+  report.mode = a.strategy != "redist" ? "linear" : a.mode;
+  report.algorithm = plan.algorithm;
+  report.model_makespan = plan.makespan;
   if (a.strategy == "linear") {
-    model =
-        redist::io::json_number(redist::mpi::lau_single_send_makespan(r.instance(), plan.flows));
-    algo = "lau-linear-single-send";
+    report.model_makespan = redist::mpi::lau_single_send_makespan(r.instance(), plan.flows);
+    report.algorithm = "lau-linear-single-send";
   } else if (a.strategy == "alltoallv") {
-    model = "null";
-    algo = "alltoallv";
+    report.model_makespan.reset();
+    report.algorithm = "alltoallv";
   }
-  std::string flows;
-  for (std::size_t i = 0; i < plan.flows.size(); ++i) {
-    flows += fmt::format("{}{}", i ? ", " : "", plan.flows[i]);
-  }
-  const std::string mode = a.strategy != "redist" ? "linear" : a.mode;
-  std::cout << fmt::format(
-                   "{{\"strategy\": \"{}\", \"ranks\": {}, \"items\": {}, \"item_bytes\": {}, "
-                   "\"mode\": \"{}\", "
-                   "\"bidirectional\": {}, \"algorithm\": \"{}\", \"flows\": [{}], "
-                   "\"rotation\": {}, \"segment_items\": {}, \"model_makespan\": {}, "
-                   "\"measured_seconds\": {}, \"check_seconds\": {}, \"max_staging_bytes\": {}, "
-                   "\"messages\": {}, \"request_slots\": {}, \"bad_items\": {}, "
-                   "\"verified\": {}}}",
-                   a.strategy, size, r.local().total, item_bytes, mode, r.instance().bidirectional,
-                   algo, flows, plan.rotation, a.segment_items, model,
-                   redist::io::json_number(s.seconds), redist::io::json_number(s.check_seconds),
-                   s.staging, footprint.messages, footprint.requests, s.bad, s.verified())
-            << std::endl;
+  report.ranks = size;
+  report.items = r.local().total;
+  report.item_bytes = item_bytes;
+  report.bidirectional = r.instance().bidirectional;
+  report.flows = plan.flows;
+  report.rotation = plan.rotation;
+  report.segment_items = a.segment_items;
+  report.measured_seconds = s.seconds;
+  report.check_seconds = s.check_seconds;
+  report.max_staging_bytes = s.staging;
+  report.messages = footprint.messages;
+  report.request_slots = footprint.requests;
+  report.bad_items = s.bad;
+  report.memory_ok = s.memory_bad == 0;
+  report.repeat_bad_items = s.repeat_bad;
+  report.repeats = a.repeat;
+  return report;
 }
 
 // The whole run on this rank; its exit code (0 verified, 1 not). Throws Error on bad input.
@@ -802,7 +811,11 @@ int run(int argc, char** argv, int rank, int size) {
   const Measured first = trial.first();
   const Summary summary = summarize(first, trial.repeats());
   if (rank == 0) {
-    print_summary(a, *r, footprint, summary, static_cast<std::size_t>(bytes_of(a, rank)), size);
+    const redist::mpi::RunReport report =
+        make_report(a, *r, footprint, summary, static_cast<std::size_t>(bytes_of(a, rank)), size);
+    std::cout << (a.format == "text" ? redist::mpi::run_report_text(report)
+                                     : redist::mpi::run_report_json(report))
+              << std::flush;
   }
   return summary.verified() ? 0 : 1;
 }

@@ -76,3 +76,32 @@ finish() {
   echo "$passed passed, $failed failed"
   [ "$failed" -eq 0 ]
 }
+
+# outlined FILE: what the red outlines of a `check --gantt` picture (class "conflict", legends
+# left out) mark, one line each: the hover text of the bar an outline belongs to (Gantt charts),
+# else the texts whose anchor lies inside the outline (a node's label, a ring member's name).
+outlined() {
+  python3 - "$1" <<'PY'
+import sys, xml.etree.ElementTree as E
+ns = "{http://www.w3.org/2000/svg}"
+root = E.parse(sys.argv[1]).getroot()
+parent = {c: p for p in root.iter() for c in p}
+texts = [t for t in root.iter(ns + "text")]
+def box(e):
+    f = lambda k: float(e.get(k, 0))
+    if e.tag == ns + "circle":
+        return f("cx") - f("r"), f("cy") - f("r"), f("cx") + f("r"), f("cy") + f("r")
+    return f("x"), f("y"), f("x") + f("width"), f("y") + f("height")
+for e in root.iter():
+    if "conflict" not in e.get("class", "").split() or "legend" in parent[e].get("class", ""):
+        continue
+    title = parent[e].find(ns + "title")
+    if title is not None:
+        print(title.text)
+        continue
+    x0, y0, x1, y1 = box(e)
+    inside = [t.text for t in texts if x0 <= float(t.get("x", -1)) <= x1 and y0 <= float(t.get("y", -1)) <= y1]
+    if inside:
+        print(" ".join(inside))
+PY
+}

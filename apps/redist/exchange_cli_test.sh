@@ -49,6 +49,29 @@ check_invalid "no message" "{\"pieces\": [$all, {\"from\":1,\"to\":0,\"start\":5
 check_invalid "wrong makespan" "{\"makespan\": 1, \"pieces\": [$all, {\"from\":0,\"to\":2,\"start\":1,\"bytes\":1}]}" "makespan is 1"
 if "$redist" exchange check "$cycle" "$(write_json "{\"pieces\": [$all, {\"from\":0,\"to\":2,\"start\":1,\"bytes\":1}]}" ok.json)" | grep -q '"makespan": 2.0'; then ok; else ko "hand plan"; fi
 
+# --- check --gantt on an invalid plan: the validator's reason in red under the title, the pieces
+# its typed verdict names outlined in red (each piece is a send bar and a receive bar) -----------
+invalid_gantt() {  # NAME PLAN_JSON REASON OUTLINED (the pieces' hover texts, sorted, '|' after each)
+  local svg="$work/invalid-$1.svg" got code want
+  "$redist" exchange check --gantt "$svg" "$cycle" "$(write_json "$2" "invalid-$1.json")" >/dev/null 2>&1
+  code=$?
+  got=$(outlined "$svg" 2>/dev/null | sort | tr '\n' '|')
+  want=$(printf '%s' "$3" | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g')  # as the SVG writes it
+  if [ $code -eq 1 ] && well_formed "$svg" && grep -qF ">invalid: $want" "$svg" && [ "$got" = "$4" ]; then
+    ok; else ko "check --gantt $1: exit $code, outlined '$got'"; fi
+}
+p03='P0 -> P1: 1 bytes, [0, 1)|P0 -> P1: 1 bytes, [0, 1)|P0 -> P2: 1 bytes, [0.5, 1.5)|P0 -> P2: 1 bytes, [0.5, 1.5)|'
+invalid_gantt overlap "{\"pieces\": [$all, {\"from\":0,\"to\":2,\"start\":0.5,\"bytes\":1}]}" \
+  'pieces 0 and 3 overlap on the send port of node 0' "$p03"
+twice='P0 -> P2: 1 bytes, [1, 2)|P0 -> P2: 1 bytes, [1, 2)|P0 -> P2: 1 bytes, [2, 3)|P0 -> P2: 1 bytes, [2, 3)|'
+invalid_gantt message "{\"pieces\": [$all, {\"from\":0,\"to\":2,\"start\":1,\"bytes\":1}, {\"from\":0,\"to\":2,\"start\":2,\"bytes\":1}]}" \
+  'message 3 (0 -> 2) has 1 bytes but its pieces deliver 2' "$twice"
+invalid_gantt no_message "{\"pieces\": [$all, {\"from\":1,\"to\":0,\"start\":5,\"bytes\":1}]}" \
+  'piece 3 goes from 1 to 0, which has no message' 'P1 -> P0: 1 bytes, [5, 6)|P1 -> P0: 1 bytes, [5, 6)|'
+invalid_gantt missing "{\"pieces\": [$all]}" 'message 3 (0 -> 2) has 1 bytes but its pieces deliver 0' ''
+invalid_gantt claim "{\"makespan\": 1, \"pieces\": [$all, {\"from\":0,\"to\":2,\"start\":1,\"bytes\":1}]}" \
+  'makespan is 1 but the pieces end at 2' ''
+
 # --- block-cyclic: the generator's instance plans -----------------------------------------------
 "$redist" exchange block-cyclic --elements 24 --element-bytes 2 --from-block 2 --from-procs 2 --to-block 3 --to-procs 3 >"$work/bc.json"
 if grep -q '"nodes":3' "$work/bc.json" && "$redist" exchange plan "$work/bc.json" | grep -q '"optimal": true'; then ok; else ko "block-cyclic: $(cat "$work/bc.json")"; fi

@@ -80,6 +80,11 @@ CheckCommand<exchange::Instance, io::ExchangePlanDocument> check_command() {
   };
   c.chart = [](const exchange::Instance& in, const io::ExchangePlanDocument& doc,
                const std::string& title) { return svg::exchange_gantt_svg(in, doc.plan, title); };
+  c.invalid_chart = [](const exchange::Instance& in, const io::ExchangePlanDocument& doc,
+                       const std::string& title, const CheckResult& verdict) {
+    const svg::Conflict conflict{verdict.reason, verdict.entries};
+    return svg::exchange_gantt_svg(in, doc.plan, title, &conflict);
+  };
   return c;
 }
 
@@ -163,7 +168,8 @@ void add_check(CLI::App* family, Action& action, const std::shared_ptr<ExchangeO
   CLI::App* check = family->add_subcommand("check", "Validate a plan against an instance");
   check->add_option("instance", o->instance, "Instance JSON file ('-': stdin)")->required();
   check->add_option("plan", o->plan, "Plan JSON file ('-': stdin)")->required();
-  check->add_option("--gantt", o->gantt, "Write the Gantt chart of a valid plan");
+  check->add_option("--gantt", o->gantt,
+                    "Write the plan's Gantt chart (an invalid plan's with the violation in red)");
   add_format_option(check, o->format);
   check->callback([&action, o] {
     action = [o] { return run_check(check_command(), o->instance, o->plan, o->gantt, o->format); };

@@ -52,7 +52,7 @@ expect_output "eval lemma 6" '"t_single": 7' '"t_multi": 2' -- \
 expect_output "eval deadlock" '"t_single": null' '"t_multi": 10' -- \
   lau eval "$(write_json '{"lau": {"loads": [1, 1, 1, 1, 1, 1, 1], "flows": [10, 10, 10, 10, 10, 10, 10]}}' e3.json)"
 
-# --- --gantt: the step chart of a plan in both modes, and of a checked plan when it is valid ------
+# --- --gantt: the step chart of a plan in both modes, and of a checked plan, valid or not ---------
 for mode in single:3 multi:2; do
   steps=${mode#*:} mode=${mode%:*}
   if "$redist" lau plan --mode "$mode" --gantt "$work/lemma6-$mode.svg" "$lemma6" >"$work/plan.json" &&
@@ -66,8 +66,25 @@ done
 "$redist" lau plan -a linear --gantt "$work/figure2.svg" "$fig1" >/dev/null
 if well_formed "$work/figure2.svg" && grep -qF 'makespan 5 steps, lower bound 2, optimal: no' "$work/figure2.svg"; then ok; else
   ko "figure 2 chart title"; fi
-"$redist" lau check --gantt "$work/invalid.svg" "$fig1" "$work/unbalanced.json" >/dev/null 2>&1
-if [ $? -eq 1 ] && [ ! -e "$work/invalid.svg" ]; then ok; else ko "check --gantt drew an invalid plan"; fi
+# An invalid plan is drawn with the validator's first violation in red: its reason under the title
+# and the nodes it names (the typed verdict's entries) outlined: the node the flows do not balance,
+# the nodes a deadlock leaves waiting; flows of another length draw no message.
+invalid_chart() {  # NAME INSTANCE PLAN_JSON REASON OUTLINED_NODES
+  local svg="$work/invalid-$1.svg" got code
+  "$redist" lau check --gantt "$svg" "$2" "$(write_json "$3" "invalid-$1.json")" >/dev/null 2>&1
+  code=$?
+  got=$(outlined "$svg" 2>/dev/null | cut -d' ' -f1 | tr '\n' ' ')
+  if [ $code -eq 1 ] && well_formed "$svg" && grep -qF ">invalid: $4" "$svg" && [ "$got" = "$5" ]; then
+    ok; else ko "check --gantt $1: exit $code, outlined '$got'"; fi
+}
+invalid_chart unbalanced "$fig1" '{"flows": [1, 0, 0, 0, 0, 0]}' 'the flows do not balance node 0' 'P0 '
+invalid_chart unbalanced_multi "$fig1" '{"flows": [5, 3, 4, 3, 2, 1], "mode": "multi"}' \
+  'the flows do not balance node 0' 'P0 '
+deadlock=$(write_json '{"lau": {"loads": [1, 1, 1]}}' deadlock.json)
+invalid_chart deadlock "$deadlock" '{"flows": [2, 2, 2]}' 'the schedule deadlocks in single-send mode' 'P0 P1 P2 '
+invalid_chart short "$fig1" '{"flows": [5, 3, 4]}' '3 flows for 6 nodes' ''
+if grep -qF '3 flows for 6 nodes: no message drawn' "$work/invalid-short.svg"; then ok; else ko "short flows: no note"; fi
+invalid_chart claim "$lemma5" "$(cat "$work/wrong5.json")" 't_single is 1 but the flows give 2' ''
 ones() { printf '1'; for _ in $(seq 2 "$1"); do printf ', 1'; done; }
 expect_error "gantt of 201 nodes" 'at most 200 nodes, 200 steps and 10000 messages' -- \
   lau plan --gantt "$work/wide.svg" "$(write_json "{\"lau\": {\"loads\": [$(ones 201)]}}" wide.json)"

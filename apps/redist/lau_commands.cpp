@@ -105,6 +105,11 @@ CheckCommand<lau::Instance, io::LauPlanDocument> lau_check_command() {
           },
           [](const lau::Instance& in, const io::LauPlanDocument& doc, const std::string& title) {
             return svg::lau_steps_svg(in, doc.plan, title);
+          },
+          [](const lau::Instance& in, const io::LauPlanDocument& doc, const std::string& title,
+             const CheckResult& verdict) {
+            const svg::Conflict conflict{verdict.reason, verdict.entries};
+            return svg::lau_steps_svg(in, doc.plan, title, &conflict);
           }};
 }
 
@@ -165,7 +170,8 @@ void register_lau_commands(CLI::App& app, Action& action, ExperimentRegistry& ex
   check->add_option("instance", options->instance, "Instance JSON file ('-': stdin)")->required();
   check->add_option("plan", options->schedule, "Plan JSON file, as `lau plan` prints ('-': stdin)")
       ->required();
-  check->add_option("--gantt", options->gantt, "Write the step chart of a valid plan");
+  check->add_option("--gantt", options->gantt,
+                    "Write the plan's step chart (an invalid plan's with the violation in red)");
   add_format_option(check, options->format);
   check->callback([&action, options] {
     action = [options] {

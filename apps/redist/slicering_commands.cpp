@@ -81,6 +81,12 @@ CheckCommand<slicering::Cluster, io::SolutionDocument> slicering_check_command()
                      const std::string& title) {
     return svg::slicering_ring_svg(cluster, io::solution_of(document), title);
   };
+  command.invalid_chart = [](const slicering::Cluster& cluster,
+                             const io::SolutionDocument& document, const std::string& title,
+                             const CheckResult& verdict) {
+    const svg::Conflict conflict{verdict.reason, verdict.entries};
+    return svg::slicering_ring_svg(cluster, io::solution_of(document), title, &conflict);
+  };
   return command;
 }
 
@@ -141,7 +147,9 @@ void register_slicering_commands(CLI::App& app, Action& action, ExperimentRegist
   CLI::App* check = slice->add_subcommand("check", "Validate a solution against a cluster");
   check->add_option("instance", options->instance, "Cluster JSON file ('-': stdin)")->required();
   check->add_option("solution", options->solution, "Solution JSON file ('-': stdin)")->required();
-  check->add_option("--gantt", options->gantt, "Write a picture of a valid solution's ring");
+  check->add_option(
+      "--gantt", options->gantt,
+      "Write a picture of the solution's ring (an invalid one's with the violation in red)");
   add_format_option(check, options->format);
   check->callback(
       [&action, options] { action = [options] { return run_slicering_check(*options); }; });

@@ -2,7 +2,9 @@
 // schedule or solution and the makespan recomputed from it, or an invalid one and why.
 #pragma once
 
+#include <cstddef>
 #include <string>
+#include <vector>
 
 namespace redist {
 
@@ -10,6 +12,12 @@ struct CheckResult {
   bool valid = false;
   double makespan = 0.0;  // recomputed; meaningful when valid
   std::string reason;     // the first violation found, when invalid
+  // When invalid, the entries of the checked document that the first violation is about, as
+  // indices into the list the family's validator names (exchange: pieces; lau: nodes; slicering:
+  // ring positions), in the order the reason names them; empty when the violation is about no
+  // entry in particular (a wrong claim, a sum) or the family does not say. What `check --gantt`
+  // outlines in red.
+  std::vector<std::size_t> entries{};
 };
 
 }  // namespace redist

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -33,74 +34,108 @@ std::string piece_fault(const Instance& in, const Piece& p) {
   return "";
 }
 
-// Pieces per message: every piece on a message's pair, every message's bytes delivered.
-std::string delivery_fault(const Instance& in, const Plan& plan) {
+// The pieces on each message's pair (messages have distinct pairs), in plan order; a piece on no
+// message's pair is the reason (with that piece) for the verdict `fault`.
+std::vector<std::vector<std::size_t>> pieces_by_message(const Instance& in, const Plan& plan,
+                                                        CheckResult& fault) {
   std::unordered_map<std::uint64_t, std::size_t> message_of;
   message_of.reserve(in.messages.size());
   for (std::size_t k = 0; k < in.messages.size(); ++k) {
     message_of.emplace(pair_key(in.messages[k].from, in.messages[k].to), k);
   }
-  std::vector<double> delivered(in.messages.size(), 0.0);
-  for (std::size_t k = 0; k < plan.pieces.size(); ++k) {
+  std::vector<std::vector<std::size_t>> pieces(in.messages.size());
+  for (std::size_t k = 0; k < plan.pieces.size() && fault.valid; ++k) {
     const Piece& p = plan.pieces[k];
-    if (std::string why = piece_fault(in, p); !why.empty())
-      return fmt::format("piece {}: {}", k, why);
-    const auto it = message_of.find(pair_key(p.from, p.to));
-    if (it == message_of.end()) {
-      return fmt::format("piece {} goes from {} to {}, which has no message", k, p.from, p.to);
-    }
-    delivered[it->second] += p.bytes;
-  }
-  for (std::size_t k = 0; k < in.messages.size(); ++k) {
-    const auto bytes = static_cast<double>(in.messages[k].bytes);
-    if (std::fabs(delivered[k] - bytes) > kBytesTolerance * bytes) {
-      return fmt::format("message {} ({} -> {}) has {} bytes but its pieces deliver {}", k,
-                         in.messages[k].from, in.messages[k].to, in.messages[k].bytes,
-                         delivered[k]);
+    if (std::string why = piece_fault(in, p); !why.empty()) {
+      fault = {false, 0.0, fmt::format("piece {}: {}", k, why), {k}};
+    } else if (const auto it = message_of.find(pair_key(p.from, p.to)); it != message_of.end()) {
+      pieces[it->second].push_back(k);
+    } else {
+      fault = {false,
+               0.0,
+               fmt::format("piece {} goes from {} to {}, which has no message", k, p.from, p.to),
+               {k}};
     }
   }
-  return "";
+  return pieces;
 }
 
-// Two pieces on one port that overlap by more than `tolerance`, or "".
-std::string port_fault(std::vector<std::vector<Busy>>& ports, const char* port, double tolerance) {
+// Pieces per message: every piece on a message's pair, every message's bytes delivered. The
+// entries of a message delivered wrong are its pieces.
+CheckResult delivery_fault(const Instance& in, const Plan& plan) {
+  CheckResult fault{true, 0.0, ""};
+  const std::vector<std::vector<std::size_t>> pieces = pieces_by_message(in, plan, fault);
+  for (std::size_t k = 0; k < in.messages.size() && fault.valid; ++k) {
+    double delivered = 0.0;
+    for (std::size_t piece : pieces[k]) delivered += plan.pieces[piece].bytes;
+    const auto bytes = static_cast<double>(in.messages[k].bytes);
+    if (std::fabs(delivered - bytes) > kBytesTolerance * bytes) {
+      fault = {false, 0.0,
+               fmt::format("message {} ({} -> {}) has {} bytes but its pieces deliver {}", k,
+                           in.messages[k].from, in.messages[k].to, in.messages[k].bytes, delivered),
+               pieces[k]};
+    }
+  }
+  return fault;
+}
+
+// Two pieces on one port that overlap by more than `tolerance` (the entries), or valid.
+CheckResult port_fault(std::vector<std::vector<Busy>>& ports, const char* port, double tolerance) {
   for (std::size_t node = 0; node < ports.size(); ++node) {
     std::vector<Busy>& busy = ports[node];
     std::sort(busy.begin(), busy.end(),
               [](const Busy& a, const Busy& b) { return a.start < b.start; });
     for (std::size_t k = 1; k < busy.size(); ++k) {
       if (busy[k].start < busy[k - 1].end - tolerance) {
-        return fmt::format("pieces {} and {} overlap on the {} port of node {}", busy[k - 1].piece,
-                           busy[k].piece, port, node);
+        return {false,
+                0.0,
+                fmt::format("pieces {} and {} overlap on the {} port of node {}", busy[k - 1].piece,
+                            busy[k].piece, port, node),
+                {busy[k - 1].piece, busy[k].piece}};
       }
     }
   }
-  return "";
+  return {true, 0.0, ""};
 }
 
-// More than k crossing pieces at once, or "".
-std::string backbone_fault(const Instance& in, const Plan& plan, const std::vector<double>& ends,
+// More than k crossing pieces at once (the entries: those running then), or valid.
+CheckResult backbone_fault(const Instance& in, const Plan& plan, const std::vector<double>& ends,
                            double tolerance) {
   const std::vector<std::uint8_t> cluster = cluster_of(in);
-  std::vector<std::pair<double, int>> events;  // (time, +1 start | -1 end)
+  struct Event {
+    double time;
+    int change;  // +1 start, -1 end
+    std::size_t piece;
+    bool operator<(const Event& o) const {  // at equal times, ends first
+      return std::tie(time, change, piece) < std::tie(o.time, o.change, o.piece);
+    }
+  };
+  std::vector<Event> events;
   for (std::size_t k = 0; k < plan.pieces.size(); ++k) {
     const Piece& p = plan.pieces[k];
     if (cluster[static_cast<std::size_t>(p.from)] == cluster[static_cast<std::size_t>(p.to)]) {
       continue;
     }
-    events.push_back({p.start + tolerance, +1});  // touching within the tolerance is no overlap
-    events.push_back({ends[k], -1});
+    events.push_back({p.start + tolerance, +1, k});  // touching within the tolerance is no overlap
+    events.push_back({ends[k], -1, k});
   }
-  std::sort(events.begin(), events.end());  // at equal times, ends (-1) first
-  std::int64_t running = 0;
-  for (const auto& [time, change] : events) {
-    running += change;
-    if (running > in.backbone->transfers) {
-      return fmt::format("{} crossing pieces run at once at time {} (the backbone carries {})",
-                         running, time, in.backbone->transfers);
+  std::sort(events.begin(), events.end());
+  std::vector<int> running(plan.pieces.size(), 0);  // 1 from a piece's start to its end
+  std::int64_t count = 0;
+  for (const Event& e : events) {
+    running[e.piece] += e.change;
+    count += e.change;
+    if (count <= in.backbone->transfers) continue;
+    CheckResult fault{false, 0.0,
+                      fmt::format("{} crossing pieces run at once at time {} (the backbone "
+                                  "carries {})",
+                                  count, e.time, in.backbone->transfers)};
+    for (std::size_t k = 0; k < running.size(); ++k) {
+      if (running[k] > 0) fault.entries.push_back(k);
     }
+    return fault;
   }
-  return "";
+  return {true, 0.0, ""};
 }
 
 std::string claim_fault(const Plan& plan, double makespan, const StatedClaims& stated) {
@@ -123,7 +158,7 @@ std::string claim_fault(const Plan& plan, double makespan, const StatedClaims& s
 
 CheckResult check(const Instance& in, const Plan& plan, const StatedClaims& stated) {
   validate_instance(in);
-  if (std::string why = delivery_fault(in, plan); !why.empty()) return {false, 0.0, why};
+  if (CheckResult fault = delivery_fault(in, plan); !fault.valid) return fault;
   std::vector<std::vector<Busy>> sends(in.nodes), receives(in.nodes);
   std::vector<double> ends(plan.pieces.size());
   double makespan = 0.0;
@@ -139,14 +174,10 @@ CheckResult check(const Instance& in, const Plan& plan, const StatedClaims& stat
   if (!std::isfinite(makespan)) return {false, 0.0, "the pieces end at no finite time"};
   const double tolerance = kTimeTolerance * makespan;
   for (auto [ports, name] : {std::pair{&sends, "send"}, std::pair{&receives, "receive"}}) {
-    if (std::string why = port_fault(*ports, name, tolerance); !why.empty()) {
-      return {false, 0.0, why};
-    }
+    if (CheckResult fault = port_fault(*ports, name, tolerance); !fault.valid) return fault;
   }
   if (in.backbone) {
-    if (std::string why = backbone_fault(in, plan, ends, tolerance); !why.empty()) {
-      return {false, 0.0, why};
-    }
+    if (CheckResult fault = backbone_fault(in, plan, ends, tolerance); !fault.valid) return fault;
   }
   if (std::string why = claim_fault(plan, makespan, stated); !why.empty()) {
     return {false, 0.0, why};

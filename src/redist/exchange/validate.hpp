@@ -12,7 +12,9 @@
 // - the claims it states hold: makespan equal to the recomputed one, lower_bound at most it, and
 //   `optimal` only with the makespan at its lower bound.
 // Times are compared at a relative tolerance kTimeTolerance of the recomputed makespan.
-// Complexity: O(P log P + messages) for P pieces.
+// Complexity: O(P log P + messages) for P pieces. An invalid verdict's entries
+// (CheckResult::entries) are pieces: the faulty piece, the pieces of a message delivered wrong, the
+// two pieces that overlap on a port, or the crossing pieces running when the backbone is exceeded.
 #pragma once
 
 #include "redist/common/check.hpp"

@@ -93,6 +93,44 @@ TEST(Check, RejectsMoreCrossingPiecesThanTheBackboneCarries) {
   EXPECT_TRUE(check(in, planned(in, {{0, 2, 0, 1}, {1, 3, 0, 1}}, 1)).valid);
 }
 
+// The typed verdict names the pieces the first violation is about (what check --gantt outlines).
+TEST(Check, NamesThePiecesOfTheViolation) {
+  const Instance in = two_messages();
+  using Entries = std::vector<std::size_t>;
+  EXPECT_EQ(check(in, planned(in, {{0, 1, 0, 10}, {2, 1, 10.5, 10}}, 16.5)).entries,
+            (Entries{0, 1}));
+  EXPECT_EQ(check(in, planned(in, {{2, 1, 12, 10}, {0, 1, 0, 9}}, 18), {false}).entries,
+            (Entries{1}));  // message 0's only piece delivers 9 of 10 bytes
+  EXPECT_EQ(
+      check(in, planned(in, {{0, 1, 0, 6}, {2, 1, 11, 10}, {0, 1, 12, 6}}, 19), {false}).entries,
+      (Entries{0, 2}));  // message 0's two pieces deliver 12
+  EXPECT_EQ(check(in, planned(in, {{0, 1, 0, 10}, {1, 0, 20, 10}}, 31), {false}).entries,
+            (Entries{1}));  // no message from 1 to 0
+  EXPECT_EQ(check(in, planned(in, {{0, 1, 0, 10}, {2, 1, -1, 10}}, 11), {false}).entries,
+            (Entries{1}));
+  EXPECT_TRUE(check(in, planned(in, {{0, 1, 0, 10}, {2, 1, 11, 10}}, 16)).entries.empty());
+  EXPECT_TRUE(check(in, planned(in, {{2, 1, 0, 10}}, 6), {false}).entries.empty());  // 0 -> 1
+}
+
+TEST(Check, NamesTheCrossingPiecesRunningWhenTheBackboneIsExceeded) {
+  Instance in;
+  in.nodes = 6;
+  in.messages = {{0, 3, 2}, {1, 4, 1}, {2, 5, 1}, {0, 1, 1}};
+  in.send_bandwidth.assign(6, 1.0);
+  in.recv_bandwidth.assign(6, 1.0);
+  in.backbone =
+      Backbone{{std::vector<std::int64_t>{0, 1, 2}, std::vector<std::int64_t>{3, 4, 5}}, 2};
+  // Pieces 1 and 2 cross at [0, 1) and [0.5, 1.5); piece 3 crosses from 0.75 on: three at once.
+  // Piece 0 stays inside the first cluster, piece 4 crosses after the others.
+  const CheckResult r = check(
+      in,
+      planned(in, {{0, 1, 2, 1}, {1, 4, 0, 1}, {2, 5, 0.5, 1}, {0, 3, 0.75, 1}, {0, 3, 3, 1}}, 4),
+      {false});
+  ASSERT_FALSE(r.valid);
+  EXPECT_NE(r.reason.find("3 crossing pieces run at once"), std::string::npos) << r.reason;
+  EXPECT_EQ(r.entries, (std::vector<std::size_t>{1, 2, 3}));
+}
+
 // Mutations of valid plans: moving a piece onto a busy port, dropping bytes, or charging no
 // latency must all be caught.
 TEST(Check, RejectsMutatedPlansOfEveryAlgorithm) {

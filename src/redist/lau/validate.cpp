@@ -12,17 +12,33 @@ namespace {
 
 std::string time_text(const Time& t) { return t ? fmt::format("{}", *t) : "null"; }
 
-// Flows of one entry per node that balance every node; an empty reason when they do.
-std::string structure_problem(const Instance& instance, const std::vector<std::int64_t>& flows) {
+// Flows of one entry per node that balance every node; valid (an empty reason) when they do,
+// else the reason and the node they do not balance.
+CheckResult structure_problem(const Instance& instance, const std::vector<std::int64_t>& flows) {
   if (flows.size() != instance.size()) {
-    return fmt::format("{} flows for {} nodes (one flow per ring link is needed)", flows.size(),
-                       instance.size());
+    return {false, 0.0,
+            fmt::format("{} flows for {} nodes (one flow per ring link is needed)", flows.size(),
+                        instance.size())};
   }
   if (const auto bad = unbalanced_node(instance, flows)) {
-    return fmt::format("the flows do not balance node {}: it does not end with its target {}", *bad,
-                       instance.targets[*bad]);
+    return {false,
+            0.0,
+            fmt::format("the flows do not balance node {}: it does not end with its target {}",
+                        *bad, instance.targets[*bad]),
+            {*bad}};
   }
-  return {};
+  return {true, 0.0, ""};
+}
+
+// The nodes of a deadlocked schedule that owe a message: none of them ever sends (a valid
+// schedule deadlocks in single-send mode when every node is red, in multi-send mode when every
+// load is 0, closed_forms.hpp), so these are the nodes left waiting.
+std::vector<std::size_t> waiting_nodes(const std::vector<std::int64_t>& flows) {
+  std::vector<std::size_t> nodes;
+  for (std::size_t v = 0; v < flows.size(); ++v) {
+    if (sent_by(flows, v) > 0) nodes.push_back(v);
+  }
+  return nodes;
 }
 
 // The first stated claim that differs from the evaluation of the flows, or "".
@@ -47,14 +63,14 @@ std::string claim_problem(const Plan& plan, const Evaluation& e, const Stated& s
 
 CheckResult check(const Instance& instance, const Plan& plan, const Stated& stated) {
   validate_instance(instance);
-  if (std::string why = structure_problem(instance, plan.flows); !why.empty()) {
-    return {false, 0.0, why};
+  if (CheckResult structure = structure_problem(instance, plan.flows); !structure.valid) {
+    return structure;
   }
   const Evaluation e = evaluate(instance, plan.flows);
   const Time t = plan.mode == Mode::single ? e.t_single : e.t_multi;
   if (!t) {
-    return {false, 0.0,
-            fmt::format("the schedule deadlocks in {}-send mode", mode_name(plan.mode))};
+    return {false, 0.0, fmt::format("the schedule deadlocks in {}-send mode", mode_name(plan.mode)),
+            waiting_nodes(plan.flows)};
   }
   if (std::string why = claim_problem(plan, e, stated); !why.empty()) return {false, 0.0, why};
   return {true, static_cast<double>(*t), ""};

@@ -5,6 +5,8 @@
 // The claims it states (h, t_single, t_multi, traffic) must equal those of its flows, evaluated
 // by redist/lau/evaluate.hpp (simulation, or the closed forms beyond the simulation's budget).
 // Complexity: that of evaluate (O(n) single-send, O(n log n) or the simulation multi-send).
+// An invalid verdict's entries (CheckResult::entries) are nodes: the node the flows do not balance,
+// or the nodes a deadlocked schedule leaves waiting (every node that owes a message: none sends).
 #pragma once
 
 #include "redist/common/check.hpp"

@@ -30,44 +30,51 @@ std::string contradiction(const Claims& claims, double t) {
   return {};
 }
 
-}  // namespace
-
-CheckResult check(const Cluster& cluster, const std::vector<long long>& ring,
-                  const std::vector<double>& alpha, const Claims& claims) {
-  CheckResult r;
+// The members: distinct processors of the cluster, one share each; valid when they are.
+CheckResult member_problem(const Cluster& cluster, const std::vector<long long>& ring,
+                           const std::vector<double>& alpha) {
   const long long p = static_cast<long long>(cluster.w.size());
   const std::size_t q = ring.size();
-  if (q == 0) {
-    r.reason = "the ring is empty";
-    return r;
-  }
+  if (q == 0) return {false, 0.0, "the ring is empty"};
   if (alpha.size() != q) {
-    r.reason = fmt::format("{} shares for a ring of {} processors", alpha.size(), q);
-    return r;
+    return {false, 0.0, fmt::format("{} shares for a ring of {} processors", alpha.size(), q)};
   }
-  std::vector<char> seen(static_cast<std::size_t>(p), 0);
+  std::vector<std::size_t> position(static_cast<std::size_t>(p), q);  // q: not seen yet
   for (std::size_t k = 0; k < q; ++k) {
     if (ring[k] < 0 || ring[k] >= p) {
-      r.reason = fmt::format("ring[{}] = {} is not a processor (p = {})", k, ring[k], p);
-      return r;
+      return {
+          false, 0.0, fmt::format("ring[{}] = {} is not a processor (p = {})", k, ring[k], p), {k}};
     }
-    if (seen[static_cast<std::size_t>(ring[k])]++) {
-      r.reason = fmt::format("processor {} appears twice in the ring", ring[k]);
-      return r;
+    std::size_t& first = position[static_cast<std::size_t>(ring[k])];
+    if (first < q) {
+      return {
+          false, 0.0, fmt::format("processor {} appears twice in the ring", ring[k]), {first, k}};
     }
+    first = k;
   }
+  return {true, 0.0, ""};
+}
+
+// The shares: finite, >= 0, summing to 1; valid when they are.
+CheckResult share_problem(const std::vector<double>& alpha) {
   double sum = 0.0;
-  for (std::size_t k = 0; k < q; ++k) {
+  for (std::size_t k = 0; k < alpha.size(); ++k) {
     if (!std::isfinite(alpha[k]) || alpha[k] < 0.0) {
-      r.reason = fmt::format("alpha[{}] = {} is not a finite share >= 0", k, alpha[k]);
-      return r;
+      return {
+          false, 0.0, fmt::format("alpha[{}] = {} is not a finite share >= 0", k, alpha[k]), {k}};
     }
     sum += alpha[k];
   }
   if (std::fabs(sum - 1.0) > kTimeTolerance) {
-    r.reason = fmt::format("the shares sum to {}, not 1", sum);
-    return r;
+    return {false, 0.0, fmt::format("the shares sum to {}, not 1", sum)};
   }
+  return {true, 0.0, ""};
+}
+
+// SLICE Eq. 1 for members and shares that passed the checks above.
+double t_step(const Cluster& cluster, const std::vector<long long>& ring,
+              const std::vector<double>& alpha) {
+  const std::size_t q = ring.size();
   double t = 0.0;
   for (std::size_t k = 0; k < q; ++k) {
     const auto i = static_cast<std::size_t>(ring[k]);
@@ -80,11 +87,18 @@ CheckResult check(const Cluster& cluster, const std::vector<long long>& ring,
     }
     if (step > t) t = step;
   }
-  r.reason = contradiction(claims, t);
-  if (!r.reason.empty()) return r;
-  r.valid = true;
-  r.makespan = t;
-  return r;
+  return t;
+}
+
+}  // namespace
+
+CheckResult check(const Cluster& cluster, const std::vector<long long>& ring,
+                  const std::vector<double>& alpha, const Claims& claims) {
+  if (CheckResult r = member_problem(cluster, ring, alpha); !r.valid) return r;
+  if (CheckResult r = share_problem(alpha); !r.valid) return r;
+  const double t = t_step(cluster, ring, alpha);
+  if (std::string why = contradiction(claims, t); !why.empty()) return {false, 0.0, why};
+  return {true, t, ""};
 }
 
 CheckResult check(const Cluster& cluster, const Solution& solution) {

@@ -7,7 +7,9 @@
 // stated, hold: t_step and makespan (its other name) are the recomputed
 // max_i alpha_i W w_i + H (c[i][pred] + c[i][succ]) (same_time), lower_bound is not above it, and
 // `optimal: true` only when it meets the lower bound (at_most).
-// Complexity: O(p + q).
+// Complexity: O(p + q). An invalid verdict's entries (CheckResult::entries) are ring positions:
+// the member that is no processor, the two places of a processor named twice, or the member whose
+// share is not one.
 #pragma once
 
 #include <optional>

@@ -40,6 +40,20 @@ TEST(Check, RejectsBrokenSolutions) {
   EXPECT_NE(wrong.reason.find("t_step"), std::string::npos);
 }
 
+// The typed verdict names the ring positions the first violation is about.
+TEST(Check, NamesTheRingPositionsOfTheViolation) {
+  const Cluster cl = three();
+  const Claims none{std::nullopt, {}, {}, {}};
+  using Entries = std::vector<std::size_t>;
+  EXPECT_EQ(check(cl, {0, 3}, {0.5, 0.5}, none).entries, (Entries{1}));
+  EXPECT_EQ(check(cl, {2, 0, 1, 0}, {0.25, 0.25, 0.25, 0.25}, none).entries, (Entries{1, 3}));
+  EXPECT_EQ(check(cl, {0, 1, 2}, {0.5, 0.75, -0.25}, none).entries, (Entries{2}));
+  EXPECT_TRUE(check(cl, {}, {}, none).entries.empty());
+  EXPECT_TRUE(check(cl, {0, 1}, {0.6, 0.5}, none).entries.empty());  // the sum
+  EXPECT_TRUE(
+      check(cl, {0, 1, 2}, {4.0 / 7, 2.0 / 7, 1.0 / 7}, Claims{6.1, {}, {}, {}}).entries.empty());
+}
+
 TEST(StrictCheck, MakespanAndBoundClaimsAreCompared) {
   const Cluster cl = three();
   const std::vector<long long> ring{0, 1, 2};

@@ -661,12 +661,12 @@ Conflict conflict_of(const std::string& reason, const std::vector<std::string>& 
       std::size_t p = at + noun.size();
       const bool plural = skip(reason, p, "s");
       if (skip(reason, p, "[")) {
-        if (const auto k = read_index(reason, p)) conflict.transfers.push_back(*k);
+        if (const auto k = read_index(reason, p)) conflict.entries.push_back(*k);
       } else if (skip(reason, p, " ")) {
         if (const auto k = read_index(reason, p)) {
-          conflict.transfers.push_back(*k);
+          conflict.entries.push_back(*k);
           if (plural && skip(reason, p, " and ")) {
-            if (const auto l = read_index(reason, p)) conflict.transfers.push_back(*l);
+            if (const auto l = read_index(reason, p)) conflict.entries.push_back(*l);
           }
         }
       }
@@ -680,10 +680,10 @@ void mark_conflict(GanttChart& chart, const Conflict& conflict,
   chart.alert = "invalid: " + conflict.reason;
   for (std::size_t k = 0; k < chart.bars.size() && k < transfer_of.size(); ++k) {
     const std::size_t t = transfer_of[k];
-    chart.bars[k].conflict = std::find(conflict.transfers.begin(), conflict.transfers.end(), t) !=
-                             conflict.transfers.end();
+    chart.bars[k].conflict =
+        std::find(conflict.entries.begin(), conflict.entries.end(), t) != conflict.entries.end();
   }
-  if (!conflict.transfers.empty()) {
+  if (!conflict.entries.empty()) {
     chart.conflict_legend = "named by the first violation (outlined in red)";
   }
 }

@@ -136,11 +136,14 @@ void require_chart_size(const ChartLimits& limits, std::size_t rows, std::size_t
 std::string render_svg(const GanttChart& chart);
 
 // The first violation a family's validator reports on an invalid schedule (CheckResult::reason),
-// for `check --gantt`: the chart draws the schedule anyway, outlines in red the transfers the
-// reason names and writes the reason in red under the title.
+// for `check --gantt`: the picture draws the schedule anyway, outlines in red the entries the
+// violation names and writes the reason in red under the title. The entries are indices into the
+// list the picture draws: transfers (ring runs, star and DLT transfers), exchange pieces, LAU
+// nodes, SliceRing ring positions. Exchange, LAU and SliceRing take them from the validator's typed
+// verdict (CheckResult::entries); ring, star and DLT from the reason's wording (conflict_of).
 struct Conflict {
   std::string reason;
-  std::vector<std::size_t> transfers;  // indices into the schedule's transfers
+  std::vector<std::size_t> entries;
 };
 
 // The conflict of `reason`, naming the transfers the validators' wording names: "<noun>[K]",
@@ -149,7 +152,7 @@ struct Conflict {
 Conflict conflict_of(const std::string& reason, const std::vector<std::string>& nouns);
 
 // Marks `conflict` on `chart`: outlines its bars whose `transfer_of` index is named, and adds the
-// reason as a red note under the title. `transfer_of[k]` is the transfer bar k draws (or SIZE_MAX).
+// reason as a red note under the title. `transfer_of[k]` is the entry bar k draws (or SIZE_MAX).
 void mark_conflict(GanttChart& chart, const Conflict& conflict,
                    const std::vector<std::size_t>& transfer_of);
 

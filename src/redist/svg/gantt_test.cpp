@@ -400,15 +400,15 @@ TEST(GanttConflict, NamesTheTransfersOfTheValidatorsWording) {
   EXPECT_EQ(conflict_of("transfers[12]: the send port of processor 3 is still busy with "
                         "transfers[4] at time 2",
                         {"transfer"})
-                .transfers,
+                .entries,
             (std::vector<std::size_t>{12, 4}));
   EXPECT_EQ(
-      conflict_of("transfers 2 and 5 overlap on the master's send port", {"transfer"}).transfers,
+      conflict_of("transfers 2 and 5 overlap on the master's send port", {"transfer"}).entries,
       (std::vector<std::size_t>{2, 5}));
-  EXPECT_EQ(conflict_of("transfer 7: from equals to (1)", {"transfer"}).transfers,
+  EXPECT_EQ(conflict_of("transfer 7: from equals to (1)", {"transfer"}).entries,
             (std::vector<std::size_t>{7}));
-  EXPECT_TRUE(conflict_of("worker 3 sends 5 but holds only 2", {"transfer"}).transfers.empty());
-  EXPECT_TRUE(conflict_of("retransfer 3", {"transfer"}).transfers.empty());
+  EXPECT_TRUE(conflict_of("worker 3 sends 5 but holds only 2", {"transfer"}).entries.empty());
+  EXPECT_TRUE(conflict_of("retransfer 3", {"transfer"}).entries.empty());
 }
 
 TEST(GanttConflict, OutlinesTheNamedBarsAndStatesTheReason) {

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "redist/lau/model.hpp"
+#include "redist/svg/gantt.hpp"
 
 namespace redist::svg {
 
@@ -46,8 +47,11 @@ void require_step_chart_size(const lau::Instance& instance, const std::vector<st
 // empty), then plan.algorithm, the mode, the makespan, plan.lower_bound (when > 0 and finite: a
 // plan read from a file states none) and plan.optimal. Flows that deadlock are drawn up to the
 // deadlock, with a note. The flows must have one entry per node and balance every node (InputError
-// otherwise).
+// otherwise), unless the plan failed lau::check and is drawn with `conflict` (gantt.hpp): the
+// reason in red under the subtitle and the nodes the verdict's entries name (its `transfers` are
+// nodes here) outlined in red; unbalanced flows are then drawn as the simulation sends them, and
+// flows that are not one per node as no message.
 std::string lau_steps_svg(const lau::Instance& instance, const lau::Plan& plan,
-                          const std::string& title);
+                          const std::string& title, const Conflict* conflict = nullptr);
 
 }  // namespace redist::svg

@@ -130,5 +130,33 @@ TEST(LauStepChart, RefusesChartsBeyondItsLimits) {
   EXPECT_THROW(lau_steps_svg(in, huge, ""), InputError);  // unbalanced
 }
 
+// An invalid plan (check --gantt): the reason in red, the named nodes outlined; unbalanced flows
+// drawn as simulated, flows of another length as no message. Without a conflict they are refused.
+TEST(LauStepChart, DrawsAnInvalidPlanWithItsConflict) {
+  const lau::Instance in = lau::balanced_instance({7, 0, 3, 1, 1, 0});
+  lau::Plan plan = figure2_plan();
+  plan.flows = {5, 3, 4, 3, 2, 1};  // node 0 ends with 3, not 2
+  EXPECT_THROW(lau_steps_svg(in, plan, "t"), InputError);
+  const Conflict conflict{"the flows do not balance node 0", {0}};
+  const std::string svg = lau_steps_svg(in, plan, "redist lau check", &conflict);
+  EXPECT_EQ(testkit::xml_problem(svg), "");
+  EXPECT_NE(svg.find("<text class=\"alert\" x=\"12\" y=\"60\">invalid: the flows do not "
+                     "balance node 0</text>"),
+            std::string::npos);
+  EXPECT_EQ(count_of(svg, "<rect class=\"conflict\""), 2u);  // node 0 and the legend's
+  EXPECT_NE(svg.find("outlined in red: a node the first violation names"), std::string::npos);
+  EXPECT_EQ(arrows(svg, "right"), 6u);  // every link sends rightwards, once
+  plan.flows = {5, 3};
+  const std::string short_flows = lau_steps_svg(in, plan, "t", &conflict);
+  EXPECT_EQ(testkit::xml_problem(short_flows), "");
+  EXPECT_EQ(arrows(short_flows, "right") + arrows(short_flows, "left"), 0u);
+  EXPECT_NE(short_flows.find("2 flows for 6 nodes: no message drawn"), std::string::npos);
+  const Conflict no_entry{"t_single is 1 but the flows give 5", {}};
+  plan = figure2_plan();
+  const std::string claim = lau_steps_svg(in, plan, "t", &no_entry);
+  EXPECT_EQ(count_of(claim, "class=\"conflict\""), 0u);
+  EXPECT_NE(claim.find(">invalid: t_single is 1 but the flows give 5<"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace redist::svg

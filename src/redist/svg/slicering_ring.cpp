@@ -22,6 +22,8 @@ constexpr double kLabelMargin = 230.0;  // room for the processor labels left an
 constexpr double kCircleTop = 100.0;    // below the title lines and the legend
 constexpr double kListColumn = 118.0;   // width of one unchosen processor's box
 constexpr double kListRow = 26.0;
+constexpr double kAlertLine = 18.0;   // an invalid solution's reason, in red under the subtitle
+constexpr double kLegendLine = 17.0;  // the legend's outlined-member line
 
 template <typename... Args>
 void put(std::string& out, fmt::format_string<Args...> format, Args&&... args) {
@@ -52,13 +54,14 @@ struct Circle {
   double y(std::size_t k, double r) const { return cy + r * std::sin(angle(k)); }
 };
 
-Circle circle_for(std::size_t q, double width) {
+// `shift`: how much lower than kCircleTop the circle starts (room for an alert and a legend line).
+Circle circle_for(std::size_t q, double width, double shift = 0.0) {
   Circle c;
   c.q = q;
   c.radius =
       q <= 1 ? 0.0 : std::max(120.0, 165.0 * static_cast<double>(q) / (2 * std::numbers::pi));
   c.cx = width / 2;
-  c.cy = kCircleTop + 60.0 + c.radius;
+  c.cy = kCircleTop + shift + 60.0 + c.radius;
   return c;
 }
 
@@ -85,6 +88,8 @@ void open_document(std::string& out, double width, double height) {
       ".name{{font-size:12px;font-weight:bold;text-anchor:middle}}\n"
       ".detail{{font-size:11px}}\n.legend{{font-size:11px}}\n"
       ".unchosen{{fill:#f0f0f0;stroke:#c8c8c8}}\n.unchosen-text{{font-size:10px;fill:#888}}\n"
+      ".alert{{font-size:12px;fill:#D00000}}\n.note{{font-size:11px;fill:#555}}\n"
+      ".conflict{{fill:none;stroke:#D00000;stroke-width:2.5}}\n"
       "</style>\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n",
       width, height);
 }
@@ -117,6 +122,15 @@ void draw_links(std::string& out, const Circle& c, const Cluster& cluster, const
   }
 }
 
+// The members an invalid solution's first violation names (ring positions), outlined in red.
+void draw_conflict(std::string& out, const Circle& c, const std::vector<std::size_t>& positions) {
+  for (std::size_t k : positions) {
+    if (k >= c.q) continue;
+    put(out, "<circle class=\"conflict\" cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{}\"/>\n",
+        c.x(k, c.radius), c.y(k, c.radius), kNodeRadius + 5.0);
+  }
+}
+
 // Each member: a circle with its name, and outside the ring its w, share and time's two terms.
 void draw_members(std::string& out, const Circle& c, const Cluster& cluster, const Solution& s) {
   const std::size_t q = s.ring.size();
@@ -124,7 +138,8 @@ void draw_members(std::string& out, const Circle& c, const Cluster& cluster, con
     const std::size_t i = s.ring[k];
     const double compute = s.alpha[k] * cluster.W * cluster.w[i];
     const double comm = slicering::ring_comm(cluster, s.ring, k);
-    const bool critical = at_most(s.makespan, compute + comm);  // its time is T_step
+    // Its time is T_step (a solution read from a document that states none has makespan 0).
+    const bool critical = s.makespan > 0 && at_most(s.makespan, compute + comm);
     const double x = c.x(k, c.radius), y = c.y(k, c.radius);
     put(out, "<circle class=\"node{}\" cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{}\"/>",
         critical ? " critical" : "", x, y, kNodeRadius);
@@ -156,7 +171,7 @@ double draw_unchosen(std::string& out, double top, double width, const Cluster& 
                      const Solution& s) {
   std::vector<bool> chosen(cluster.size(), false);
   for (std::size_t i : s.ring) chosen[i] = true;
-  const std::size_t left_out = cluster.size() - s.ring.size();
+  const auto left_out = static_cast<std::size_t>(std::count(chosen.begin(), chosen.end(), false));
   if (left_out == 0) return top;
   put(out,
       "<text class=\"legend\" x=\"12\" y=\"{:.1f}\">not in the ring ({} processor{}, "
@@ -177,7 +192,14 @@ double draw_unchosen(std::string& out, double top, double width, const Cluster& 
   return top + 10.0 + kListRow * static_cast<double>((drawn + per_row - 1) / per_row);
 }
 
-void draw_legend(std::string& out, double y) {
+// The legend; `outlined`: a fourth line for the members outlined in red.
+void draw_legend(std::string& out, double y, bool outlined) {
+  if (outlined) {
+    put(out,
+        "<circle class=\"conflict\" cx=\"22\" cy=\"{:.1f}\" r=\"9\"/><text class=\"legend\" "
+        "x=\"36\" y=\"{:.1f}\">outlined in red: a member the first violation names</text>\n",
+        y + 47.0, y + 51.0);
+  }
   put(out,
       "<circle class=\"node\" cx=\"22\" cy=\"{0:.1f}\" r=\"7\"/><text class=\"legend\" x=\"36\" "
       "y=\"{1:.1f}\">ring member, clockwise in ring order from the top: cycle-time w, share α, "
@@ -190,17 +212,18 @@ void draw_legend(std::string& out, double y) {
       y - 4.0, y, y + 13.0, y + 17.0, y + 30.0, y + 34.0);
 }
 
-void require_members(const Cluster& cluster, const Solution& s) {
-  if (s.ring.empty()) throw InputError("a ring needs at least one processor", "ring");
-  if (s.alpha.size() != s.ring.size())
-    throw InputError("one share per ring member expected", "alpha");
+// Why the ring cannot be drawn ("" when it can): no member, shares not one per member, a member
+// that is no processor of the cluster, or (unless `twice_allowed`) one that appears twice.
+std::string unfit_members(const Cluster& cluster, const Solution& s, bool twice_allowed) {
+  if (s.ring.empty()) return "the ring is empty";
+  if (s.alpha.size() != s.ring.size()) return "the shares are not one per ring member";
   std::vector<bool> seen(cluster.size(), false);
   for (std::size_t i : s.ring) {
-    if (i >= cluster.size() || seen[i]) {
-      throw InputError(fmt::format("processor {} is unknown or twice in the ring", i), "ring");
-    }
+    if (i >= cluster.size()) return "a ring member is no processor of the cluster";
+    if (seen[i] && !twice_allowed) return fmt::format("processor {} is twice in the ring", i);
     seen[i] = true;
   }
+  return "";
 }
 
 }  // namespace
@@ -216,15 +239,20 @@ void require_ring_picture_size(std::size_t processors, std::size_t ring_size) {
 }
 
 std::string slicering_ring_svg(const Cluster& cluster, const Solution& solution,
-                               const std::string& title) {
+                               const std::string& title, const Conflict* conflict) {
   require_ring_picture_size(cluster.size(), solution.ring.size());
-  require_members(cluster, solution);
+  const std::string unfit = unfit_members(cluster, solution, conflict != nullptr);
+  if (!unfit.empty() && conflict == nullptr) throw InputError(unfit, "ring");
   const std::string heading = title_line(cluster, solution, title);
-  const std::size_t q = solution.ring.size();
+  const std::string alert = conflict != nullptr ? "invalid: " + conflict->reason : "";
+  const bool outlined = unfit.empty() && conflict != nullptr && !conflict->entries.empty();
+  const double shift = (alert.empty() ? 0.0 : kAlertLine) + (outlined ? kLegendLine : 0.0);
+  const std::size_t q = unfit.empty() ? solution.ring.size() : 0;
   const double ring_width =
       q <= 1 ? 2 * kLabelMargin : 2 * (circle_for(q, 0).radius + kLabelMargin);
-  const double width = std::max({ring_width, text_width(heading, 16.0) + 40.0, 760.0});
-  const Circle c = circle_for(q, width);
+  const double width = std::max(
+      {ring_width, text_width(heading, 16.0) + 40.0, text_width(alert, 12.0) + 40.0, 760.0});
+  const Circle c = circle_for(q, width, shift);
 
   std::string body;
   put(body, "<text class=\"title\" x=\"12\" y=\"24\">{}</text>\n", xml_escape(heading));
@@ -232,10 +260,20 @@ std::string slicering_ring_svg(const Cluster& cluster, const Solution& solution,
       "<text class=\"subtitle\" x=\"12\" y=\"42\">W = {}, H = {}; T_step = max over the ring "
       "of compute + comm</text>\n",
       format_number(cluster.W), format_number(cluster.H));
-  draw_legend(body, 62.0);
-  draw_links(body, c, cluster, solution);
-  draw_members(body, c, cluster, solution);
-  const double bottom = draw_unchosen(body, c.cy + c.radius + 70.0, width, cluster, solution);
+  if (!alert.empty()) {
+    put(body, "<text class=\"alert\" x=\"12\" y=\"60\">{}</text>\n", xml_escape(alert));
+  }
+  draw_legend(body, 62.0 + (alert.empty() ? 0.0 : kAlertLine), outlined);
+  double bottom = c.cy + 16.0;
+  if (unfit.empty()) {
+    draw_links(body, c, cluster, solution);
+    draw_members(body, c, cluster, solution);
+    if (outlined) draw_conflict(body, c, conflict->entries);
+    bottom = draw_unchosen(body, c.cy + c.radius + 70.0, width, cluster, solution);
+  } else {
+    put(body, "<text class=\"note\" x=\"12\" y=\"{:.1f}\">the ring is not drawn: {}</text>\n", c.cy,
+        xml_escape(unfit));
+  }
 
   std::string out;
   open_document(out, width, bottom + 16.0);

@@ -19,6 +19,7 @@
 #include <string>
 
 #include "redist/slicering/model.hpp"
+#include "redist/svg/gantt.hpp"
 
 namespace redist::svg {
 
@@ -31,8 +32,13 @@ void require_ring_picture_size(std::size_t processors, std::size_t ring_size);
 
 // The picture of `solution` on `cluster`; its title line is `title` (may be empty), then the
 // solution's algorithm, makespan, q, lower bound and optimality. The ring must name distinct
-// processors of the cluster and have one share per member (InputError otherwise).
+// processors of the cluster and have one share per member (InputError otherwise), unless the
+// solution failed slicering::check and is drawn with `conflict` (gantt.hpp): the reason in red
+// under the subtitle and the members the verdict's entries name (ring positions) outlined in red;
+// a processor named twice is then drawn at both places, and a ring that cannot be drawn (empty,
+// shares not one per member, a member that is no processor) is left out, with a note.
 std::string slicering_ring_svg(const slicering::Cluster& cluster,
-                               const slicering::Solution& solution, const std::string& title);
+                               const slicering::Solution& solution, const std::string& title,
+                               const Conflict* conflict = nullptr);
 
 }  // namespace redist::svg

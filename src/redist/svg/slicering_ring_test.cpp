@@ -72,5 +72,29 @@ TEST(SliceRingPicture, RefusesPicturesBeyondItsLimits) {
   EXPECT_THROW(slicering_ring_svg(cluster_of(3), twice, ""), InputError);
 }
 
+// An invalid solution (check --gantt): the reason in red, the named members outlined; a processor
+// named twice is drawn at both places; a ring that cannot be drawn is left out with a note.
+TEST(SliceRingPicture, DrawsAnInvalidSolutionWithItsConflict) {
+  slicering::Solution twice;
+  twice.ring = {2, 0, 2};
+  twice.alpha = {0.3, 0.4, 0.3};
+  const Conflict conflict{"processor 2 appears twice in the ring", {0, 2}};
+  const std::string svg = slicering_ring_svg(cluster_of(4), twice, "check", &conflict);
+  EXPECT_EQ(testkit::xml_problem(svg), "");
+  EXPECT_NE(svg.find(">invalid: processor 2 appears twice in the ring</text>"), std::string::npos);
+  EXPECT_EQ(count_of(svg, "<circle class=\"conflict\""), 3u);  // two members and the legend's
+  EXPECT_EQ(count_of(svg, ">P2</text>"), 2u);
+  EXPECT_NE(svg.find("not in the ring (2 processors"), std::string::npos);  // P1 and P3
+  slicering::Solution unknown;
+  unknown.ring = {1, 7};
+  unknown.alpha = {0.5, 0.5};
+  const Conflict named{"ring[1] = 7 is not a processor (p = 4)", {1}};
+  const std::string left_out = slicering_ring_svg(cluster_of(4), unknown, "check", &named);
+  EXPECT_EQ(testkit::xml_problem(left_out), "");
+  EXPECT_EQ(count_of(left_out, "<circle class=\"node"), 2u);  // the legend's two only
+  EXPECT_NE(left_out.find("the ring is not drawn: a ring member is no processor of the cluster"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace redist::svg
