@@ -16,7 +16,7 @@ python3 - "$out" <<'PY'
 import json, sys, xml.dom.minidom
 out = sys.argv[1]
 s = json.load(open(out + "/summary.json"))
-assert s == {k: v for k, v in json.load(open(out + "/stdout.json")).items() if k != "files"}
+assert s == {k: v for k, v in json.load(open(out + "/stdout.json")).items() if k not in ("files", "seconds")}
 assert s["experiment"] == "ring-sim" and s["seed"] == 1 and s["instances"] == 2, s
 s = s["results"]
 assert s["ring_sizes"] == [8, 32], s["ring_sizes"]

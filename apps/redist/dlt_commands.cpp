@@ -104,7 +104,9 @@ void register_dlt_commands(CLI::App& app, Action& action) {
   CLI::App* check = dlt->add_subcommand("check", "Validate a divisible-load schedule");
   check->add_option("instance", options->instance, "Instance JSON file ('-': stdin)")->required();
   check->add_option("schedule", options->schedule, "Schedule JSON file ('-': stdin)")->required();
-  check->add_option("--gantt", options->gantt, "Write the Gantt chart of a valid schedule");
+  check->add_option(
+      "--gantt", options->gantt,
+      "Write the Gantt chart of the schedule (an invalid one with its first conflict in red)");
   add_format_option(check, options->format);
   check->callback([&action, options] {
     action = [options] {

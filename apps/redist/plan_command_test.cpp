@@ -11,6 +11,8 @@
 #include <string>
 #include <thread>
 
+#include <unistd.h>
+
 #include "apps/redist/cli.hpp"
 #include "apps/redist/progress.hpp"
 
@@ -65,8 +67,12 @@ std::string without_seconds(std::string output, const std::string& prefix) {
   return output.replace(start, end - start, "S");
 }
 
+// Named after the running test and this process: ctest runs the tests of this file in parallel
+// processes, which must not share a file.
 std::string temporary_file(const std::string& name, const std::string& text) {
-  const std::string path = ::testing::TempDir() + name;
+  const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+  const std::string path =
+      ::testing::TempDir() + name + "_" + test->name() + "_" + std::to_string(::getpid());
   std::ofstream(path) << text;
   return path;
 }

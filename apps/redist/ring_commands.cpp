@@ -144,7 +144,9 @@ void register_ring_commands(CLI::App& app, Action& action) {
   CLI::App* check = ring->add_subcommand("check", "Validate a schedule against an instance");
   check->add_option("instance", options->instance, "Instance JSON file ('-': stdin)")->required();
   check->add_option("schedule", options->schedule, "Schedule JSON file ('-': stdin)")->required();
-  check->add_option("--gantt", options->gantt, "Write the Gantt chart of a valid schedule");
+  check->add_option(
+      "--gantt", options->gantt,
+      "Write the Gantt chart of the schedule (an invalid one with its first conflict in red)");
   add_format_option(check, options->format);
   check->callback([&action, options] {
     action = [options] {
