@@ -88,7 +88,13 @@ void read_claims(const Json& document, LauPlanDocument& doc) {
   const auto end = document.end();
   const auto t_single = document.find("t_single"), t_multi = document.find("t_multi");
   const auto h = document.find("h"), traffic = document.find("traffic");
-  doc.stated = {t_single != end, t_multi != end, h != end, traffic != end};
+  const auto lower_bound = document.find("lower_bound"), optimal = document.find("optimal");
+  doc.stated = {t_single != end, t_multi != end,     h != end,
+                traffic != end,  lower_bound != end, optimal != end};
+  if (doc.stated.lower_bound) {
+    doc.plan.lower_bound = static_cast<double>(as_int64(*lower_bound, "$.lower_bound"));
+    if (doc.plan.lower_bound < 0) throw InputError("must be >= 0", "$.lower_bound");
+  }
   if (doc.stated.t_single) doc.plan.t_single = read_time(*t_single, "$.t_single");
   if (doc.stated.t_multi) doc.plan.t_multi = read_time(*t_multi, "$.t_multi");
   if (doc.stated.h) doc.plan.h = as_int64(*h, "$.h");
@@ -99,9 +105,9 @@ void read_claims(const Json& document, LauPlanDocument& doc) {
 
 LauPlanDocument read_lau_plan(const Json& document) {
   as_object(document, "$");
-  reject_unknown_fields(
-      document, "$",
-      {"algorithm", "mode", "flows", "h", "t_single", "t_multi", "traffic", "optimal", "seconds"});
+  reject_unknown_fields(document, "$",
+                        {"algorithm", "mode", "flows", "h", "t_single", "t_multi", "traffic",
+                         "lower_bound", "optimal", "seconds"});
   LauPlanDocument doc;
   lau::Plan& plan = doc.plan;
   plan.flows = as_int64_array(require(document, "$", "flows"), "$.flows");
@@ -138,6 +144,10 @@ std::string lau_plan_json(const lau::Plan& plan) {
   out += ",\n  \"t_single\": " + time_json(plan.t_single);
   out += ",\n  \"t_multi\": " + time_json(plan.t_multi);
   out += fmt::format(",\n  \"traffic\": {}", plan.traffic);
+  // Times are step counts (at most a few per node), far below 2^53: the bound is an exact integer.
+  if (plan.lower_bound > 0 && plan.lower_bound < 0x1p53) {
+    out += fmt::format(",\n  \"lower_bound\": {}", static_cast<std::int64_t>(plan.lower_bound));
+  }
   out += fmt::format(",\n  \"optimal\": {}\n}}\n", plan.optimal ? "true" : "false");
   return out;
 }

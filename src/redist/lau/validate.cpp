@@ -59,6 +59,19 @@ std::string claim_problem(const Plan& plan, const Evaluation& e, const Stated& s
   return {};
 }
 
+// A stated lower bound above the makespan t, or `optimal: true` above the bound, or "".
+std::string bound_problem(const Plan& plan, std::int64_t t, const Stated& stated) {
+  if (!stated.lower_bound || !(plan.lower_bound > 0)) return {};
+  if (plan.lower_bound > static_cast<double>(t)) {
+    return fmt::format("lower_bound is {} but the plan takes {} steps", plan.lower_bound, t);
+  }
+  if (stated.optimal && plan.optimal && static_cast<double>(t) > plan.lower_bound) {
+    return fmt::format("optimal is true but the plan takes {} steps, above its lower bound {}", t,
+                       plan.lower_bound);
+  }
+  return {};
+}
+
 }  // namespace
 
 CheckResult check(const Instance& instance, const Plan& plan, const Stated& stated) {
@@ -73,6 +86,7 @@ CheckResult check(const Instance& instance, const Plan& plan, const Stated& stat
             waiting_nodes(plan.flows)};
   }
   if (std::string why = claim_problem(plan, e, stated); !why.empty()) return {false, 0.0, why};
+  if (std::string why = bound_problem(plan, *t, stated); !why.empty()) return {false, 0.0, why};
   return {true, static_cast<double>(*t), ""};
 }
 

@@ -12,7 +12,7 @@ Plan plan_of(std::vector<std::int64_t> flows, Mode mode) {
   return p;
 }
 
-const Stated kNoClaims{false, false, false, false};
+const Stated kNoClaims{false, false, false, false, false, false};
 
 // The typed verdict names the nodes the first violation is about (what check --gantt outlines).
 TEST(Check, NamesTheNodeTheFlowsDoNotBalance) {
