@@ -1,5 +1,7 @@
 #include "redist/lau/validate.hpp"
 
+#include "redist/lau/planner.hpp"
+
 #include <gtest/gtest.h>
 
 namespace redist::lau {
@@ -49,6 +51,29 @@ TEST(Check, AWrongClaimNamesNoNode) {
   ASSERT_FALSE(r.valid);
   EXPECT_NE(r.reason.find("t_single is 4 but the flows give 5"), std::string::npos) << r.reason;
   EXPECT_TRUE(r.entries.empty());
+}
+
+// A stated lower bound may not exceed the plan's time, and `optimal: true` must meet it; every
+// planner's plan passes with all its claims.
+TEST(Check, LowerBoundAndOptimalityClaims) {
+  const Instance in = balanced_instance({7, 0, 3, 1, 1, 0});  // LAU Figure 1
+  for (const char* algorithm : {"optimal", "linear", "traffic"}) {
+    for (const Mode mode : {Mode::single, Mode::multi}) {
+      const Plan p = plan(in, {algorithm, mode});
+      ASSERT_GT(p.lower_bound, 0);
+      EXPECT_TRUE(check(in, p).valid) << algorithm << " " << check(in, p).reason;
+      Plan above = p;
+      above.lower_bound = p.makespan + 1;
+      EXPECT_NE(check(in, above).reason.find("lower_bound is"), std::string::npos);
+      Plan claimed = p;
+      claimed.lower_bound = p.makespan - 1;
+      claimed.optimal = true;
+      if (p.makespan > 1) {
+        EXPECT_NE(check(in, claimed).reason.find("optimal is true"), std::string::npos);
+      }
+      EXPECT_TRUE(check(in, claimed, kNoClaims).valid);  // claims not stated: not compared
+    }
+  }
 }
 
 }  // namespace
