@@ -1,11 +1,12 @@
 #include "redist/slicering/auto.hpp"
 
+#include <numeric>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
-#include "redist/common/tolerance.hpp"
 #include "redist/slicering/bounds.hpp"
+#include "redist/slicering/certify.hpp"
 #include "redist/slicering/exact.hpp"
 #include "redist/slicering/greedy.hpp"
 #include "redist/slicering/tsp.hpp"
@@ -32,11 +33,12 @@ std::optional<Solution> try_exact(const Cluster& cluster, std::optional<std::siz
   return s;
 }
 
-// The full-ring bound of a tsp solution: Eq. 3 with its bound on every tour.
+// The full-ring bound of a tsp solution: Eq. 3 with its certified bound on every tour, rounded
+// down.
 double full_ring_bound(const Cluster& cluster, const Solution& tsp) {
-  double inverse = 0.0;
-  for (double w : cluster.w) inverse += 1.0 / w;
-  return (cluster.W + tsp.tour_lower_bound.value_or(0.0)) / inverse;
+  std::vector<std::size_t> everyone(cluster.size());
+  std::iota(everyone.begin(), everyone.end(), 0);
+  return eq3_lower(cluster, tsp.tour_lower_bound.value_or(0.0), inverse_upper(cluster, everyone));
 }
 
 }  // namespace
@@ -60,9 +62,8 @@ Solution plan_auto_heuristics(const Cluster& cluster, std::optional<std::size_t>
   if (!best) throw std::logic_error("auto: no valid solution among greedy and tsp");
   Solution s = std::move(*best);
   s.lower_bound = std::min(ring_size_bound(cluster, q, full), s.makespan);
-  s.optimal = false;  // tsp's claim rested on its own bound, superseded here
-  s.proof = Proof::none;
-  if (at_most(s.makespan, s.lower_bound)) s.prove_optimal(Proof::lower_bound);
+  // tsp's claim rested on its own bound, superseded here.
+  claim_optimal_if_certified(cluster, s, Proof::lower_bound);
   // tsp's own lower_bound note is superseded; its note on tour_gap stays.
   std::erase_if(s.notes, [](const std::string& n) { return n.starts_with("lower_bound:"); });
   s.notes.insert(

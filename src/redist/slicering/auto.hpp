@@ -11,8 +11,9 @@
 //    p <= kGreedyMaxProcessors) and tsp (SLICE §5.1, §6.1, when every processor may be used),
 //    each re-checked by the independent validator (validate.hpp), ties to greedy. Its
 //    lower_bound is ring_size_bound (bounds.hpp: exact for 1 and 2 processors, the cheapest-links
-//    relaxation for more, and for the full ring also tsp's Held-Karp 1-tree bound through Eq. 3);
-//    optimal only when T_step meets it (at_most, kTimeTolerance).
+//    relaxation for more, and for the full ring also tsp's Held-Karp 1-tree bound through Eq. 3),
+//    certified under rounding; optimal only when the certified upper bound on T_step meets it
+//    (claim_optimal_if_certified, certify.hpp).
 // `algorithm` names the planner whose ring is returned (exact, greedy or tsp), as the ring
 // family's `auto` does; `notes` say why it was chosen.
 // Guarantee: a valid solution with a proven lower bound; optimal when p <= 16 (unless the node

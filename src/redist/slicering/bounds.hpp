@@ -19,12 +19,17 @@
 // other negative one up to b terms). If h(lambda) > 0, every S has W + sum_S m_i/w_i >
 // lambda sum_S 1/w_i, so lambda is a lower bound; h decreases continuously, and bisection on it
 // returns such a lambda within a relative 1e-15 of the minimum.
-// Complexity: O(p^2) for the pair scan and the two cheapest links of each row; O(p log p) per
+// Under rounding (certify.hpp): every bound here is evaluated with outward steps, so that it is at
+// most the exact optimum it bounds, whatever the magnitudes (a bound whose terms underflow or
+// cancel is only looser): W w_min and each pair's T_step rounded down (1/w_i rounded up in
+// Eq. 3), m_i rounded down, and a lambda kept only where h(lambda), each term and partial sum
+// rounded down, is still > 0.
+// Complexity: O(p^2) for the pair scan (a pair whose 2 H c or W / (1/w_i + 1/w_j) already reaches
+// the best bound so far is passed over) and the two cheapest links of each row; O(p log p) per
 // bisection step, at most 200 steps.
 #pragma once
 
 #include <optional>
-#include <utility>
 #include <vector>
 
 #include "redist/slicering/model.hpp"
@@ -36,16 +41,13 @@ namespace redist::slicering {
 inline constexpr double kBisectionPrecision = 1e-15;
 inline constexpr int kBisectionSteps = 200;
 
-// The best ring of exactly two processors, and its T_step (p >= 2).
-std::pair<std::vector<std::size_t>, double> best_pair(const Cluster& cluster);
-
 // A lower bound on T_step over every ring of a size in [a, b], 3 <= a <= b <= p.
 double cheapest_links_bound(const Cluster& cluster, std::size_t a, std::size_t b);
 
 // A lower bound on the optimal T_step over every ring size (or ring size q when given): the exact
 // optima of sizes 1 and 2, the cheapest-links bound for sizes >= 3; rings of all p processors
 // are bounded by the larger of that and `full_ring_bound` when given (e.g. Eq. 3 with a bound on
-// every Hamiltonian tour).
+// every Hamiltonian tour; the caller certifies it under rounding too).
 double ring_size_bound(const Cluster& cluster, std::optional<std::size_t> q,
                        std::optional<double> full_ring_bound = std::nullopt);
 

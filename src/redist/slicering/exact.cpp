@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -13,6 +14,8 @@
 #include "redist/common/error.hpp"
 #include "redist/common/tolerance.hpp"
 #include "redist/slicering/auto.hpp"
+#include "redist/slicering/bounds.hpp"
+#include "redist/slicering/certify.hpp"
 #include "redist/slicering/shares.hpp"
 
 namespace redist::slicering {
@@ -25,10 +28,37 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 struct SearchBudgetExceeded {};
 struct SearchTimeUp {};
 
+constexpr double kMinNormal = std::numeric_limits<double>::min();
+
+// K u with K = 5p + 12: within this relative distance of its exact value lies every bound and
+// T_step the search computes, apart from the errors of subnormal roundings (the header's analysis).
+double search_rounding(std::size_t p) {
+  return (5.0 * static_cast<double>(p) + 12.0) * kUnitRoundoff;
+}
+
+// The header's slack 3 K u + 2 delta, delta = p e / W: e = 2^-1075 x (the number of subnormal
+// quotients H c / w in an edge weight, at most 2) bounds what one edge weight loses to underflow.
+double search_slack(const Cluster& cl) {
+  int worst = 0;
+  for (std::size_t i = 0; i < cl.size(); ++i) {
+    for (std::size_t j = i + 1; j < cl.size(); ++j) {
+      worst = std::max(worst, (cl.H * cl.cost(i, j) / cl.w[i] < kMinNormal) +
+                                  (cl.H * cl.cost(j, i) / cl.w[j] < kMinNormal));
+    }
+  }
+  // 2 delta = 2 p worst 2^-1075 / W, formed as p worst / (W 2^1074) (the quotient rounded up).
+  const double errors = static_cast<double>(cl.size()) * worst;
+  return 3 * search_rounding(cl.size()) + (worst == 0 ? 0.0 : up(errors / std::ldexp(cl.W, 1074)));
+}
+
 class Solver {
  public:
   Solver(const Cluster& cluster, std::uint64_t max_nodes, const Deadline& time_limit)
-      : cl_(cluster), p_(cluster.size()), max_nodes_(max_nodes), time_limit_(time_limit) {
+      : cl_(cluster),
+        p_(cluster.size()),
+        max_nodes_(max_nodes),
+        time_limit_(time_limit),
+        rounding_(search_rounding(cluster.size())) {
     e_.resize(p_ * p_);
     for (std::size_t i = 0; i < p_; ++i) {
       for (std::size_t j = 0; j < p_; ++j) e_[i * p_ + j] = i == j ? 0.0 : cluster.edge(i, j);
@@ -194,7 +224,8 @@ class Solver {
       std::vector<std::size_t> ring = reconstruct(set, last);
       const double t = ring_t_step(cl_, ring);
       if (t < incumbent) incumbent = t, best = ring;
-      if (!at_most(t, bound, kSearchResolution) && bound < incumbent) {
+      // A ring within rounding of its set's bound is that set's best (the header's analysis).
+      if (!at_most(t, bound, 2 * rounding_) && bound < incumbent) {
         branch_and_bound(set, incumbent, best);
       }
     }
@@ -206,6 +237,7 @@ class Solver {
   std::size_t p_;
   std::uint64_t max_nodes_;
   const Deadline& time_limit_;
+  double rounding_;
   std::vector<double> e_, inverse_, dp_;
   mutable std::uint64_t nodes_ = 0;  // branch-and-bound nodes visited, over every size
 };
@@ -218,33 +250,61 @@ void require_exact_size(const Cluster& cluster) {
   }
 }
 
+// The solution of size `size` from the search's best ring and its T_step t, with its certified
+// claims: lower_bound t (1 - slack) (the header's analysis), or the relaxation of bounds.hpp when
+// that does not prove the plan optimal and the relaxation is larger.
+Solution certified_solution(const Cluster& cluster, double t, std::vector<std::size_t> ring,
+                            double slack) {
+  const std::size_t size = ring.size();
+  Solution s = solution_for_ring(cluster, std::move(ring), "exact");
+  const double searched = slack < 1 ? down(t * down(1.0 - slack)) : 0.0;
+  s.lower_bound = std::min(searched, s.makespan);
+  claim_optimal_if_certified(cluster, s, Proof::search);
+  if (!s.optimal) {  // the relaxation may prove what the search could not
+    s.lower_bound = std::min(std::max(searched, ring_size_bound(cluster, size)), s.makespan);
+    claim_optimal_if_certified(cluster, s, Proof::lower_bound);
+  }
+  if (!s.optimal && slack > kSearchResolution) {
+    s.notes.push_back(
+        fmt::format("not proven: with W = {:g}, the subnormal quotients H c / w leave the search's "
+                    "comparisons uncertain by a relative {:.2g}",
+                    cluster.W, slack));
+  } else if (!at_most(s.makespan, t)) {
+    s.notes.push_back(fmt::format(
+        "the shares reach {:.17g}, above the ring's optimum {:.17g}: the cycle-times span too "
+        "many orders of magnitude for the shares to be computed to it",
+        s.makespan, t));
+  }
+  return s;
+}
+
 ExactTable solve_table(const Cluster& cluster, std::optional<std::size_t> q,
                        std::uint64_t max_nodes, const Deadline& time_limit) {
   const std::size_t p = cluster.size();
   const Solver solver(cluster, max_nodes, time_limit);
+  const double slack = search_slack(cluster);
   ExactTable table;
   table.by_size.resize(p);
-  double best = kInf;
+  double best = kInf, lower = kInf;
   for (std::size_t size = 1; size <= p; ++size) {
     if (q && size != *q) continue;
     auto [t, ring] = solver.solve_size(size);
     // Unreachable on clusters that pass check_cluster_range (every bound finite): a bug, not input.
     if (ring.empty()) throw std::logic_error("exact search found no ring");
-    Solution s = solution_for_ring(cluster, std::move(ring), "exact");
-    // The search proved that no ring does better than t (the closed form of its best ring); the
-    // claim stands only when the shares computed for that ring reach it.
-    s.lower_bound = std::min(t, s.makespan);
-    if (at_most(s.makespan, t)) {
-      s.lower_bound = s.makespan;  // equal up to the rounding of the closed form
-      s.prove_optimal(Proof::search);
-    } else {
-      s.notes.push_back(fmt::format(
-          "the shares reach {:.17g}, above the ring's optimum {:.17g}: the cycle-times span too "
-          "many orders of magnitude for the shares to be computed to it",
-          s.makespan, t));
-    }
+    Solution s = certified_solution(cluster, t, std::move(ring), slack);
+    lower = std::min(lower, s.lower_bound);
     if (s.makespan < best) best = s.makespan, table.best = s;
     table.by_size[size - 1] = std::move(s);
+  }
+  // The best over every size is bounded by the least of the sizes' bounds.
+  table.best.lower_bound = lower;
+  if (table.best.optimal) {
+    claim_optimal_if_certified(cluster, table.best, table.best.proof);
+    if (!table.best.optimal) {
+      table.best.notes.push_back(fmt::format(
+          "not proven over every ring size: another size's certified bound is lower ({:.17g})",
+          lower));
+    }
   }
   return table;
 }

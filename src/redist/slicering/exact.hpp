@@ -12,12 +12,29 @@
 //     stopping once LB(S) >= the incumbent; when that ring has a member whose communication alone
 //     exceeds F (LB not attained), a depth-first branch and bound over the rings of S, bounded by
 //     max(partial path + exact DP completion, comms already fixed), finds S's best ring.
-// Guarantee: optimal (per q, and over all q); with a time limit that passes during the branch and
-// bound, plan_exact returns auto's heuristic solution instead (greedy or tsp, with its proven
-// lower bound, auto.hpp) and a note (the Held-Karp DP itself is not interrupted). Complexity: O(2^p
-// p^2) time and O(2^p p) memory for the DP (p = 16: 17 M relaxations, 8 MB); the branch and bound
-// only on subsets whose DP ring is not tight, with pruning by the incumbent. Refuses p >
-// kExactMaxProcessors (InputError).
+// Under rounding: a rounded quotient or product is within a relative u = 2^-53 of its exact
+// value, or within 2^-1075 when the result is subnormal (a relative 4u for 1/w, which is above
+// 2^-1024); check_cluster_range keeps H c and the other products normal. So each quantity the
+// search compares is within a factor (1 +- u)^K (1 +- delta) of its exact value, K = 5p + 12: an
+// edge weight (H c_ij)/w_i + (H c_ji)/w_j takes 5 roundings, a tour or path sum at most p + 2
+// additions of non-negative terms, sum 1/w at most 2p roundings of 4u, Eq. 3 one more, a comm 2;
+// delta = p e / W, with e = 2^-1075 times the largest number of subnormal quotients H c / w in
+// an edge weight (0, 1 or 2), bounds what underflow takes from Eq. 3's numerator (at least W).
+// Every set or branch the search discards has a computed bound at least its final incumbent t,
+// every ring it evaluates a computed T_step at least t, and a set whose DP ring is within 2 K u
+// of the set's bound is not branched on; so no ring's exact T_step is below t (1 - 3 K u - delta).
+// lower_bound is t (1 - 3 K u - 2 delta) rounded down, or, where that does not prove the plan,
+// the relaxation of bounds.hpp if larger; delta is 0 unless some H c / w is subnormal, and below
+// 1e-15 unless W is below 1e-307 too. optimal is claimed only when the certified upper bound on
+// the plan's T_step meets lower_bound (claim_optimal_if_certified, certify.hpp), else a note says
+// why.
+// Guarantee: optimal (per q, and over all q) within a relative 1e-9, where the shares reach the
+// ring's optimum and delta is below about 1e-10; with a time limit that passes during the branch
+// and bound, plan_exact returns auto's heuristic solution instead (greedy or tsp, with its proven
+// lower bound, auto.hpp) and a note (the Held-Karp DP itself is not interrupted).
+// Complexity: O(2^p p^2) time and O(2^p p) memory for the DP (p = 16: 17 M relaxations, 8 MB);
+// the branch and bound only on subsets whose DP ring is not tight, with pruning by the incumbent.
+// Refuses p > kExactMaxProcessors (InputError).
 #pragma once
 
 #include <cstdint>

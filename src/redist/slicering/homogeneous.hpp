@@ -3,7 +3,9 @@
 // With equal capacities every ring of q >= 3 processors (and q = 2: 2c each) pays 2Hc per member,
 // so the best ring of size q holds the q fastest processors, T(q) = W / sum_{q fastest} 1/w + 2Hc
 // for q >= 2 and W w_min for q = 1; the optimum is min(W w_min, W w_cumul + 2Hc) (Proposition 1).
-// Guarantee: optimal (for the forced q, if any). Refuses heterogeneous networks (InputError at
+// Guarantee: optimal (for the forced q, if any), claimed when the certified upper bound on the
+// plan's T_step meets the candidates' optima rounded down (certify.hpp). Refuses heterogeneous
+// networks (InputError at
 // $.cluster.c): there the proposition does not apply. Complexity: O(p^2) to check the network,
 // O(p log p) to plan.
 #pragma once

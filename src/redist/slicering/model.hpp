@@ -33,9 +33,11 @@ struct Cluster {
 
   std::size_t size() const { return w.size(); }
   double cost(std::size_t i, std::size_t j) const { return c[i * w.size() + j]; }
-  // The symmetric TSP weight of SLICE §5.1 in its corrected form: H (c_ij/w_i + c_ji/w_j).
+  // The symmetric TSP weight of SLICE §5.1 in its corrected form: H (c_ij/w_i + c_ji/w_j), formed
+  // as (H c_ij)/w_i + (H c_ji)/w_j: H c is a normal double (check_cluster_range), so a quotient
+  // that underflows loses at most 2^-1075, where H times an underflowing c/w could lose H 2^-1075.
   double edge(std::size_t i, std::size_t j) const {
-    return H * (cost(i, j) / w[i] + cost(j, i) / w[j]);
+    return H * cost(i, j) / w[i] + H * cost(j, i) / w[j];
   }
 };
 

@@ -31,6 +31,8 @@ struct PlanOptions {
 
 // The solution with makespan (T_step), lower_bound when the algorithm proves one (0 otherwise),
 // and optimal with its proof (for the problem solved: of the forced size when ring_size is given).
+// Both hold under rounding (certify.hpp): lower_bound is at most the exact optimum, and optimal
+// means the plan's exact T_step is within a relative kTimeTolerance of it.
 // OptionError at "algorithm" or "q"; InputError for a cluster outside the model's ranges or an
 // algorithm's limit.
 Solution plan(const Cluster& cluster, const PlanOptions& options = {});

@@ -13,6 +13,7 @@
 #include "redist/common/error.hpp"
 #include "redist/common/tolerance.hpp"
 #include "redist/slicering/bounds.hpp"
+#include "redist/slicering/certify.hpp"
 #include "redist/slicering/shares.hpp"
 
 namespace redist::slicering {
@@ -219,6 +220,25 @@ class LocalSearch {
   std::vector<char> active_;
 };
 
+// At most the exact length of every tour through all processors for d(i, j) (certify.hpp).
+// p <= kExactTourMaxCities: Held-Karp on the weights rounded down. Rounding is monotone, so its
+// result is at most the rounded sum of the shortest tour's p weights, itself at most (1 + u)^(p-1)
+// times their exact sum (a sum of non-negative terms, subnormal ones included, gains at most that
+// factor): it is scaled by 1 - p u. Above: the 1-tree of the ascent's best penalties, evaluated
+// with outward steps.
+double certified_tour_bound(const Cluster& cl, const std::vector<double>& d, double tour) {
+  const std::size_t p = cl.size();
+  if (p <= 1) return 0.0;
+  if (p > kExactTourMaxCities) return one_tree_lower_bound(d, p, one_tree_penalties(d, p, tour));
+  std::vector<double> lower(p * p, 0.0);
+  for (std::size_t i = 0; i < p; ++i) {
+    for (std::size_t j = 0; j < p; ++j) {
+      if (i != j) lower[i * p + j] = edge_lower(cl, i, j);
+    }
+  }
+  return down(shortest_tour_length(lower, p) * (1.0 - static_cast<double>(p) * kUnitRoundoff));
+}
+
 }  // namespace
 
 std::vector<std::size_t> tsp_tour(const std::vector<double>& d, std::size_t n, std::uint64_t seed) {
@@ -261,11 +281,11 @@ std::vector<std::size_t> tsp_tour(const std::vector<double>& d, std::size_t n, s
   return tour;
 }
 
-double one_tree_bound(const std::vector<double>& d, std::size_t n, double upper,
-                      std::size_t iterations) {
-  if (n <= 3) return upper;  // every tour is the same cycle
+std::vector<double> one_tree_penalties(const std::vector<double>& d, std::size_t n, double upper,
+                                       std::size_t iterations) {
+  std::vector<double> pi(n, 0.0), best_pi = pi;
+  if (n <= 3) return best_pi;  // every tour is the same cycle
   constexpr double inf = std::numeric_limits<double>::infinity();
-  std::vector<double> pi(n, 0.0);
   std::vector<std::uint32_t> rest_v, rest_parent;
   std::vector<double> rest_key, rest_pi;
   std::vector<int> degree(n);
@@ -329,7 +349,8 @@ double one_tree_bound(const std::vector<double>& d, std::size_t n, double upper,
     // without penalties, is at most a tour: finite).
     if (!std::isfinite(bound)) break;
     if (it == 0 || !at_most(bound, best, kSearchResolution)) {
-      best = std::max(best, bound), since_improvement = 0;
+      if (bound > best) best = bound, best_pi = pi;
+      since_improvement = 0;
     } else if (++since_improvement >= 3) {
       lambda /= 2.0, since_improvement = 0;
     }
@@ -341,7 +362,49 @@ double one_tree_bound(const std::vector<double>& d, std::size_t n, double upper,
     const double step = lambda * std::max(upper - bound, kTimeTolerance * std::fabs(upper)) / norm;
     for (std::size_t v = 0; v < n; ++v) pi[v] += step * (degree[v] - 2);
   }
-  return std::isfinite(best) ? std::min(best, upper) : 0.0;
+  return best_pi;
+}
+
+double one_tree_lower_bound(const std::vector<double>& d, std::size_t n,
+                            const std::vector<double>& pi) {
+  if (n < 3) throw std::logic_error("one_tree_lower_bound needs three cities");
+  // The penalised weight, rounded down: the same for (u, v) and (v, u) (d is symmetric; row u is
+  // read in order), at most the exact d(u, v) + pi_u + pi_v.
+  auto weight = [&](std::size_t u, std::size_t v) {
+    const double low = edge_lower_from_rounded(d[u * n + v]);
+    return add_down(add_down(low, pi[std::min(u, v)]), pi[std::max(u, v)]);
+  };
+  // Prim on vertices 1..n-1 compares these fixed weights exactly: its tree is a minimum one for
+  // them, so its cost, summed rounded down, is at most the exact minimum.
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  std::vector<double> key(n, inf);
+  std::vector<char> in_tree(n, 0);
+  double cost = 0.0;
+  std::size_t u = 1;
+  in_tree[1] = 1;
+  for (std::size_t added = 2; added < n; ++added) {
+    std::size_t next = 0;
+    for (std::size_t v = 2; v < n; ++v) {
+      if (in_tree[v]) continue;
+      key[v] = std::min(key[v], weight(u, v));
+      if (next == 0 || key[v] < key[next]) next = v;
+    }
+    cost = add_down(cost, key[next]);
+    in_tree[next] = 1;
+    u = next;
+  }
+  double e1 = inf, e2 = inf;  // vertex 0's two cheapest penalised edges
+  for (std::size_t v = 1; v < n; ++v) {
+    const double w = weight(0, v);
+    if (w < e1)
+      e2 = e1, e1 = w;
+    else if (w < e2)
+      e2 = w;
+  }
+  cost = add_down(add_down(cost, e1), e2);
+  double penalties = 0.0;  // at least the exact sum of the penalties
+  for (double x : pi) penalties = add_up(penalties, x);
+  return std::max(0.0, add_down(cost, -add_up(penalties, penalties)));
 }
 
 double shortest_tour_length(const std::vector<double>& d, std::size_t n) {
@@ -375,28 +438,22 @@ Solution plan_tsp(const Cluster& cluster, std::optional<std::size_t> q) {
   if (q && *q != p) {
     throw OptionError(fmt::format("algorithm tsp puts all {} processors on the ring", p), "q");
   }
-  std::vector<double> d(p * p, 0.0);
+  std::vector<double> d(p * p, 0.0);  // symmetric by construction (one_tree_lower_bound)
   for (std::size_t i = 0; i < p; ++i) {
-    for (std::size_t j = 0; j < p; ++j) {
-      if (i != j) d[i * p + j] = cluster.edge(i, j);
-    }
+    for (std::size_t j = i + 1; j < p; ++j) d[i * p + j] = d[j * p + i] = cluster.edge(i, j);
   }
   std::vector<std::size_t> ring = tsp_tour(d, p);
   Solution s = solution_for_ring(cluster, std::move(ring), "tsp");
   const double tour = ring_tour_cost(cluster, s.ring);
-  const bool exact_tour = p <= kExactTourMaxCities;
-  // The DP sums the same edges in another order: a tour within rounding of it is the shortest.
-  const double shortest = exact_tour ? shortest_tour_length(d, p) : 0.0;
-  const double bound = !exact_tour                                  ? one_tree_bound(d, p, tour)
-                       : at_most(tour, shortest, kSearchResolution) ? tour
-                                                                    : shortest;
-  const char* tour_bound = exact_tour ? "the shortest tour (Held-Karp dynamic programming)"
-                                      : "the Held-Karp 1-tree bound on every tour";
-  double inverse = 0.0;
-  for (double w : cluster.w) inverse += 1.0 / w;
+  const double bound = certified_tour_bound(cluster, d, tour);
+  const char* tour_bound = p <= kExactTourMaxCities
+                               ? "the shortest tour (Held-Karp dynamic programming)"
+                               : "the Held-Karp 1-tree bound on every tour";
+  std::vector<std::size_t> everyone(p);
+  std::iota(everyone.begin(), everyone.end(), 0);
   s.tour_cost = tour;
   s.tour_lower_bound = bound;
-  s.lower_bound = (cluster.W + bound) / inverse;
+  s.lower_bound = eq3_lower(cluster, bound, inverse_upper(cluster, everyone));
   if (q) {
     s.notes.push_back(
         fmt::format("lower_bound: over rings of all processors ({}, Eq. 3)", tour_bound));
@@ -407,7 +464,8 @@ Solution plan_tsp(const Cluster& cluster, std::optional<std::size_t> q) {
         "each member's two cheapest links with more)",
         tour_bound));
   }
-  if (at_most(s.makespan, s.lower_bound)) s.prove_optimal(Proof::lower_bound);
+  s.lower_bound = std::min(s.lower_bound, s.makespan);
+  claim_optimal_if_certified(cluster, s, Proof::lower_bound);
   s.notes.push_back(fmt::format(
       "tour_gap = tour_cost / tour_lower_bound - 1 compares the ring's tour cost (sum of comm_i / "
       "w_i) with {} of all processors, not T_step (that is gap)",

@@ -15,8 +15,11 @@
 // all rings of the p processors. Unless `--q p` restricts the problem to those rings,
 // `lower_bound` is ring_size_bound (bounds.hpp: exact for 1 and 2 processors, the cheapest-links
 // relaxation for more, that tour bound too for all p), since a smaller ring may beat every full
-// one.
-// Guarantee: a valid all-processor ring; optimal only when its T_step meets `lower_bound`.
+// one. Every bound is certified under rounding (certify.hpp): the exact tour's DP runs on the
+// weights rounded down and its result is scaled by 1 - p u (u = 2^-53), the 1-tree is evaluated
+// with outward steps, Eq. 3 rounds down.
+// Guarantee: a valid all-processor ring; optimal only when the upper bound on its T_step meets
+// `lower_bound` (claim_optimal_if_certified).
 // Complexity: O(p^2) memory (the weight matrix), O(p^2 log K) for the neighbour lists, local
 // search typically O(p K) per pass plus O(p) per applied move; the bound O(p^2) per iteration.
 #pragma once
@@ -31,11 +34,19 @@ namespace redist::slicering {
 // Local search on a symmetric n x n row-major weight matrix; returns a tour (a permutation).
 std::vector<std::size_t> tsp_tour(const std::vector<double>& d, std::size_t n,
                                   std::uint64_t seed = 1);
-// The Held-Karp 1-tree lower bound on every tour (upper: a known tour length, steers the steps).
-// Subgradient ascent on node penalties, `iterations` 1-trees (0: 100 up to n = 1000, then about
-// 2 * 10^9 / n^2, at least 10, so that n = 10^4 stays within about 5 s).
-double one_tree_bound(const std::vector<double>& d, std::size_t n, double upper,
-                      std::size_t iterations = 0);
+// The Held-Karp 1-tree bound: subgradient ascent on node penalties pi, `iterations` 1-trees (0:
+// 100 up to n = 1000, then about 2 * 10^9 / n^2, at least 10, so that n = 10^4 stays within about
+// 5 s); upper, a known tour length, steers the steps. Returns the penalties of its best 1-tree
+// (all 0 for n <= 3).
+std::vector<double> one_tree_penalties(const std::vector<double>& d, std::size_t n, double upper,
+                                       std::size_t iterations = 0);
+// A lower bound on every tour for the exact weights that d holds rounded (d symmetric, d(i, j)
+// as Cluster::edge computes it, n >= 3), whatever the penalties: the minimum 1-tree for
+// d(i, j) + pi_i + pi_j, minus 2 sum pi, each weight lowered by its rounding error
+// (edge_lower_from_rounded) and every sum rounded outward (certify.hpp), so that rounding never
+// lifts it above the shortest tour. O(n^2).
+double one_tree_lower_bound(const std::vector<double>& d, std::size_t n,
+                            const std::vector<double>& penalties);
 
 // Held-Karp's exact tour (lower bound) for at most this many cities: 2^15 x 15 doubles (4 MB).
 inline constexpr std::size_t kExactTourMaxCities = 16;

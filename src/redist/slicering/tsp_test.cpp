@@ -64,8 +64,9 @@ TEST(Tsp, LargeRandomIsValidWithSmallGap) {
 
 // Two sites of six processors: cheap links inside a site, links about 100 times dearer between.
 // The 1-tree bound was 40-57% below the optimal tour here; the exact tour bound (p <= 16) is the
-// optimal tour, so tsp's tour_gap is 0 when its tour is optimal (it is: exact --q 12 agrees).
-TEST(Tsp, TwoSitesTourGapIsZeroWithTheExactTourBound) {
+// optimal tour (less the few rounding units that certify it), so tsp's tour_gap is that rounding
+// when its tour is optimal (it is: exact --q 12 agrees).
+TEST(Tsp, TwoSitesTourGapIsRoundingOnlyWithTheExactTourBound) {
   std::mt19937_64 rng(12);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   Cluster cl;
@@ -82,7 +83,8 @@ TEST(Tsp, TwoSitesTourGapIsZeroWithTheExactTourBound) {
   const Solution t = plan_tsp(cl);
   expect_valid(cl, t);
   EXPECT_NEAR(t.makespan, plan_exact(cl, p).makespan, 1e-9 * t.makespan);
-  EXPECT_EQ(*t.tour_lower_bound, *t.tour_cost);
+  EXPECT_LE(*t.tour_lower_bound, *t.tour_cost);
+  EXPECT_LT(*t.tour_cost / *t.tour_lower_bound - 1.0, 1e-14);
 }
 
 TEST(Tsp, ShortestTourLengthIsTheShortestPermutation) {
