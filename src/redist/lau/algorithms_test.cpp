@@ -12,6 +12,7 @@
 #include "redist/lau/planner.hpp"
 #include "redist/lau/simulate.hpp"
 #include "redist/lau/traffic.hpp"
+#include "redist/testing/random_cases.hpp"
 #include "redist/testing/random_lau.hpp"
 
 namespace redist::lau {
@@ -189,7 +190,7 @@ TEST(LauPlanner, Names) {
 TEST(LauOptimal, EqualsBruteForceOnRandomInstances) {
   std::mt19937_64 rng(4);
   int window_misses = 0;
-  for (int k = 0; k < 10000; ++k) {
+  for (int k = 0; k < testkit::random_cases(10000); ++k) {
     testkit::RandomLauOptions o;
     o.random_targets = k % 3 == 2;
     o.load_max = k % 5 == 0 ? 4 : 200;

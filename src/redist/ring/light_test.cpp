@@ -12,6 +12,7 @@
 #include "redist/ring/bounds.hpp"
 #include "redist/ring/planner.hpp"
 #include "redist/ring/validate.hpp"
+#include "redist/testing/random_cases.hpp"
 #include "redist/testing/random_ring.hpp"
 
 namespace redist::ring {
@@ -244,7 +245,7 @@ TEST(Light, RejectsUnidirectionalRingsAndIsWiredIntoThePlanner) {
 TEST(LightProperty, FastPlansOnTenThousandRandomRings) {
   std::mt19937_64 rng(20261122);
   int light = 0, heavy = 0, enforced_light = 0;
-  for (int trial = 0; trial < 10000; ++trial) {
+  for (int trial = 0; trial < testkit::random_cases(10000); ++trial) {
     const Instance in = trial % 3 == 2 ? near_balanced(rng, options(trial % 2 == 1))
                                        : testkit::random_ring(rng, options(trial % 2 == 1));
     const double tau6 = system6_integer_optimum(in).tau;

@@ -10,6 +10,7 @@
 #include "redist/slicering/exact.hpp"
 #include "redist/slicering/planner.hpp"
 #include "redist/slicering/validate.hpp"
+#include "redist/testing/random_cases.hpp"
 #include "redist/testing/random_cluster.hpp"
 
 namespace redist::slicering {
@@ -39,7 +40,7 @@ Cluster random_small(std::mt19937_64& rng, std::size_t p) {
 // The default on 3000 random clusters of 1-8 processors (exact runs): the optimum, proven.
 TEST(Auto, EqualsBruteForceAndProvesIt) {
   std::mt19937_64 rng(77);
-  for (int trial = 0; trial < 3000; ++trial) {
+  for (int trial = 0; trial < testkit::random_cases(3000); ++trial) {
     const std::size_t p = 1 + trial % 8;
     const Cluster cl = random_small(rng, p);
     const double optimum = brute_force_t_step(cl);
@@ -80,7 +81,8 @@ TEST(Auto, HeuristicPathIsSoundAgainstBruteForce) {
     expect_sound(cl, plan_auto_heuristics(cl, q, "test"), brute_force_t_step(cl, q),
                  what + fmt::format(" q {}", q));
   }
-  EXPECT_GT(proven, 500);  // not vacuous: sizes 1 and 2 are proven by the exact small-ring bounds
+  // Not vacuous: sizes 1 and 2 are proven by the exact small-ring bounds.
+  EXPECT_GT(proven, testkit::random_cases(500));
   EXPECT_GE(heuristic_at_optimum, proven);
 }
 

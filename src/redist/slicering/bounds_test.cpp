@@ -6,6 +6,7 @@
 #include <random>
 
 #include "redist/slicering/exact.hpp"
+#include "redist/testing/random_cases.hpp"
 #include "redist/testing/random_cluster.hpp"
 
 namespace redist::slicering {
@@ -21,7 +22,7 @@ Cluster random_small(std::mt19937_64& rng, std::size_t p) {
 TEST(RingSizeBound, NeverAboveTheEnumeratedOptimum) {
   std::mt19937_64 rng(31);
   int tight = 0;
-  for (int trial = 0; trial < 4000; ++trial) {
+  for (int trial = 0; trial < testkit::random_cases(4000); ++trial) {
     const std::size_t p = 1 + trial % 8;
     const Cluster cl = random_small(rng, p);
     const double optimum = brute_force_t_step(cl);
@@ -40,7 +41,8 @@ TEST(RingSizeBound, NeverAboveTheEnumeratedOptimum) {
       EXPECT_LE(cheapest_links_bound(cl, a, p), best * (1 + 1e-12)) << "trial " << trial;
     }
   }
-  EXPECT_GT(tight, 1000);  // sizes 1 and 2 are exact, and often optimal
+  // Sizes 1 and 2 are exact, and often optimal.
+  EXPECT_GT(tight, testkit::random_cases(1000));
 }
 
 // Rings of two are solved exactly: the bound is their optimum, less its rounding.

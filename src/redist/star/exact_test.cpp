@@ -11,6 +11,7 @@
 #include "redist/star/random_instances.hpp"
 #include "redist/star/rbsa.hpp"
 #include "redist/star/validate.hpp"
+#include "redist/testing/random_cases.hpp"
 #include "redist/testing/star_brute_force.hpp"
 #include "redist/testing/star_checks.hpp"
 
@@ -68,7 +69,7 @@ TEST(StarExact, NeverWorseThanHeuristicsAndValid) {
 
 TEST(StarExact, EqualsTheBruteForceOptimum) {
   std::mt19937_64 rng(13);
-  for (int trial = 0; trial < 3000; ++trial) {
+  for (int trial = 0; trial < testkit::random_cases(3000); ++trial) {
     const PlatformType type{trial % 2 == 0, trial % 3 == 0, static_cast<Range>(trial % 3)};
     const Instance in = random_instance(rng, type, {2, 4, 0, 6});
     const Schedule e = plan_exact(in);

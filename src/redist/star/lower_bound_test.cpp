@@ -7,6 +7,7 @@
 
 #include "redist/star/planner.hpp"
 #include "redist/star/random_instances.hpp"
+#include "redist/testing/random_cases.hpp"
 #include "redist/testing/star_brute_force.hpp"
 
 namespace redist::star {
@@ -27,7 +28,7 @@ Instance tiny_instance(std::mt19937_64& rng, int trial) {
 TEST(StarLowerBound, NeverAboveTheBruteForceOptimum) {
   std::mt19937_64 rng(11);
   int tight = 0, above_computation = 0;
-  const int trials = 3000;
+  const int trials = testkit::random_cases(3000);
   for (int trial = 0; trial < trials; ++trial) {
     const Instance in = tiny_instance(rng, trial);
     const double optimum = testkit::star_brute_force_optimum(in);
