@@ -15,11 +15,7 @@ rm -rf "$scratch"
 mkdir -p "$scratch"
 cd "$scratch"
 fail() { echo "FAIL: $*"; exit 1; }
-# The file without the "seconds" member a command line adds as its last (the library's JSON
-# entry points print none), byte for byte otherwise.
-without_seconds() {
-  python3 -c 'import re, sys; sys.stdout.write(re.sub(r",\n *\"seconds\": [-+.0-9eE]+\n}", "\n}", open(sys.argv[1]).read()))' "$1"
-}
+source "$(dirname "$0")/common.sh"
 # same NAME FILE: FILE equals the expected output, but for the seconds a command line spent.
 same() {
   cmp -s <(without_seconds expected.json) <(without_seconds "$2") ||

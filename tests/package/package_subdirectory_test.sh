@@ -37,11 +37,7 @@ fi
 
 "$cmake" --build build > build.log 2>&1 || { tail -50 build.log; fail "build"; }
 build/consumer "$instance" > consumer.json
-# The file without the "seconds" member a command line adds as its last (the library's JSON
-# entry points print none), byte for byte otherwise.
-without_seconds() {
-  python3 -c 'import re, sys; sys.stdout.write(re.sub(r",\n *\"seconds\": [-+.0-9eE]+\n}", "\n}", open(sys.argv[1]).read()))' "$1"
-}
+source "$(dirname "$0")/common.sh"
 cmp -s <(without_seconds expected.json) consumer.json ||
   { diff expected.json consumer.json | head -20; fail "output differs"; }
 echo "ok: add_subdirectory consumer"
