@@ -29,7 +29,7 @@ void check_trace(const balance::Trace& trace) {
   if (trace.speeds.size() * trace.ring.size() > 4096) return;
   const double oracle = balance::simulate(trace, "oracle").total_time;
   for (const char* policy : {"never", "every:2", "threshold:1.1", "cost-benefit", "period-rule",
-                             "stable-horizon", "replay"}) {
+                             "stable-horizon", "replay", "hedged-replay"}) {
     const balance::SimulationResult r = balance::simulate(trace, policy);
     fuzz::parse_output(io::write_simulation(r).dump(), "write_simulation");
     fuzz::require(fuzz::at_most(r.lower_bound, r.total_time),

@@ -260,7 +260,8 @@ EXCHANGE_EXAMPLES = [f"data/exchange/{f}.json" for f in (
     "skewed-8")]
 SLICERING_EXAMPLES = [f"data/slicering/{f}.json" for f in ("small", "lyon", "strasbourg")]
 BALANCE_POLICIES = ["never", "at:20,40", "every:10", "threshold:1.2/window:5/cooldown:10",
-                    "cost-benefit", "period-rule", "stable-horizon", "replay", "oracle"]
+                    "cost-benefit", "period-rule", "stable-horizon", "replay",
+                    "hedged-replay", "oracle"]
 
 
 def plans():

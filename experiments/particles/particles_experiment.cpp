@@ -41,9 +41,10 @@ const std::vector<std::string> kPolicies = {"never",
                                             "cost-benefit",
                                             "period-rule",
                                             "stable-horizon",
-                                            "replay"};
+                                            "replay",
+                                            "hedged-replay"};
 const std::vector<std::string> kAdaptive = {"cost-benefit", "period-rule", "stable-horizon",
-                                            "replay"};
+                                            "replay", "hedged-replay"};
 constexpr const char* kFourC = "threshold:1.35/window:3/cooldown:100";
 constexpr std::int64_t kMaxSmpiMessage = 8 * 1024 * 1024;
 constexpr std::size_t kSmpiMigrationsPerRegime = 4;
@@ -280,7 +281,8 @@ const std::vector<std::pair<std::string, std::string>> kFigurePolicies = {
     {kFourC, "4C (1.35, 3 steps, cooldown 100)"},
     {"threshold:1.05", "StePS (1.05)"},
     {"cost-benefit", "cost-benefit"},
-    {"replay", "replay"}};
+    {"replay", "replay"},
+    {"hedged-replay", "hedged-replay"}};
 constexpr double kFigureTop = 4.0;
 
 std::string figure(const std::vector<Regime>& regimes) {

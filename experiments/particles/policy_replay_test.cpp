@@ -57,7 +57,7 @@ TEST(PolicyReplay, NoPolicyBeatsTheOracleAndTotalsAddUp) {
     const PolicyReplay oracle = replay_oracle(costs);
     for (const char* spec :
          {"never", "every:5", "threshold:1.05", "threshold:1.35/window:3/cooldown:10",
-          "cost-benefit", "period-rule", "stable-horizon", "replay"}) {
+          "cost-benefit", "period-rule", "stable-horizon", "replay", "hedged-replay"}) {
       const PolicyReplay run = replay_policy(costs, spec);
       EXPECT_GE(run.total_time, oracle.total_time * (1 - 1e-12)) << spec << " seed " << seed;
       const balance::HindsightSchedule same = balance::schedule_of_points(

@@ -56,8 +56,8 @@ TEST(RebalanceController, ExactMeasurementsDecideAsTheSimulator) {
     spec.ratio = std::pow(10.0, static_cast<double>(seed % 4) - 1.5);
     spec.seed = seed;
     const Trace trace = random_trace(spec);
-    for (const char* policy :
-         {"every:3", "threshold:1.1", "cost-benefit", "period-rule", "stable-horizon", "replay"}) {
+    for (const char* policy : {"every:3", "threshold:1.1", "cost-benefit", "period-rule",
+                               "stable-horizon", "replay", "hedged-replay"}) {
       const std::vector<std::int64_t> want = simulated_points(trace, policy);
       rebalances += static_cast<int>(want.size());
       EXPECT_EQ(controlled_run(trace, policy, false), want) << policy << " seed " << seed;

@@ -83,8 +83,9 @@ TEST(RebalanceDecider, OnTheRingDecidesAsTheController) {
     spec.ratio = std::pow(10.0, static_cast<double>(seed % 4) - 1.5);
     spec.seed = seed;
     const Trace trace = random_trace(spec);
-    for (const char* policy : {"every:3", "threshold:1.1", "threshold:1.1/window:3/cooldown:2",
-                               "cost-benefit", "period-rule", "stable-horizon", "replay"}) {
+    for (const char* policy :
+         {"every:3", "threshold:1.1", "threshold:1.1/window:3/cooldown:2", "cost-benefit",
+          "period-rule", "stable-horizon", "replay", "hedged-replay"}) {
       for (const bool estimate : {false, true}) {
         RebalanceSettings settings;
         settings.estimate_speeds = estimate;

@@ -86,7 +86,7 @@ TEST(Oracle, NoPolicyBeatsIt) {
   const std::vector<std::string> policies = {
       "never",       "at:5",         "every:2",     "every:5",        "threshold:1.05",
       "threshold:2", "cost-benefit", "period-rule", "stable-horizon", "stable-horizon:0.5",
-      "replay"};
+      "replay",      "hedged-replay"};
   for (std::uint64_t seed = 1; seed <= 120; ++seed) {
     TraceSpec spec;
     spec.drift = static_cast<Drift>(seed % 3);

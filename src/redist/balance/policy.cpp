@@ -274,6 +274,7 @@ std::unique_ptr<Policy> make_policy(std::string_view spec, std::int64_t iteratio
   if (head == "period-rule" || head == "metabalancer")
     return plain(head), std::make_unique<PeriodRule>();
   if (head == "replay") return plain(head), make_replay();
+  if (head == "hedged-replay") return plain(head), make_hedged_replay();
   if (head == "stable-horizon") {
     if (has_arg && arg.empty()) bad("`stable-horizon:` needs a factor A after the colon");
     return make_stable_horizon(arg);
@@ -285,15 +286,15 @@ std::unique_ptr<Policy> make_policy(std::string_view spec, std::int64_t iteratio
   bad(
       fmt::format("unknown policy '{}' (known: never, at:K1,K2,..., every:E, "
                   "threshold:R[/window:W][/cooldown:C], "
-                  "cost-benefit, period-rule, stable-horizon, replay, oracle)",
+                  "cost-benefit, period-rule, stable-horizon, replay, hedged-replay, oracle)",
                   one_line(spec, 60)));
 }
 
 const std::vector<std::string>& policy_names() {
   static const std::vector<std::string> names = {
-      "never",        "at:K1,K2,...", "every:E",        "threshold:R[/window:W][/cooldown:C]",
-      "cost-benefit", "period-rule",  "stable-horizon", "replay",
-      "oracle"};
+      "never",         "at:K1,K2,...", "every:E",        "threshold:R[/window:W][/cooldown:C]",
+      "cost-benefit",  "period-rule",  "stable-horizon", "replay",
+      "hedged-replay", "oracle"};
   return names;
 }
 

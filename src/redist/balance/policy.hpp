@@ -27,6 +27,8 @@
 //                    stable (stable_horizon.hpp)
 //   replay           ours: cost-benefit over the horizon that replaying the past shows a
 //                    rebalance's gain to last, after waiting half its price (replay.hpp)
+//   hedged-replay    ours: replay that takes the first speeds measured to last until one
+//                    changes, and asks for a saving of twice the price (replay.hpp)
 //   oracle           not online: the hindsight optimum (oracle.hpp)
 #pragma once
 

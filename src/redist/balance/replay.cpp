@@ -62,8 +62,15 @@ class GainCurve {
   std::vector<std::int64_t> points_at_ = std::vector<std::int64_t>(kLags, 0);
 };
 
+// replay's rules, or hedged-replay's (replay.hpp).
+struct ReplayRules {
+  bool first_level_lasts = false;  // no change seen yet: horizon R, nothing to pay first
+  double margin = 1.0;             // rebalance when the saving exceeds margin x makespan
+};
+
 class Replay final : public Policy {
  public:
+  explicit Replay(ReplayRules rules) : rules_(rules) {}
   Decision decide(const Step& step) override {
     const std::int64_t k = step.after_iteration;
     curve_.observe(*step.speeds);
@@ -73,24 +80,33 @@ class Replay final : public Policy {
     if (!(gain > 0)) return d.reason = "already balanced", d;
     paid_ += gain;
     curve_.remember(*step.loads, *step.targets, gain);
-    const double fallback = static_cast<double>(std::min(step.remaining(), levels_.age(k)));
+    const bool first_level = rules_.first_level_lasts && levels_.changes() == 0;
+    const std::int64_t stable = first_level ? step.remaining() : levels_.age(k);
+    const double fallback = static_cast<double>(std::min(step.remaining(), stable));
     const double horizon = curve_.horizon(step.remaining(), fallback);
     d.predicted_saving = gain * horizon;
     d.planned = true;
     d.plan_makespan = step.plan_makespan();
-    const bool pays = d.predicted_saving > d.plan_makespan;
-    const bool waited = paid_ >= kReplayRent * d.plan_makespan;
+    const double price = rules_.margin * d.plan_makespan;
+    const bool pays = d.predicted_saving > price;
+    const double rent = first_level ? 0.0 : kReplayRent;
+    const bool waited = paid_ >= rent * d.plan_makespan;
     d.rebalance = pays && waited;
-    d.reason = fmt::format("saving over {:.4g} iterations {:.6g} {} makespan {:.6g}", horizon,
-                           d.predicted_saving, pays ? ">" : "<=", d.plan_makespan);
+    d.reason = fmt::format("saving over {:.4g} iterations {:.6g} {} {}makespan {:.6g}", horizon,
+                           d.predicted_saving, pays ? ">" : "<=", margin_text(), d.plan_makespan);
     if (pays && !waited)
-      d.reason += fmt::format(", but imbalance paid {:.6g} < {} x makespan", paid_, kReplayRent);
+      d.reason += fmt::format(", but imbalance paid {:.6g} < {} x makespan", paid_, rent);
     return d;
   }
   void rebalanced(const Step&) override { paid_ = 0.0; }
-  std::string name() const override { return "replay"; }
+  std::string name() const override { return rules_.margin == 1.0 ? "replay" : "hedged-replay"; }
 
  private:
+  std::string margin_text() const {
+    return rules_.margin == 1.0 ? "" : fmt::format("{} x ", rules_.margin);
+  }
+
+  ReplayRules rules_;
   GainCurve curve_;
   SpeedLevels levels_;
   double paid_ = 0.0;  // sum of T - T_bal since the last rebalance
@@ -98,6 +114,10 @@ class Replay final : public Policy {
 
 }  // namespace
 
-std::unique_ptr<Policy> make_replay() { return std::make_unique<Replay>(); }
+std::unique_ptr<Policy> make_replay() { return std::make_unique<Replay>(ReplayRules{}); }
+
+std::unique_ptr<Policy> make_hedged_replay() {
+  return std::make_unique<Replay>(ReplayRules{true, kHedgedReplayMargin});
+}
 
 }  // namespace redist::balance

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "redist/balance/policy.hpp"
 #include "redist/balance/simulate.hpp"
 #include "redist/balance/targets.hpp"
 #include "redist/balance/traces.hpp"
@@ -24,14 +25,15 @@ TraceSpec random_spec(std::uint64_t seed) {
   return spec;
 }
 
-// Runs replay over a trace as the simulator does and checks, at every decision, its two rules:
-// it rebalances only when cost-benefit would (gain x remaining > makespan) and when the
-// imbalance paid since the last rebalance is at least kReplayRent x makespan.
-TEST(Replay, RebalancesOnlyWhereCostBenefitWouldAndAfterPayingPartOfThePrice) {
+// Runs `policy` over random traces as the simulator does and checks, at every decision, the
+// rules it shares with cost-benefit: it rebalances only when gain x remaining > margin x
+// makespan, never predicting more than gain x remaining; with `rent`, only when the imbalance
+// paid since the last rebalance is at least kReplayRent x makespan. Returns the rebalances.
+int checked_rebalances(const std::string& name, double margin, bool rent) {
   int rebalances = 0;
   for (std::uint64_t seed = 1; seed <= 300; ++seed) {
     const Trace trace = random_trace(random_spec(seed));
-    const auto policy = make_replay();
+    const auto policy = make_policy(name, trace.iterations());
     std::vector<std::int64_t> counts = trace.initial_loads;
     double paid = 0.0;
     for (std::int64_t t = 0; t + 1 < trace.iterations(); ++t) {
@@ -54,26 +56,94 @@ TEST(Replay, RebalancesOnlyWhereCostBenefitWouldAndAfterPayingPartOfThePrice) {
       const Decision d = policy->decide(step);
       if (!d.rebalance) continue;
       ++rebalances;
-      EXPECT_GT(gain * static_cast<double>(step.remaining()), makespan) << seed << " " << t;
-      EXPECT_GE(paid, kReplayRent * makespan) << seed << " " << t;
-      EXPECT_LE(d.predicted_saving, gain * static_cast<double>(step.remaining()) * (1 + 1e-12));
+      const double at_most = gain * static_cast<double>(step.remaining());
+      EXPECT_GT(at_most, margin * makespan) << name << " " << seed << " " << t;
+      if (rent) EXPECT_GE(paid, kReplayRent * makespan) << seed << " " << t;
+      EXPECT_LE(d.predicted_saving, at_most * (1 + 1e-12)) << name << " " << seed << " " << t;
       policy->rebalanced(step);
       counts = targets;
       paid = 0.0;
     }
   }
-  EXPECT_GT(rebalances, 300);  // the property was exercised
+  return rebalances;
+}
+
+TEST(Replay, RebalancesOnlyWhereCostBenefitWouldAndAfterPayingPartOfThePrice) {
+  EXPECT_GT(checked_rebalances("replay", 1.0, true), 300);  // the property was exercised
+}
+
+TEST(HedgedReplay, RebalancesOnlyWhereCostBenefitWouldWithTwiceTheMakespan) {
+  EXPECT_GT(checked_rebalances("hedged-replay", kHedgedReplayMargin, false), 200);
 }
 
 TEST(Replay, SimulationsAreDeterministicAndNoBetterThanTheOracle) {
   for (std::uint64_t seed = 1; seed <= 60; ++seed) {
     const Trace trace = random_trace(random_spec(seed));
-    const SimulationResult a = simulate(trace, "replay");
-    const SimulationResult b = simulate(trace, "replay");
-    EXPECT_EQ(a.total_time, b.total_time) << seed;
-    EXPECT_EQ(a.rebalances.size(), b.rebalances.size()) << seed;
-    EXPECT_GE(a.total_time, simulate(trace, "oracle").total_time * (1 - 1e-9)) << seed;
+    const double oracle = simulate(trace, "oracle").total_time;
+    for (const char* policy : {"replay", "hedged-replay"}) {
+      const SimulationResult a = simulate(trace, policy);
+      const SimulationResult b = simulate(trace, policy);
+      EXPECT_EQ(a.total_time, b.total_time) << policy << " " << seed;
+      EXPECT_EQ(a.rebalances.size(), b.rebalances.size()) << policy << " " << seed;
+      EXPECT_GE(a.total_time, oracle * (1 - 1e-9)) << policy << " " << seed;
+    }
   }
+}
+
+// One decision of two processors, with a fixed planned makespan.
+struct TwoProcessors {
+  std::vector<double> loads, speeds, targets;
+  double makespan = 0.0;
+  Step step(std::int64_t k, std::int64_t iterations) const {
+    Step s;
+    s.after_iteration = k;
+    s.iterations = iterations;
+    s.loads = &loads;
+    s.speeds = &speeds;
+    s.targets = &targets;
+    s.iteration_time = iteration_time(loads, speeds);
+    s.balanced_time = iteration_time(targets, speeds);
+    s.bound_time = (loads[0] + loads[1]) / (speeds[0] + speeds[1]);
+    s.plan_makespan = [m = makespan] { return m; };
+    return s;
+  }
+};
+
+// A first distribution made blind (equal loads on speeds 1 and 3): gain 25 per iteration for the
+// 99 iterations left. replay trusts the speeds for one iteration (their age) and waits;
+// hedged-replay takes them to last and rebalances at once when 25 x 99 > 2 x makespan.
+TEST(HedgedReplay, CorrectsABlindFirstDistributionAtOnce) {
+  const TwoProcessors blind{{50, 50}, {1, 3}, {25, 75}, 100.0};
+  const Decision hedged = make_hedged_replay()->decide(blind.step(1, 100));
+  EXPECT_TRUE(hedged.rebalance) << hedged.reason;
+  EXPECT_DOUBLE_EQ(hedged.predicted_saving, 25.0 * 99);
+  EXPECT_EQ(hedged.reason, "saving over 99 iterations 2475 > 2 x makespan 100");
+  const Decision plain = make_replay()->decide(blind.step(1, 100));
+  EXPECT_FALSE(plain.rebalance);
+  EXPECT_DOUBLE_EQ(plain.predicted_saving, 25.0);
+  EXPECT_EQ(plain.reason, "saving over 1 iterations 25 <= makespan 100");
+}
+
+// Between the makespan and twice it, cost-benefit and hedged-replay disagree.
+TEST(HedgedReplay, AsksForASavingOfTwiceTheMakespan) {
+  const TwoProcessors blind{{50, 50}, {1, 3}, {25, 75}, 2000.0};
+  const Decision d = make_hedged_replay()->decide(blind.step(1, 100));
+  EXPECT_FALSE(d.rebalance);
+  EXPECT_EQ(d.reason, "saving over 99 iterations 2475 <= 2 x makespan 2000");
+  EXPECT_TRUE(make_policy("cost-benefit", 100)->decide(blind.step(1, 100)).rebalance);
+}
+
+// Once a speed has changed, hedged-replay judges as replay does: the new speeds are trusted for
+// their age, and part of the price must have been paid in waiting.
+TEST(HedgedReplay, AfterASpeedChangeTrustsTheSpeedsForTheirAge) {
+  const auto policy = make_hedged_replay();
+  const TwoProcessors balanced{{25, 75}, {1, 3}, {25, 75}, 100.0};
+  EXPECT_FALSE(policy->decide(balanced.step(1, 100)).rebalance);
+  const TwoProcessors swapped{{25, 75}, {3, 1}, {75, 25}, 100.0};
+  const Decision d = policy->decide(swapped.step(2, 100));
+  EXPECT_FALSE(d.rebalance);
+  EXPECT_DOUBLE_EQ(d.predicted_saving, 50.0);  // gain 75 - 25 over an age of 1
+  EXPECT_EQ(policy->name(), "hedged-replay");
 }
 
 }  // namespace

@@ -127,7 +127,7 @@ TEST(Simulate, ZeroItemsAndTwoProcessors) {
   t.initial_loads = {0, 0};
   t.speeds = {{1, 2}, {2, 1}, {1, 1}};
   for (const char* policy : {"never", "every:1", "cost-benefit", "period-rule", "threshold:1",
-                             "stable-horizon", "replay", "oracle"}) {
+                             "stable-horizon", "replay", "hedged-replay", "oracle"}) {
     const SimulationResult r = simulate(t, policy);
     EXPECT_EQ(r.total_time, 0.0) << policy;
   }
