@@ -46,6 +46,8 @@ const std::vector<std::string> kPolicies = {"never",
 const std::vector<std::string> kAdaptive = {"cost-benefit", "period-rule", "stable-horizon",
                                             "replay", "hedged-replay"};
 constexpr const char* kFourC = "threshold:1.35/window:3/cooldown:100";
+// The horizons of the foresight rule (policy_replay.hpp); 0: the rest of the run.
+constexpr std::array<std::int64_t, 5> kForesight{5, 10, 20, 30, 0};
 constexpr std::int64_t kMaxSmpiMessage = 8 * 1024 * 1024;
 constexpr std::size_t kSmpiMigrationsPerRegime = 4;
 
@@ -116,6 +118,7 @@ struct Regime {
   // the optimum and of each policy; their ratio is the mean cost of one migration.
   double oracle_migration_cost = 0.0, oracle_migrations = 0.0;
   std::vector<double> migration_cost, migrations;
+  std::vector<double> foresight;  // per horizon of kForesight: mean over seeds of total / oracle's
   std::vector<exchange::Instance> smpi;  // the first seed's oracle migrations (scaled)
 };
 
@@ -145,6 +148,17 @@ exchange::Instance scaled(exchange::Instance in) {
   return in;
 }
 
+// The foresight rule of every horizon of kForesight on one seed's costs.
+void foresight_seed(PartitionCosts& costs, Regime& regime, double oracle, double weight) {
+  for (std::size_t h = 0; h < kForesight.size(); ++h) {
+    const std::int64_t horizon = kForesight[h] > 0 ? kForesight[h] : costs.iterations();
+    const double total = replay_foresight(costs, horizon).total_time;
+    if (total < oracle * (1 - 1e-9))
+      throw std::logic_error(fmt::format("foresight:{} beats the hindsight optimum", horizon));
+    regime.foresight[h] += weight * total / oracle;
+  }
+}
+
 void replay_seed(PartitionCosts& costs, Regime& regime, bool first_seed, double weight) {
   const PolicyReplay oracle = replay_oracle(costs);
   const double unit = bound_iteration(costs);
@@ -159,6 +173,7 @@ void replay_seed(PartitionCosts& costs, Regime& regime, bool first_seed, double 
     regime.migration_cost[i] += run.migrations_time / unit;
     regime.migrations[i] += static_cast<double>(run.points.size());
   }
+  foresight_seed(costs, regime, oracle.total_time, weight);
   regime.oracle_rebalances += weight * static_cast<double>(oracle.points.size());
   regime.oracle_migration_cost += oracle.migrations_time / unit;
   regime.oracle_migrations += static_cast<double>(oracle.points.size());
@@ -271,6 +286,32 @@ Table prices_table(const std::vector<Regime>& regimes, const std::string& best) 
       "migration / iteration: the time of one migration over the run's mean iteration time at the "
       "bound (sum of work over sum of speeds); typical: from the initial partition to the middle "
       "one's; the optimum's and the policy's: the mean over all their migrations, every seed.");
+  return t;
+}
+
+// The rule that knows each proposal's saving over a horizon (policy_replay.hpp), per horizon,
+// against the best adaptive policy: what judging one proposal at a time can reach.
+Table foresight_table(const std::vector<Regime>& regimes, const std::string& best) {
+  Table t;
+  t.title = "One proposal at a time, with foresight: total over the hindsight optimum's";
+  t.columns = {"rule", "mean", "max"};
+  const double n = static_cast<double>(regimes.size());
+  for (std::size_t h = 0; h < kForesight.size(); ++h) {
+    double sum = 0, worst = 0;
+    for (const Regime& g : regimes) sum += g.foresight[h], worst = std::max(worst, g.foresight[h]);
+    const std::string rule =
+        kForesight[h] > 0 ? fmt::format("saving over the next {} iterations known", kForesight[h])
+                          : std::string("saving over the rest of the run known");
+    t.rows.push_back({rule, rounded(sum / n, 4), rounded(worst, 4)});
+  }
+  double sum = 0, worst = 0;
+  for (const Regime& g : regimes)
+    sum += g.ratio[index_of(best)], worst = std::max(worst, g.ratio[index_of(best)]);
+  t.rows.push_back({best + " (online)", rounded(sum / n, 4), rounded(worst, 4)});
+  t.notes.push_back(
+      "Not online: after each iteration, the rule rebalances when the exact saving of moving to "
+      "the proposal, over the horizon, exceeds the planned migration; mean and max over the "
+      "regimes.");
   return t;
 }
 
@@ -393,6 +434,7 @@ nlohmann::ordered_json run_particles_experiment(const ParticlesExperimentOptions
       regime.drift = drift, regime.particle_bytes = bytes;
       regime.ratio = regime.rebalances = regime.migration_cost = regime.migrations =
           std::vector<double>(kPolicies.size(), 0.0);
+      regime.foresight = std::vector<double>(kForesight.size(), 0.0);
       regimes.push_back(std::move(regime));
     }
     for (std::int64_t k = 0; k < seeds; ++k) {
@@ -410,17 +452,20 @@ nlohmann::ordered_json run_particles_experiment(const ParticlesExperimentOptions
   nlohmann::ordered_json verdict;
   const Table by_policy = policies_table(regimes, verdict);
   const Table prices = prices_table(regimes, verdict["best_adaptive"].get<std::string>());
+  const Table foresight = foresight_table(regimes, verdict["best_adaptive"].get<std::string>());
   const Table migrations = migrations_table(regimes, script, scratch);
   fs::remove_all(scratch);
   out.write_table("particles_regimes", by_regime);
   out.write_table("particles_policies", by_policy);
   out.write_table("particles_migration_costs", prices);
+  out.write_table("particles_foresight", foresight);
   out.write_table("particles_migrations", migrations);
   out.write_text("particles_policies.svg", figure(regimes));
   return experiment_summary("particles", o.seed, seeds, out,
                             {{"regimes", rows_as_objects(by_regime)},
                              {"policies", rows_as_objects(by_policy)},
                              {"migration_costs", rows_as_objects(prices)},
+                             {"foresight", rows_as_objects(foresight)},
                              {"verdict", verdict},
                              {"migrations", rows_as_objects(migrations)}});
 }

@@ -1,5 +1,9 @@
 #include "experiments/particles/policy_replay.hpp"
 
+#include <algorithm>
+
+#include <fmt/format.h>
+
 #include "redist/balance/decider.hpp"
 #include "redist/balance/hindsight.hpp"
 #include "redist/balance/policy.hpp"
@@ -37,6 +41,27 @@ PolicyReplay replay_policy(PartitionCosts& costs, std::string_view spec) {
     run.points.push_back(t);
     decider.rebalanced(v);
     if (v.planned) decider.migrated(v.migration_cost, cost);
+    partition = t;
+  }
+  run.total_time = run.iterations_time + run.migrations_time;
+  return run;
+}
+
+PolicyReplay replay_foresight(PartitionCosts& costs, std::int64_t horizon) {
+  const std::int64_t k = costs.iterations();
+  PolicyReplay run{fmt::format("foresight:{}", horizon)};
+  std::int64_t partition = 0;
+  for (std::int64_t t = 1; t <= k; ++t) {
+    run.iterations_time += costs.iteration_time(partition, t);
+    if (t == k) break;
+    double saving = 0.0;
+    for (std::int64_t u = t + 1; u <= std::min(k, t + horizon); ++u)
+      saving += costs.iteration_time(partition, u) - costs.iteration_time(t, u);
+    if (!(saving > 0.0)) continue;
+    const double cost = costs.migration_cost(partition, t);
+    if (!(saving > cost)) continue;
+    run.migrations_time += cost;
+    run.points.push_back(t);
     partition = t;
   }
   run.total_time = run.iterations_time + run.migrations_time;

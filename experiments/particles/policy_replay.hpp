@@ -32,4 +32,12 @@ PolicyReplay replay_policy(PartitionCosts& costs, std::string_view spec);
 // migrations planned).
 PolicyReplay replay_oracle(PartitionCosts& costs);
 
+// Not an online policy: the rule that judges one proposal at a time, as the online policies do,
+// but knows what it would save. After iteration t < K, under partition j, it rebalances when the
+// exact saving over the next `horizon` iterations, sum over u = t+1..min(K, t+horizon) of
+// T(j, u) - T(t, u), exceeds the planned migration j -> t. A reference for what foreseeing a
+// proposal's benefit is worth without weighing it against later proposals.
+// Complexity: O(K horizon p) plus the plans of the migrations it makes. horizon >= 1.
+PolicyReplay replay_foresight(PartitionCosts& costs, std::int64_t horizon);
+
 }  // namespace redist::experiments

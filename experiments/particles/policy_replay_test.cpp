@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
+#include <string>
 
 #include "redist/balance/hindsight.hpp"
 #include "redist/common/error.hpp"
@@ -73,6 +75,42 @@ TEST(PolicyReplay, NoPolicyBeatsTheOracleAndTotalsAddUp) {
     EXPECT_DOUBLE_EQ(never.total_time, expected);
     EXPECT_EQ(replay_policy(costs, "every:5").points, (std::vector<std::int64_t>{5, 10, 15, 20}));
   }
+}
+
+// The foresight rule rebalances exactly where the saving over its horizon exceeds the migration,
+// adds up as a schedule of its points, and never beats the optimum.
+TEST(PolicyReplay, ForesightRebalancesWhereItsKnownSavingExceedsTheMigration) {
+  std::int64_t rebalances = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    const std::int64_t ranks = 3 + static_cast<std::int64_t>(seed % 3), k = 25;
+    const PartitionRecording r = greedy_recording(seed, ranks, k);  // costs keep a reference
+    ReplayPlatform fast = platform(ranks, seed % 2 ? 64 : 4096);
+    for (double& bandwidth : fast.bandwidth) bandwidth *= 1e3;  // migrations of a few iterations
+    PartitionCosts costs(r, fast);
+    const double oracle = replay_oracle(costs).total_time;
+    for (const std::int64_t horizon : {1, 3, 10, 25}) {
+      const PolicyReplay run = replay_foresight(costs, horizon);
+      EXPECT_EQ(run.policy, "foresight:" + std::to_string(horizon));
+      EXPECT_GE(run.total_time, oracle * (1 - 1e-12)) << horizon << " seed " << seed;
+      std::int64_t partition = 0;
+      std::size_t next = 0;
+      for (std::int64_t t = 1; t < k; ++t) {
+        double saving = 0;
+        for (std::int64_t u = t + 1; u <= std::min(k, t + horizon); ++u)
+          saving += costs.iteration_time(partition, u) - costs.iteration_time(t, u);
+        const bool pays = saving > 0 && saving > costs.migration_cost(partition, t);
+        const bool made = next < run.points.size() && run.points[next] == t;
+        EXPECT_EQ(made, pays) << "seed " << seed << " horizon " << horizon << " t " << t;
+        if (made) partition = t, ++next, ++rebalances;
+      }
+      const balance::HindsightSchedule same = balance::schedule_of_points(
+          k, run.points,
+          [&costs](std::int64_t j, std::int64_t t) { return costs.iteration_time(j, t); },
+          [&costs](std::int64_t j, std::int64_t t) { return costs.migration_cost(j, t); });
+      EXPECT_NEAR(run.total_time, same.total_time, 1e-9 * same.total_time);
+    }
+  }
+  EXPECT_GT(rebalances, 20);  // the rule was exercised
 }
 
 TEST(PolicyReplay, UnknownPolicyIsAnInputError) {
