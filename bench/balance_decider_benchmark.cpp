@@ -112,6 +112,8 @@ BENCHMARK_CAPTURE(BM_DeciderDecision, period_rule, "period-rule", true)
 BENCHMARK_CAPTURE(BM_DeciderDecision, stable_horizon, "stable-horizon", true)
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_DeciderDecision, replay, "replay", true)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_DeciderDecision, hedged_replay, "hedged-replay", true)
+    ->Unit(benchmark::kMicrosecond);
 
 // Without the speed estimator (RebalanceSettings::estimate_speeds off): the speeds as measured.
 BENCHMARK_CAPTURE(BM_DeciderDecision, cost_benefit_raw_speeds, "cost-benefit", false)
