@@ -64,6 +64,7 @@ class GainCurve {
 
 // replay's rules, or hedged-replay's (replay.hpp).
 struct ReplayRules {
+  const char* name = "replay";
   bool first_level_lasts = false;  // no change seen yet: horizon R, nothing to pay first
   double margin = 1.0;             // rebalance when the saving exceeds margin x makespan
 };
@@ -99,7 +100,7 @@ class Replay final : public Policy {
     return d;
   }
   void rebalanced(const Step&) override { paid_ = 0.0; }
-  std::string name() const override { return rules_.margin == 1.0 ? "replay" : "hedged-replay"; }
+  std::string name() const override { return rules_.name; }
 
  private:
   std::string margin_text() const {
@@ -117,7 +118,7 @@ class Replay final : public Policy {
 std::unique_ptr<Policy> make_replay() { return std::make_unique<Replay>(ReplayRules{}); }
 
 std::unique_ptr<Policy> make_hedged_replay() {
-  return std::make_unique<Replay>(ReplayRules{true, kHedgedReplayMargin});
+  return std::make_unique<Replay>(ReplayRules{"hedged-replay", true, kHedgedReplayMargin});
 }
 
 }  // namespace redist::balance
