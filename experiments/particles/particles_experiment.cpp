@@ -46,8 +46,10 @@ const std::vector<std::string> kPolicies = {"never",
 const std::vector<std::string> kAdaptive = {"cost-benefit", "period-rule", "stable-horizon",
                                             "replay", "hedged-replay"};
 constexpr const char* kFourC = "threshold:1.35/window:3/cooldown:100";
-// The horizons of the foresight rule (policy_replay.hpp); 0: the rest of the run.
+// The horizons of the foresight rule (policy_replay.hpp): fixed (0: the rest of the run), then
+// multiples of each migration's payback time.
 constexpr std::array<std::int64_t, 5> kForesight{5, 10, 20, 30, 0};
+constexpr std::array<double, 3> kForesightPayback{2, 6, 12};
 constexpr std::int64_t kMaxSmpiMessage = 8 * 1024 * 1024;
 constexpr std::size_t kSmpiMigrationsPerRegime = 4;
 
@@ -118,7 +120,8 @@ struct Regime {
   // the optimum and of each policy; their ratio is the mean cost of one migration.
   double oracle_migration_cost = 0.0, oracle_migrations = 0.0;
   std::vector<double> migration_cost, migrations;
-  std::vector<double> foresight;  // per horizon of kForesight: mean over seeds of total / oracle's
+  // Per horizon of kForesight, then of kForesightPayback: mean over seeds of total / oracle's.
+  std::vector<double> foresight;
   std::vector<exchange::Instance> smpi;  // the first seed's oracle migrations (scaled)
 };
 
@@ -148,14 +151,17 @@ exchange::Instance scaled(exchange::Instance in) {
   return in;
 }
 
-// The foresight rule of every horizon of kForesight on one seed's costs.
+// The foresight rule of every horizon of kForesight and kForesightPayback on one seed's costs.
 void foresight_seed(PartitionCosts& costs, Regime& regime, double oracle, double weight) {
-  for (std::size_t h = 0; h < kForesight.size(); ++h) {
-    const std::int64_t horizon = kForesight[h] > 0 ? kForesight[h] : costs.iterations();
-    const double total = replay_foresight(costs, horizon).total_time;
-    if (total < oracle * (1 - 1e-9))
-      throw std::logic_error(fmt::format("foresight:{} beats the hindsight optimum", horizon));
-    regime.foresight[h] += weight * total / oracle;
+  std::vector<PolicyReplay> runs;
+  for (const std::int64_t h : kForesight)
+    runs.push_back(replay_foresight(costs, h > 0 ? h : costs.iterations()));
+  for (const double multiple : kForesightPayback)
+    runs.push_back(replay_foresight_payback(costs, multiple));
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    if (runs[i].total_time < oracle * (1 - 1e-9))
+      throw std::logic_error(fmt::format("{} beats the hindsight optimum", runs[i].policy));
+    regime.foresight[i] += weight * runs[i].total_time / oracle;
   }
 }
 
@@ -294,24 +300,36 @@ Table prices_table(const std::vector<Regime>& regimes, const std::string& best) 
 Table foresight_table(const std::vector<Regime>& regimes, const std::string& best) {
   Table t;
   t.title = "One proposal at a time, with foresight: total over the hindsight optimum's";
-  t.columns = {"rule", "mean", "max"};
-  const double n = static_cast<double>(regimes.size());
-  for (std::size_t h = 0; h < kForesight.size(); ++h) {
-    double sum = 0, worst = 0;
-    for (const Regime& g : regimes) sum += g.foresight[h], worst = std::max(worst, g.foresight[h]);
-    const std::string rule =
-        kForesight[h] > 0 ? fmt::format("saving over the next {} iterations known", kForesight[h])
-                          : std::string("saving over the rest of the run known");
-    t.rows.push_back({rule, rounded(sum / n, 4), rounded(worst, 4)});
+  t.columns = {"rule"};
+  for (std::size_t r = 0; r < regimes.size(); ++r) t.columns.push_back(std::to_string(r + 1));
+  t.columns.push_back("mean"), t.columns.push_back("max");
+  std::vector<std::string> rules;
+  for (const std::int64_t h : kForesight) {
+    rules.push_back(h > 0 ? fmt::format("saving over the next {} iterations known", h)
+                          : std::string("saving over the rest of the run known"));
   }
-  double sum = 0, worst = 0;
-  for (const Regime& g : regimes)
-    sum += g.ratio[index_of(best)], worst = std::max(worst, g.ratio[index_of(best)]);
-  t.rows.push_back({best + " (online)", rounded(sum / n, 4), rounded(worst, 4)});
+  for (const double multiple : kForesightPayback)
+    rules.push_back(fmt::format("saving over {} payback times known", multiple));
+  const double n = static_cast<double>(regimes.size());
+  const auto add = [&](const std::string& rule, const auto& ratio_of) {
+    double sum = 0, worst = 0;
+    std::vector<nlohmann::ordered_json> row = {rule};
+    for (const Regime& g : regimes) {
+      sum += ratio_of(g), worst = std::max(worst, ratio_of(g));
+      row.push_back(rounded(ratio_of(g), 4));
+    }
+    row.push_back(rounded(sum / n, 4)), row.push_back(rounded(worst, 4));
+    t.rows.push_back(row);
+  };
+  for (std::size_t i = 0; i < rules.size(); ++i)
+    add(rules[i], [i](const Regime& g) { return g.foresight[i]; });
+  const std::size_t b = index_of(best);
+  add(best + " (online)", [b](const Regime& g) { return g.ratio[b]; });
   t.notes.push_back(
       "Not online: after each iteration, the rule rebalances when the exact saving of moving to "
-      "the proposal, over the horizon, exceeds the planned migration; mean and max over the "
-      "regimes.");
+      "the proposal, over the horizon, exceeds the planned migration; a payback time is the "
+      "migration's cost over the immediate gain. Columns 1-9: the regimes of "
+      "particles_regimes.md; mean and max over them.");
   return t;
 }
 
@@ -434,7 +452,7 @@ nlohmann::ordered_json run_particles_experiment(const ParticlesExperimentOptions
       regime.drift = drift, regime.particle_bytes = bytes;
       regime.ratio = regime.rebalances = regime.migration_cost = regime.migrations =
           std::vector<double>(kPolicies.size(), 0.0);
-      regime.foresight = std::vector<double>(kForesight.size(), 0.0);
+      regime.foresight = std::vector<double>(kForesight.size() + kForesightPayback.size(), 0.0);
       regimes.push_back(std::move(regime));
     }
     for (std::int64_t k = 0; k < seeds; ++k) {

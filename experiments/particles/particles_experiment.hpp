@@ -19,7 +19,8 @@
 // particles_policies.{json,md} (each policy over all regimes), particles_migration_costs.{json,md}
 // (how many migrations the optimum and the best adaptive policy make, and their mean cost),
 // particles_foresight.{json,md} (the rule that knows each proposal's saving over 5 to K
-// iterations, not online, against the best adaptive policy), particles_migrations.{json,md},
+// iterations or over 2 to 12 payback times, not online, against the best adaptive policy),
+// particles_migrations.{json,md},
 // particles_policies.svg.
 #pragma once
 

@@ -1,6 +1,9 @@
 #include "experiments/particles/policy_replay.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <string>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -47,15 +50,20 @@ PolicyReplay replay_policy(PartitionCosts& costs, std::string_view spec) {
   return run;
 }
 
-PolicyReplay replay_foresight(PartitionCosts& costs, std::int64_t horizon) {
+namespace {
+
+// The foresight rule with the horizon H(j, t) of each decision.
+template <class Horizon>
+PolicyReplay foresight(PartitionCosts& costs, std::string name, const Horizon& horizon) {
   const std::int64_t k = costs.iterations();
-  PolicyReplay run{fmt::format("foresight:{}", horizon)};
+  PolicyReplay run{std::move(name)};
   std::int64_t partition = 0;
   for (std::int64_t t = 1; t <= k; ++t) {
     run.iterations_time += costs.iteration_time(partition, t);
     if (t == k) break;
+    const std::int64_t h = horizon(partition, t);
     double saving = 0.0;
-    for (std::int64_t u = t + 1; u <= std::min(k, t + horizon); ++u)
+    for (std::int64_t u = t + 1; u <= std::min(k, t + h); ++u)
       saving += costs.iteration_time(partition, u) - costs.iteration_time(t, u);
     if (!(saving > 0.0)) continue;
     const double cost = costs.migration_cost(partition, t);
@@ -66,6 +74,26 @@ PolicyReplay replay_foresight(PartitionCosts& costs, std::int64_t horizon) {
   }
   run.total_time = run.iterations_time + run.migrations_time;
   return run;
+}
+
+}  // namespace
+
+PolicyReplay replay_foresight(PartitionCosts& costs, std::int64_t horizon) {
+  return foresight(costs, fmt::format("foresight:{}", horizon),
+                   [horizon](std::int64_t, std::int64_t) { return horizon; });
+}
+
+PolicyReplay replay_foresight_payback(PartitionCosts& costs, double multiple) {
+  const std::int64_t k = costs.iterations();
+  return foresight(costs, fmt::format("foresight-payback:{}", multiple),
+                   [&costs, multiple, k](std::int64_t j, std::int64_t t) -> std::int64_t {
+                     const double gain = costs.iteration_time(j, t) - costs.iteration_time(t, t);
+                     if (!(gain > 0.0)) return 1;
+                     const double h = std::ceil(multiple * costs.migration_cost(j, t) / gain);
+                     return h < static_cast<double>(k)
+                                ? std::max<std::int64_t>(1, static_cast<std::int64_t>(h))
+                                : k;
+                   });
 }
 
 PolicyReplay replay_oracle(PartitionCosts& costs) {

@@ -34,10 +34,13 @@ PolicyReplay replay_oracle(PartitionCosts& costs);
 
 // Not an online policy: the rule that judges one proposal at a time, as the online policies do,
 // but knows what it would save. After iteration t < K, under partition j, it rebalances when the
-// exact saving over the next `horizon` iterations, sum over u = t+1..min(K, t+horizon) of
-// T(j, u) - T(t, u), exceeds the planned migration j -> t. A reference for what foreseeing a
-// proposal's benefit is worth without weighing it against later proposals.
-// Complexity: O(K horizon p) plus the plans of the migrations it makes. horizon >= 1.
+// exact saving over the next H iterations, sum over u = t+1..min(K, t+H) of T(j, u) - T(t, u),
+// exceeds the planned migration j -> t, with H = `horizon` (>= 1), or, for
+// replay_foresight_payback, H = ceil(`multiple` x m / g) (>= 1): `multiple` times the payback time
+// of the migration m at the immediate gain g = T(j, t) - T(t, t) > 0. A reference for what
+// foreseeing a proposal's benefit is worth without weighing it against later proposals.
+// Complexity: O(K H p) plus the plans of the migrations it considers.
 PolicyReplay replay_foresight(PartitionCosts& costs, std::int64_t horizon);
+PolicyReplay replay_foresight_payback(PartitionCosts& costs, double multiple);
 
 }  // namespace redist::experiments

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 #include <string>
 
@@ -77,8 +78,34 @@ TEST(PolicyReplay, NoPolicyBeatsTheOracleAndTotalsAddUp) {
   }
 }
 
-// The foresight rule rebalances exactly where the saving over its horizon exceeds the migration,
-// adds up as a schedule of its points, and never beats the optimum.
+// Checks that a foresight run rebalanced exactly where the saving over the horizon H(j, t)
+// exceeds the migration and adds up as a schedule of its points; returns its rebalances.
+template <class Horizon>
+std::int64_t check_foresight(PartitionCosts& costs, const PolicyReplay& run,
+                             const Horizon& horizon) {
+  const std::int64_t k = costs.iterations();
+  std::int64_t partition = 0;
+  std::size_t next = 0;
+  for (std::int64_t t = 1; t < k; ++t) {
+    double saving = 0;
+    for (std::int64_t u = t + 1; u <= std::min(k, t + horizon(partition, t)); ++u)
+      saving += costs.iteration_time(partition, u) - costs.iteration_time(t, u);
+    const bool pays = saving > 0 && saving > costs.migration_cost(partition, t);
+    const bool made = next < run.points.size() && run.points[next] == t;
+    EXPECT_EQ(made, pays) << run.policy << " t " << t;
+    if (made) partition = t, ++next;
+  }
+  EXPECT_EQ(next, run.points.size()) << run.policy;
+  const balance::HindsightSchedule same = balance::schedule_of_points(
+      k, run.points,
+      [&costs](std::int64_t j, std::int64_t t) { return costs.iteration_time(j, t); },
+      [&costs](std::int64_t j, std::int64_t t) { return costs.migration_cost(j, t); });
+  EXPECT_NEAR(run.total_time, same.total_time, 1e-9 * same.total_time) << run.policy;
+  return static_cast<std::int64_t>(run.points.size());
+}
+
+// The foresight rules, with fixed horizons and with multiples of the payback time, rebalance
+// exactly where their known saving exceeds the migration and never beat the optimum.
 TEST(PolicyReplay, ForesightRebalancesWhereItsKnownSavingExceedsTheMigration) {
   std::int64_t rebalances = 0;
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
@@ -92,25 +119,20 @@ TEST(PolicyReplay, ForesightRebalancesWhereItsKnownSavingExceedsTheMigration) {
       const PolicyReplay run = replay_foresight(costs, horizon);
       EXPECT_EQ(run.policy, "foresight:" + std::to_string(horizon));
       EXPECT_GE(run.total_time, oracle * (1 - 1e-12)) << horizon << " seed " << seed;
-      std::int64_t partition = 0;
-      std::size_t next = 0;
-      for (std::int64_t t = 1; t < k; ++t) {
-        double saving = 0;
-        for (std::int64_t u = t + 1; u <= std::min(k, t + horizon); ++u)
-          saving += costs.iteration_time(partition, u) - costs.iteration_time(t, u);
-        const bool pays = saving > 0 && saving > costs.migration_cost(partition, t);
-        const bool made = next < run.points.size() && run.points[next] == t;
-        EXPECT_EQ(made, pays) << "seed " << seed << " horizon " << horizon << " t " << t;
-        if (made) partition = t, ++next, ++rebalances;
-      }
-      const balance::HindsightSchedule same = balance::schedule_of_points(
-          k, run.points,
-          [&costs](std::int64_t j, std::int64_t t) { return costs.iteration_time(j, t); },
-          [&costs](std::int64_t j, std::int64_t t) { return costs.migration_cost(j, t); });
-      EXPECT_NEAR(run.total_time, same.total_time, 1e-9 * same.total_time);
+      rebalances += check_foresight(costs, run, [horizon](auto, auto) { return horizon; });
+    }
+    for (const double multiple : {0.5, 2.0, 6.0}) {
+      const PolicyReplay run = replay_foresight_payback(costs, multiple);
+      EXPECT_GE(run.total_time, oracle * (1 - 1e-12)) << multiple << " seed " << seed;
+      rebalances += check_foresight(costs, run, [&](std::int64_t j, std::int64_t t) {
+        const double gain = costs.iteration_time(j, t) - costs.iteration_time(t, t);
+        if (!(gain > 0)) return std::int64_t{1};
+        const double h = std::ceil(multiple * costs.migration_cost(j, t) / gain);
+        return static_cast<std::int64_t>(std::clamp(h, 1.0, static_cast<double>(k)));
+      });
     }
   }
-  EXPECT_GT(rebalances, 20);  // the rule was exercised
+  EXPECT_GT(rebalances, 40);  // the rules were exercised
 }
 
 TEST(PolicyReplay, UnknownPolicyIsAnInputError) {
