@@ -4,34 +4,12 @@
 
 #include "redist/balance/stable_horizon.hpp"
 #include "redist/common/error.hpp"
+#include "redist/testing/policy_step.hpp"
 
 namespace redist::balance {
 namespace {
 
-// A step with given times; plan_makespan returns `makespan` and counts its calls.
-struct FakeStep {
-  std::vector<double> counts{10, 10};
-  std::vector<double> speeds{1, 1};
-  std::vector<double> targets{10, 10};
-  int plans = 0;
-  Step make(std::int64_t k, std::int64_t K, double time, double balanced, double bound,
-            double makespan) {
-    Step s;
-    s.after_iteration = k;
-    s.iterations = K;
-    s.loads = &counts;
-    s.speeds = &speeds;
-    s.targets = &targets;
-    s.iteration_time = time;
-    s.balanced_time = balanced;
-    s.bound_time = bound;
-    s.plan_makespan = [this, makespan] {
-      ++plans;
-      return makespan;
-    };
-    return s;
-  }
-};
+using testkit::FakeStep;
 
 TEST(Policy, NeverAtEveryFollowTheirLists) {
   FakeStep f;

@@ -10,9 +10,12 @@
 #include "redist/balance/simulate.hpp"
 #include "redist/balance/targets.hpp"
 #include "redist/balance/traces.hpp"
+#include "redist/testing/policy_step.hpp"
 
 namespace redist::balance {
 namespace {
+
+using testkit::FakeStep;
 
 TraceSpec random_spec(std::uint64_t seed) {
   TraceSpec spec;
@@ -90,35 +93,16 @@ TEST(Replay, SimulationsAreDeterministicAndNoBetterThanTheOracle) {
   }
 }
 
-// One decision of two processors, with a fixed planned makespan.
-struct TwoProcessors {
-  std::vector<double> loads, speeds, targets;
-  double makespan = 0.0;
-  Step step(std::int64_t k, std::int64_t iterations) const {
-    Step s;
-    s.after_iteration = k;
-    s.iterations = iterations;
-    s.loads = &loads;
-    s.speeds = &speeds;
-    s.targets = &targets;
-    s.iteration_time = iteration_time(loads, speeds);
-    s.balanced_time = iteration_time(targets, speeds);
-    s.bound_time = (loads[0] + loads[1]) / (speeds[0] + speeds[1]);
-    s.plan_makespan = [m = makespan] { return m; };
-    return s;
-  }
-};
-
 // A first distribution made blind (equal loads on speeds 1 and 3): gain 25 per iteration for the
 // 99 iterations left. replay trusts the speeds for one iteration (their age) and waits;
 // hedged-replay takes them to last and rebalances at once when 25 x 99 > 2 x makespan.
 TEST(HedgedReplay, CorrectsABlindFirstDistributionAtOnce) {
-  const TwoProcessors blind{{50, 50}, {1, 3}, {25, 75}, 100.0};
-  const Decision hedged = make_hedged_replay()->decide(blind.step(1, 100));
+  FakeStep blind{{50, 50}, {1, 3}, {25, 75}};  // T = 50, T_bal = 25
+  const Decision hedged = make_hedged_replay()->decide(blind.make(1, 100, 50, 25, 25, 100));
   EXPECT_TRUE(hedged.rebalance) << hedged.reason;
   EXPECT_DOUBLE_EQ(hedged.predicted_saving, 25.0 * 99);
   EXPECT_EQ(hedged.reason, "saving over 99 iterations 2475 > 2 x makespan 100");
-  const Decision plain = make_replay()->decide(blind.step(1, 100));
+  const Decision plain = make_replay()->decide(blind.make(1, 100, 50, 25, 25, 100));
   EXPECT_FALSE(plain.rebalance);
   EXPECT_DOUBLE_EQ(plain.predicted_saving, 25.0);
   EXPECT_EQ(plain.reason, "saving over 1 iterations 25 <= makespan 100");
@@ -126,21 +110,22 @@ TEST(HedgedReplay, CorrectsABlindFirstDistributionAtOnce) {
 
 // Between the makespan and twice it, cost-benefit and hedged-replay disagree.
 TEST(HedgedReplay, AsksForASavingOfTwiceTheMakespan) {
-  const TwoProcessors blind{{50, 50}, {1, 3}, {25, 75}, 2000.0};
-  const Decision d = make_hedged_replay()->decide(blind.step(1, 100));
+  FakeStep blind{{50, 50}, {1, 3}, {25, 75}};
+  const Decision d = make_hedged_replay()->decide(blind.make(1, 100, 50, 25, 25, 2000));
   EXPECT_FALSE(d.rebalance);
   EXPECT_EQ(d.reason, "saving over 99 iterations 2475 <= 2 x makespan 2000");
-  EXPECT_TRUE(make_policy("cost-benefit", 100)->decide(blind.step(1, 100)).rebalance);
+  EXPECT_TRUE(
+      make_policy("cost-benefit", 100)->decide(blind.make(1, 100, 50, 25, 25, 2000)).rebalance);
 }
 
 // Once a speed has changed, hedged-replay judges as replay does: the new speeds are trusted for
 // their age, and part of the price must have been paid in waiting.
 TEST(HedgedReplay, AfterASpeedChangeTrustsTheSpeedsForTheirAge) {
   const auto policy = make_hedged_replay();
-  const TwoProcessors balanced{{25, 75}, {1, 3}, {25, 75}, 100.0};
-  EXPECT_FALSE(policy->decide(balanced.step(1, 100)).rebalance);
-  const TwoProcessors swapped{{25, 75}, {3, 1}, {75, 25}, 100.0};
-  const Decision d = policy->decide(swapped.step(2, 100));
+  FakeStep balanced{{25, 75}, {1, 3}, {25, 75}};  // T = T_bal = 25
+  EXPECT_FALSE(policy->decide(balanced.make(1, 100, 25, 25, 25, 100)).rebalance);
+  FakeStep swapped{{25, 75}, {3, 1}, {75, 25}};  // T = 75, T_bal = 25
+  const Decision d = policy->decide(swapped.make(2, 100, 75, 25, 25, 100));
   EXPECT_FALSE(d.rebalance);
   EXPECT_DOUBLE_EQ(d.predicted_saving, 50.0);  // gain 75 - 25 over an age of 1
   EXPECT_EQ(policy->name(), "hedged-replay");

@@ -61,15 +61,8 @@ inline double add_down(double a, double b) {
   const double lowered = down(sum);  // selected without a branch: the error's sign is random
   return error < 0 ? lowered : sum;
 }
-inline double add_up(double a, double b) {
-  const double sum = a + b;
-  if (!std::isfinite(sum)) [[unlikely]]
-    return up(sum);
-  const double b_part = sum - a;
-  const double error = (a - (sum - b_part)) + (b - b_part);
-  const double raised = up(sum);
-  return error > 0 ? raised : sum;
-}
+// Rounding to nearest is symmetric: -((-a) + (-b)) is a + b, and its error changes sign with it.
+inline double add_up(double a, double b) { return -add_down(-a, -b); }
 
 // Unit roundoff of doubles, 2^-53: one rounding to nearest changes a normal result by at most this
 // fraction of it.
