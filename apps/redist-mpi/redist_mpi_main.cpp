@@ -120,6 +120,8 @@ std::int64_t parse_int(const std::string& text, std::int64_t lo, std::int64_t hi
   return v;
 }
 
+// ---- The items: their bytes encode their global index -------------------------------------------
+
 std::uint8_t item_byte(std::int64_t g, std::size_t j) {
   const std::uint64_t x = static_cast<std::uint64_t>(g) * 0x9E3779B97F4A7C15ull + j * 0x85EBCA6Bull;
   return static_cast<std::uint8_t>(x >> 56);
@@ -171,6 +173,8 @@ redist::ring::Instance random_instance(int n, std::uint64_t seed, std::int64_t m
   in.targets.push_back(total - prev);
   return in;
 }
+
+// ---- Command line -------------------------------------------------------------------------------
 
 // The instance, the item size and what runs.
 void add_run_options(CLI::App& app, Args& a) {
@@ -260,6 +264,8 @@ bool parse_args(int argc, char** argv, int rank, Args& a) {
   a.random = a.has("--random");
   return true;
 }
+
+// ---- Checks of the options, identical on every rank ---------------------------------------------
 
 // Where the instance comes from, and how many ranks run it.
 void check_source(const Args& a, int size) {
@@ -354,6 +360,8 @@ void check_args(Args& a, int size) {
   check_faults(a, size);
 }
 
+// ---- The instance, read by rank 0 and broadcast -------------------------------------------------
+
 // Broadcasts a string from rank 0.
 void bcast_string(std::string& s) {
   std::int64_t len = static_cast<std::int64_t>(s.size());
@@ -405,6 +413,8 @@ redist::ring::Instance read_instance(const Args& a, int rank, int size) {
   bcast_vector(in.cost_prev, MPI_DOUBLE, in.bidirectional ? n : 0);
   return in;
 }
+
+// ---- Size limits of the instance and of the plan's footprint ------------------------------------
 
 std::int64_t bytes_of(const Args& a, int r) {
   return r == a.bytes_rank ? a.bytes_size : a.item_bytes;
@@ -550,6 +560,8 @@ OverlapLayout overlap_layout(std::int64_t load, std::int64_t target, std::int64_
   return o;
 }
 
+// ---- The library's options and the Redistribution, with its faults ------------------------------
+
 // The library's options from the command line and the instance. The baselines do not rotate:
 // they use the linear-mode plan (flows[n-1] = 0, final layout and the same collective input
 // checks).
@@ -588,6 +600,8 @@ std::unique_ptr<redist::mpi::Redistribution> make_redistribution(
   return std::make_unique<redist::mpi::Redistribution>(MPI_COMM_WORLD, old_count, new_count, costs,
                                                        library_options(a, instance));
 }
+
+// ---- Timed trials of the strategy ---------------------------------------------------------------
 
 // What the first execution measured and found on this rank.
 struct Measured {
@@ -722,6 +736,8 @@ std::int64_t Trial::repeats() {
   return bad;
 }
 
+// ---- Verdict and report -------------------------------------------------------------------------
+
 // The run over all ranks: maxima and sums of what every rank measured and found.
 struct Summary {
   std::int64_t bad = 0, memory_bad = 0, staging = 0, repeat_bad = 0;
@@ -782,6 +798,8 @@ redist::mpi::RunReport make_report(const Args& a, const redist::mpi::Redistribut
   report.repeats = a.repeat;
   return report;
 }
+
+// ---- The run, and main --------------------------------------------------------------------------
 
 // The whole run on this rank; its exit code (0 verified, 1 not). Throws Error on bad input.
 int run(int argc, char** argv, int rank, int size) {

@@ -58,6 +58,8 @@ std::string css_name(std::string_view name) {
 
 bool finite(double x) { return std::isfinite(x); }
 
+// ---- The chart renderer -------------------------------------------------------------------------
+
 struct Scale {
   double lo = 0.0;
   double hi = 1.0;
@@ -537,6 +539,8 @@ class Renderer {
 
 }  // namespace
 
+// ---- Axis ticks, escaping and numbers, shared by the SVG renderers ------------------------------
+
 double nice_step(double lo, double hi, int target) {
   if (target < 1) target = 1;
   if (!finite(lo) || !finite(hi)) return 1.0;
@@ -628,6 +632,8 @@ std::string format_number(double value) {
 }
 
 std::string render_svg(const GanttChart& chart) { return Renderer(chart).render(); }
+
+// ---- The first conflict of an invalid plan, from the validator's reason -------------------------
 
 namespace {
 
