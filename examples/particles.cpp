@@ -3,7 +3,8 @@
 // "The particles example").
 //
 //   mpirun -np P particles [--particles N] [--particle-bytes B] [--seed S] [--iterations K]
-//          [--drift steps|walk|transient] [--method RCB|HYPERGRAPH] [--policy NAME]
+//          [--drift steps|walk|transient] [--method RCB|HYPERGRAPH]
+//          [--rcb-directions locked|free] [--policy NAME]
 //          [--migrate redist|zoltan] [--bandwidth B1,B2,...] [--latency L] [--no-calibrate]
 //          [--verbose]
 //   mpirun -np P particles --record FILE [--cross-check] [same options]
@@ -17,7 +18,9 @@
 //
 // Zoltan (LB_METHOD RCB on the particles' x, y, or HYPERGRAPH on cells of a grid) partitions with
 // object weights = each particle's work in the iteration just computed and part sizes
-// proportional to the speeds the decider returns (REMAP 0: part r is rank r). The initial
+// proportional to the speeds the decider returns (REMAP 0: part r is rank r). With RCB, the
+// directions of the cuts are those of the first partition (KEEP_CUTS and RCB_LOCK_DIRECTIONS;
+// --rcb-directions free lets every partition choose them again). The initial
 // partition (equal part sizes) is migrated from blocks of ids before iteration 1. After every
 // iteration t < K: the decider observes every rank's load and time, redist::zoltan::Adapter
 // proposes Zoltan's partition, the decider weighs its loads against the planned makespan of its
@@ -87,6 +90,7 @@ struct Args {
   std::int64_t iterations = 100;
   std::string drift = "walk";
   std::string method = "RCB";
+  std::string rcb_directions = "locked";
   std::string policy = "cost-benefit";
   std::string migrate = "redist";
   std::string bandwidth = "1e9";
@@ -296,17 +300,23 @@ void post_migrate(void* data, int, int, int, ZOLTAN_ID_PTR, ZOLTAN_ID_PTR, int*,
 
 struct Handle {
   Zoltan_Struct* zz = nullptr;
-  Handle(App& app, const std::string& method);
+  Handle(App& app, const Args& args);
   Handle(const Handle&) = delete;
   Handle& operator=(const Handle&) = delete;
   ~Handle() { Zoltan_Destroy(&zz); }
 };
 
-Handle::Handle(App& app, const std::string& method) : zz(Zoltan_Create(MPI_COMM_WORLD)) {
+Handle::Handle(App& app, const Args& args) : zz(Zoltan_Create(MPI_COMM_WORLD)) {
   Zoltan_Set_Param(zz, "DEBUG_LEVEL", "0");
-  Zoltan_Set_Param(zz, "LB_METHOD", method.c_str());
+  Zoltan_Set_Param(zz, "LB_METHOD", args.method.c_str());
   Zoltan_Set_Param(zz, "LB_APPROACH", "PARTITION");  // a partition of its own, not the current one
   Zoltan_Set_Param(zz, "REMAP", "0");                // part r stays rank r
+  if (args.method == "RCB" && args.rcb_directions == "locked") {
+    // Every later partition cuts in the directions of the first one: the cuts only move, so a
+    // proposal differs from a recent partition by the particles near its cuts.
+    Zoltan_Set_Param(zz, "KEEP_CUTS", "1");
+    Zoltan_Set_Param(zz, "RCB_LOCK_DIRECTIONS", "1");
+  }
   Zoltan_Set_Param(zz, "NUM_GID_ENTRIES", "1");
   Zoltan_Set_Param(zz, "NUM_LID_ENTRIES", "1");
   Zoltan_Set_Param(zz, "OBJ_WEIGHT_DIM", "1");
@@ -453,7 +463,10 @@ rz::ProposalOptions proposal_options(const Args& args) {
   return options;
 }
 
-std::string partitioner_name(const Args& args) { return "Zoltan " + args.method; }
+std::string partitioner_name(const Args& args) {
+  if (args.method != "RCB") return "Zoltan " + args.method;
+  return "Zoltan RCB, cut directions " + args.rcb_directions;
+}
 
 rb::Trace speed_trace(const Args& args, int ranks) {
   rb::TraceSpec spec;
@@ -643,7 +656,7 @@ void print_summary(const Run& run, bool verified, int ranks) {
 
 int run_application(const Args& args, int rank, int ranks) {
   Run run(args, rank, ranks);
-  Handle handle(run.app, args.method);
+  Handle handle(run.app, args);
   rz::Adapter adapter(MPI_COMM_WORLD, handle.zz);
   rb::RebalanceDecider decider(std::size_t(ranks), rb::make_policy(args.policy, args.iterations),
                                args.iterations);
@@ -665,8 +678,8 @@ struct Recorder {
         system(particle_spec(a)),
         app(a, rank, ranks, work),
         other(a, rank, ranks, work),
-        handle(app, a.method),
-        other_handle(other, a.method),
+        handle(app, a),
+        other_handle(other, a),
         adapter(MPI_COMM_WORLD, handle.zz),
         other_adapter(MPI_COMM_WORLD, other_handle.zz) {
     app.owned = initial_particles(app, system, false);
@@ -796,6 +809,10 @@ void declare(CLI::App& app, Args& a) {
       ->check(CLI::IsMember({"steps", "walk", "transient"}));
   app.add_option("--method", a.method, "Zoltan's LB_METHOD: RCB (default) or HYPERGRAPH")
       ->check(CLI::IsMember({"RCB", "HYPERGRAPH"}));
+  app.add_option("--rcb-directions", a.rcb_directions,
+                 "RCB: locked (default; later partitions cut in the first one's directions) or "
+                 "free (each partition chooses its own)")
+      ->check(CLI::IsMember({"locked", "free"}));
   app.add_option("--policy", a.policy, "rebalancing policy (default cost-benefit)");
   app.add_option("--migrate", a.migrate, "redist (default) or zoltan (Zoltan_Migrate)")
       ->check(CLI::IsMember({"redist", "zoltan"}));

@@ -80,14 +80,16 @@ std::string tail(const std::string& text) {
   return text.substr(text.size() > 800 ? text.size() - 800 : 0);
 }
 
+// `directions`: the example's --rcb-directions (locked, or free for the comparison).
 PartitionRecording record(const ParticlesExperimentOptions& o, const std::string& program,
                           const Shape& s, const char* drift, std::uint64_t seed,
-                          const fs::path& dir) {
-  const fs::path file = dir / fmt::format("recording-{}-{}.json", drift, seed);
+                          const char* directions, const fs::path& dir) {
+  const fs::path file = dir / fmt::format("recording-{}-{}-{}.json", drift, seed, directions);
   const ProgramResult r =
       run_program({o.mpirun, "-np", std::to_string(s.ranks), "--oversubscribe", program, "--record",
                    file.string(), "--drift", drift, "--seed", std::to_string(seed), "--iterations",
-                   std::to_string(s.iterations), "--particles", std::to_string(s.particles)});
+                   std::to_string(s.iterations), "--particles", std::to_string(s.particles),
+                   "--rcb-directions", directions});
   if (r.exit_code != 0) {
     throw std::runtime_error(
         fmt::format("recording ({} drift, seed {}) failed with exit code {}: {}", drift, seed,
@@ -123,6 +125,11 @@ struct Regime {
   // Per horizon of kForesight, then of kForesightPayback: mean over seeds of total / oracle's.
   std::vector<double> foresight;
   std::vector<exchange::Instance> smpi;  // the first seed's oracle migrations (scaled)
+  // The same runs with the RCB cut directions free (chosen again by every partition): the free
+  // optimum's total over the locked optimum's, and per policy of kAdaptive its total over the
+  // free optimum's (means over seeds).
+  double free_oracle = 0.0;
+  std::vector<double> free_ratio;
 };
 
 // The mean time of an iteration at the bound (sum of work over sum of speeds): the unit in which
@@ -165,7 +172,8 @@ void foresight_seed(PartitionCosts& costs, Regime& regime, double oracle, double
   }
 }
 
-void replay_seed(PartitionCosts& costs, Regime& regime, bool first_seed, double weight) {
+// Returns the hindsight optimum's total time.
+double replay_seed(PartitionCosts& costs, Regime& regime, bool first_seed, double weight) {
   const PolicyReplay oracle = replay_oracle(costs);
   const double unit = bound_iteration(costs);
   for (std::size_t i = 0; i < kPolicies.size(); ++i) {
@@ -184,12 +192,26 @@ void replay_seed(PartitionCosts& costs, Regime& regime, bool first_seed, double 
   regime.oracle_migration_cost += oracle.migrations_time / unit;
   regime.oracle_migrations += static_cast<double>(oracle.points.size());
   regime.migration_in_iterations += weight * typical_migration(costs);
-  if (!first_seed) return;
+  if (!first_seed) return oracle.total_time;
   std::int64_t from = 0;
   for (const std::int64_t to : oracle.points) {
     if (regime.smpi.size() < kSmpiMigrationsPerRegime)
       regime.smpi.push_back(scaled(costs.migration(from, to)));
     from = to;
+  }
+  return oracle.total_time;
+}
+
+// The adaptive policies on the proposals of free cut directions (`costs`), against their own
+// optimum and the locked one (`locked_oracle`).
+void replay_free_seed(PartitionCosts& costs, Regime& regime, double locked_oracle, double weight) {
+  const double oracle = replay_oracle(costs).total_time;
+  regime.free_oracle += weight * oracle / locked_oracle;
+  for (std::size_t i = 0; i < kAdaptive.size(); ++i) {
+    const PolicyReplay run = replay_policy(costs, kAdaptive[i]);
+    if (run.total_time < oracle * (1 - 1e-9))
+      throw std::logic_error(fmt::format("{} beats the hindsight optimum", kAdaptive[i]));
+    regime.free_ratio[i] += weight * run.total_time / oracle;
   }
 }
 
@@ -333,6 +355,35 @@ Table foresight_table(const std::vector<Regime>& regimes, const std::string& bes
   return t;
 }
 
+// Locked against free RCB cut directions, per regime and on average.
+Table directions_table(const std::vector<Regime>& regimes) {
+  Table t;
+  t.title = "RCB cut directions locked (the example's default) or free";
+  t.columns = {"regime", "drift", "particle KiB", "free optimum / locked optimum"};
+  for (const std::string& p : kAdaptive) t.columns.push_back(p + ", free");
+  for (const std::string& p : kAdaptive) t.columns.push_back(p + ", locked");
+  const auto add = [&](std::vector<nlohmann::ordered_json> row, const std::vector<double>& v) {
+    for (const double x : v) row.push_back(rounded(x, 4));
+    t.rows.push_back(std::move(row));
+  };
+  std::vector<double> mean(1 + 2 * kAdaptive.size(), 0.0);
+  const double n = static_cast<double>(regimes.size());
+  for (std::size_t r = 0; r < regimes.size(); ++r) {
+    const Regime& g = regimes[r];
+    std::vector<double> v = {g.free_oracle};
+    v.insert(v.end(), g.free_ratio.begin(), g.free_ratio.end());
+    for (const std::string& p : kAdaptive) v.push_back(g.ratio[index_of(p)]);
+    for (std::size_t i = 0; i < v.size(); ++i) mean[i] += v[i] / n;
+    add({static_cast<std::int64_t>(r + 1), g.drift, g.particle_bytes / 1024}, v);
+  }
+  add({"mean", "", ""}, mean);
+  t.notes.push_back(
+      "Policies: total time over the hindsight optimum of the same proposals (free, or locked "
+      "as in particles_regimes.md). Free: every Zoltan RCB partition chooses its cut directions "
+      "again (--rcb-directions free); locked: they stay those of the first partition.");
+  return t;
+}
+
 // The figure's policies and their labels.
 const std::vector<std::pair<std::string, std::string>> kFigurePolicies = {
     {"never", "never (mpm default)"},
@@ -432,7 +483,7 @@ Table migrations_table(std::vector<Regime>& regimes, const std::string& script,
 }  // namespace
 
 nlohmann::ordered_json run_particles_experiment(const ParticlesExperimentOptions& o) {
-  const std::int64_t seeds = o.seeds > 0 ? o.seeds : (o.quick ? 1 : 3);
+  const std::int64_t seeds = o.seeds > 0 ? o.seeds : (o.quick ? 1 : 10);
   if (seeds > kParticlesMaxSeeds) {
     throw InputError(fmt::format("at most {} seeds per drift", kParticlesMaxSeeds), "--seeds");
   }
@@ -444,7 +495,8 @@ nlohmann::ordered_json run_particles_experiment(const ParticlesExperimentOptions
       fs::temp_directory_path() / fmt::format("redist-particles-{}", ::getpid());
   fs::create_directories(scratch);
   std::vector<Regime> regimes;
-  Progress progress("particles", static_cast<std::int64_t>(kDrifts.size()) * seeds, "recordings");
+  Progress progress("particles", static_cast<std::int64_t>(kDrifts.size()) * seeds * 2,
+                    "recordings");
   for (const char* drift : kDrifts) {
     const std::size_t first = regimes.size();
     for (const std::int64_t bytes : kParticleBytes) {
@@ -453,14 +505,20 @@ nlohmann::ordered_json run_particles_experiment(const ParticlesExperimentOptions
       regime.ratio = regime.rebalances = regime.migration_cost = regime.migrations =
           std::vector<double>(kPolicies.size(), 0.0);
       regime.foresight = std::vector<double>(kForesight.size() + kForesightPayback.size(), 0.0);
+      regime.free_ratio = std::vector<double>(kAdaptive.size(), 0.0);
       regimes.push_back(std::move(regime));
     }
     for (std::int64_t k = 0; k < seeds; ++k) {
       const std::uint64_t seed = o.seed + static_cast<std::uint64_t>(k);
-      const PartitionRecording recording = record(o, program, shape, drift, seed, scratch);
+      const PartitionRecording locked = record(o, program, shape, drift, seed, "locked", scratch);
+      progress.advance();
+      const PartitionRecording free = record(o, program, shape, drift, seed, "free", scratch);
       for (std::size_t b = 0; b < kParticleBytes.size(); ++b) {
-        PartitionCosts costs(recording, platform(seed, shape.ranks, kParticleBytes[b]));
-        replay_seed(costs, regimes[first + b], k == 0, 1.0 / static_cast<double>(seeds));
+        const ReplayPlatform on = platform(seed, shape.ranks, kParticleBytes[b]);
+        const double weight = 1.0 / static_cast<double>(seeds);
+        PartitionCosts costs(locked, on), free_costs(free, on);
+        const double oracle = replay_seed(costs, regimes[first + b], k == 0, weight);
+        replay_free_seed(free_costs, regimes[first + b], oracle, weight);
       }
       progress.advance();
     }
@@ -471,12 +529,14 @@ nlohmann::ordered_json run_particles_experiment(const ParticlesExperimentOptions
   const Table by_policy = policies_table(regimes, verdict);
   const Table prices = prices_table(regimes, verdict["best_adaptive"].get<std::string>());
   const Table foresight = foresight_table(regimes, verdict["best_adaptive"].get<std::string>());
+  const Table directions = directions_table(regimes);
   const Table migrations = migrations_table(regimes, script, scratch);
   fs::remove_all(scratch);
   out.write_table("particles_regimes", by_regime);
   out.write_table("particles_policies", by_policy);
   out.write_table("particles_migration_costs", prices);
   out.write_table("particles_foresight", foresight);
+  out.write_table("particles_directions", directions);
   out.write_table("particles_migrations", migrations);
   out.write_text("particles_policies.svg", figure(regimes));
   return experiment_summary("particles", o.seed, seeds, out,
@@ -484,6 +544,7 @@ nlohmann::ordered_json run_particles_experiment(const ParticlesExperimentOptions
                              {"policies", rows_as_objects(by_policy)},
                              {"migration_costs", rows_as_objects(prices)},
                              {"foresight", rows_as_objects(foresight)},
+                             {"directions", rows_as_objects(directions)},
                              {"verdict", verdict},
                              {"migrations", rows_as_objects(migrations)}});
 }

@@ -36,7 +36,7 @@ inline constexpr std::int64_t kParticlesMaxSeeds = 100;
 struct ParticlesExperimentOptions {
   std::string out_dir = "experiment-out";
   std::uint64_t seed = 1;   // recordings' seeds: seed, seed + 1, ...
-  std::int64_t seeds = 0;   // per drift; 0: 3 (quick: 1)
+  std::int64_t seeds = 0;   // per drift; 0: 10 (quick: 1)
   bool quick = false;       // 4 ranks, 1,500 particles, 30 iterations, one seed
   std::string program;      // examples/particles; empty: beside the running executable
   std::string smpi_script;  // smpi_exchange.py; empty: beside the running executable

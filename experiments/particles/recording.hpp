@@ -27,7 +27,7 @@ inline constexpr std::int64_t kMaxRecordingOwners = 50'000'000;
 struct PartitionRecording {
   ParticleSpec particles;
   std::int64_t ranks = 0;
-  std::string partitioner;                           // e.g. "Zoltan RCB"
+  std::string partitioner;                           // e.g. "Zoltan RCB, cut directions locked"
   std::vector<std::vector<double>> speeds;           // speeds[t - 1][r]: during iteration t
   std::vector<std::vector<std::int32_t>> proposals;  // proposals[j][i]: owner of particle i
   std::int64_t iterations() const { return static_cast<std::int64_t>(speeds.size()); }
