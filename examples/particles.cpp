@@ -849,6 +849,8 @@ bool parse(int argc, char** argv, int rank, int ranks, Args& a) {
     refuse("particles x (bytes + 24) must stay below 2^31", "--particle-bytes");
   }
   if (a.cross_check && a.record.empty()) refuse("needs --record", "--cross-check");
+  if (app.count("--rcb-directions") > 0 && a.method != "RCB")
+    refuse("applies to --method RCB only", "--rcb-directions");
   a.bandwidths = parse_bandwidths(a.bandwidth, ranks);
   try {
     (void)rb::make_policy(a.policy, a.iterations);
