@@ -115,8 +115,9 @@ ReplayPlatform platform(std::uint64_t seed, int ranks, std::int64_t particle_byt
 struct Regime {
   std::string drift;
   std::int64_t particle_bytes = 0;
-  std::vector<double> ratio, rebalances;  // per policy: mean over seeds of total / oracle's
-  double migration_in_iterations = 0.0;   // a typical migration's cost over a bound iteration's
+  std::vector<double> ratio, rebalances;        // per policy: mean over seeds of total / oracle's
+  std::vector<std::vector<double>> seed_ratio;  // per policy, per seed: total / oracle's
+  double migration_in_iterations = 0.0;  // a typical migration's cost over a bound iteration's
   double oracle_rebalances = 0.0;
   // Summed over the seeds: the cost (in bound iterations) and the number of the migrations of
   // the optimum and of each policy; their ratio is the mean cost of one migration.
@@ -183,6 +184,7 @@ double replay_seed(PartitionCosts& costs, Regime& regime, bool first_seed, doubl
                                          run.total_time, oracle.total_time));
     }
     regime.ratio[i] += weight * run.total_time / oracle.total_time;
+    regime.seed_ratio[i].push_back(run.total_time / oracle.total_time);
     regime.rebalances[i] += weight * static_cast<double>(run.points.size());
     regime.migration_cost[i] += run.migrations_time / unit;
     regime.migrations[i] += static_cast<double>(run.points.size());
@@ -242,11 +244,27 @@ std::size_t index_of(const std::string& policy) {
                                   kPolicies.begin());
 }
 
+// The standard error of policy i's mean over the regimes, from its spread over the seeds (each
+// seed's mean over the regimes); 0 with one seed.
+double standard_error(const std::vector<Regime>& regimes, std::size_t i) {
+  const std::size_t seeds = regimes.front().seed_ratio[i].size();
+  if (seeds < 2) return 0.0;
+  std::vector<double> per_seed(seeds, 0.0);
+  for (const Regime& g : regimes) {
+    for (std::size_t s = 0; s < seeds; ++s)
+      per_seed[s] += g.seed_ratio[i][s] / static_cast<double>(regimes.size());
+  }
+  double mean = 0, squares = 0;
+  for (const double x : per_seed) mean += x / static_cast<double>(seeds);
+  for (const double x : per_seed) squares += (x - mean) * (x - mean);
+  return std::sqrt(squares / static_cast<double>(seeds - 1) / static_cast<double>(seeds));
+}
+
 // Each policy over every regime, and how the best adaptive one fares against the rules.
 Table policies_table(const std::vector<Regime>& regimes, nlohmann::ordered_json& verdict) {
   Table t;
   t.title = "Each policy's total over the hindsight optimum's, over every regime";
-  t.columns = {"policy", "mean", "max", "mean rebalances"};
+  t.columns = {"policy", "mean", "standard error", "max", "mean rebalances"};
   std::string best;
   double best_mean = INFINITY;
   for (std::size_t i = 0; i < kPolicies.size(); ++i) {
@@ -255,8 +273,8 @@ Table policies_table(const std::vector<Regime>& regimes, nlohmann::ordered_json&
       sum += g.ratio[i], worst = std::max(worst, g.ratio[i]), rebalances += g.rebalances[i];
     }
     const double n = static_cast<double>(regimes.size()), mean = sum / n;
-    t.rows.push_back(
-        {kPolicies[i], rounded(mean, 4), rounded(worst, 4), rounded(rebalances / n, 1)});
+    t.rows.push_back({kPolicies[i], rounded(mean, 4), rounded(standard_error(regimes, i), 4),
+                      rounded(worst, 4), rounded(rebalances / n, 1)});
     const bool adaptive =
         std::find(kAdaptive.begin(), kAdaptive.end(), kPolicies[i]) != kAdaptive.end();
     if (adaptive && mean < best_mean) best_mean = mean, best = kPolicies[i];
@@ -280,7 +298,8 @@ Table policies_table(const std::vector<Regime>& regimes, nlohmann::ordered_json&
   t.notes.push_back(fmt::format(
       "Best adaptive policy: {} at {:.4f} of the optimum on average; no worse than the best fixed "
       "period (hindsight's choice of never, every:5, 10, 25, 10000) in {} of {} regimes, than 4C's "
-      "rule in {}.",
+      "rule in {}. Standard error: of the mean, from the spread of the seeds' means over the "
+      "regimes (0 with one seed).",
       best, best_mean, ahead_of_periods, regimes.size(), ahead_of_4c));
   return t;
 }
@@ -506,6 +525,7 @@ nlohmann::ordered_json run_particles_experiment(const ParticlesExperimentOptions
           std::vector<double>(kPolicies.size(), 0.0);
       regime.foresight = std::vector<double>(kForesight.size() + kForesightPayback.size(), 0.0);
       regime.free_ratio = std::vector<double>(kAdaptive.size(), 0.0);
+      regime.seed_ratio.resize(kPolicies.size());
       regimes.push_back(std::move(regime));
     }
     for (std::int64_t k = 0; k < seeds; ++k) {
