@@ -115,8 +115,9 @@ ReplayPlatform platform(std::uint64_t seed, int ranks, std::int64_t particle_byt
 struct Regime {
   std::string drift;
   std::int64_t particle_bytes = 0;
-  std::vector<double> ratio, rebalances;        // per policy: mean over seeds of total / oracle's
   std::vector<std::vector<double>> seed_ratio;  // per policy, per seed: total / oracle's
+  std::vector<double> ratio;             // per policy: the mean of seed_ratio (average_seeds)
+  std::vector<double> rebalances;        // per policy: mean over seeds
   double migration_in_iterations = 0.0;  // a typical migration's cost over a bound iteration's
   double oracle_rebalances = 0.0;
   // Summed over the seeds: the cost (in bound iterations) and the number of the migrations of
@@ -159,6 +160,15 @@ exchange::Instance scaled(exchange::Instance in) {
   return in;
 }
 
+// `run`'s total over the hindsight optimum's; std::logic_error if it is shorter (a bug).
+double over_optimum(const PolicyReplay& run, double oracle) {
+  if (run.total_time < oracle * (1 - 1e-9)) {
+    throw std::logic_error(fmt::format("{} ({}) beats the hindsight optimum ({})", run.policy,
+                                       run.total_time, oracle));
+  }
+  return run.total_time / oracle;
+}
+
 // The foresight rule of every horizon of kForesight and kForesightPayback on one seed's costs.
 void foresight_seed(PartitionCosts& costs, Regime& regime, double oracle, double weight) {
   std::vector<PolicyReplay> runs;
@@ -166,11 +176,8 @@ void foresight_seed(PartitionCosts& costs, Regime& regime, double oracle, double
     runs.push_back(replay_foresight(costs, h > 0 ? h : costs.iterations()));
   for (const double multiple : kForesightPayback)
     runs.push_back(replay_foresight_payback(costs, multiple));
-  for (std::size_t i = 0; i < runs.size(); ++i) {
-    if (runs[i].total_time < oracle * (1 - 1e-9))
-      throw std::logic_error(fmt::format("{} beats the hindsight optimum", runs[i].policy));
-    regime.foresight[i] += weight * runs[i].total_time / oracle;
-  }
+  for (std::size_t i = 0; i < runs.size(); ++i)
+    regime.foresight[i] += weight * over_optimum(runs[i], oracle);
 }
 
 // Returns the hindsight optimum's total time.
@@ -179,12 +186,7 @@ double replay_seed(PartitionCosts& costs, Regime& regime, bool first_seed, doubl
   const double unit = bound_iteration(costs);
   for (std::size_t i = 0; i < kPolicies.size(); ++i) {
     const PolicyReplay run = replay_policy(costs, kPolicies[i]);
-    if (run.total_time < oracle.total_time * (1 - 1e-9)) {
-      throw std::logic_error(fmt::format("{} ({}) beats the hindsight optimum ({})", kPolicies[i],
-                                         run.total_time, oracle.total_time));
-    }
-    regime.ratio[i] += weight * run.total_time / oracle.total_time;
-    regime.seed_ratio[i].push_back(run.total_time / oracle.total_time);
+    regime.seed_ratio[i].push_back(over_optimum(run, oracle.total_time));
     regime.rebalances[i] += weight * static_cast<double>(run.points.size());
     regime.migration_cost[i] += run.migrations_time / unit;
     regime.migrations[i] += static_cast<double>(run.points.size());
@@ -209,11 +211,16 @@ double replay_seed(PartitionCosts& costs, Regime& regime, bool first_seed, doubl
 void replay_free_seed(PartitionCosts& costs, Regime& regime, double locked_oracle, double weight) {
   const double oracle = replay_oracle(costs).total_time;
   regime.free_oracle += weight * oracle / locked_oracle;
-  for (std::size_t i = 0; i < kAdaptive.size(); ++i) {
-    const PolicyReplay run = replay_policy(costs, kAdaptive[i]);
-    if (run.total_time < oracle * (1 - 1e-9))
-      throw std::logic_error(fmt::format("{} beats the hindsight optimum", kAdaptive[i]));
-    regime.free_ratio[i] += weight * run.total_time / oracle;
+  for (std::size_t i = 0; i < kAdaptive.size(); ++i)
+    regime.free_ratio[i] += weight * over_optimum(replay_policy(costs, kAdaptive[i]), oracle);
+}
+
+// Each policy's ratio: the mean of its seeds' (each weighted by `weight`, 1 / seeds).
+void average_seeds(Regime& regime, double weight) {
+  for (std::size_t i = 0; i < regime.seed_ratio.size(); ++i) {
+    double mean = 0.0;
+    for (const double x : regime.seed_ratio[i]) mean += weight * x;
+    regime.ratio[i] = mean;
   }
 }
 
@@ -544,6 +551,7 @@ nlohmann::ordered_json run_particles_experiment(const ParticlesExperimentOptions
     }
   }
   progress.finish();
+  for (Regime& regime : regimes) average_seeds(regime, 1.0 / static_cast<double>(seeds));
   const Table by_regime = regimes_table(regimes, shape, seeds);
   nlohmann::ordered_json verdict;
   const Table by_policy = policies_table(regimes, verdict);
