@@ -509,7 +509,7 @@ Table migrations_table(std::vector<Regime>& regimes, const std::string& script,
 }  // namespace
 
 nlohmann::ordered_json run_particles_experiment(const ParticlesExperimentOptions& o) {
-  const std::int64_t seeds = o.seeds > 0 ? o.seeds : (o.quick ? 1 : 10);
+  const std::int64_t seeds = o.seeds > 0 ? o.seeds : (o.quick ? 1 : kParticlesDefaultSeeds);
   if (seeds > kParticlesMaxSeeds) {
     throw InputError(fmt::format("at most {} seeds per drift", kParticlesMaxSeeds), "--seeds");
   }
