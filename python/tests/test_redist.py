@@ -326,9 +326,9 @@ class RingTest(Case):
         for bad_limit, why in ((0, "0"), (-1, "-1")):
             self.assert_value_error(lambda: redist.ring.plan(good, time_limit=bad_limit),
                                     "the time limit must be a finite number of seconds > 0, got "
-                                    f"{why} (at --time_limit)")
+                                    f"{why} (at --time-limit)")
         self.assert_value_error(lambda: redist.ring.plan(good, time_limit="1"),
-                                "must be a number (at --time_limit)")
+                                "must be a number (at --time-limit)")
         self.assert_value_error(lambda: redist.ring.plan(good, algorithm=3),
                                 "must be a string (at --algorithm)")
 

@@ -56,6 +56,10 @@ TEST(RingApi, JsonErrorsReadAsOnTheCommandLine) {
             std::string::npos);
   EXPECT_NE(error_of([&] { ring::plan_json(good, R"({"colour": "red"})"); }).find("(at --colour)"),
             std::string::npos);
+  // The JSON name time_limit is the flag --time-limit.
+  EXPECT_NE(
+      error_of([&] { ring::plan_json(good, R"({"time_limit": -1})"); }).find("(at --time-limit)"),
+      std::string::npos);
   EXPECT_EQ(error_of([&] { ring::plan_json(good, R"({"algorithm": "exact"})"); }), "");
 }
 

@@ -4,6 +4,7 @@
 // read JSON of their own (the platform tools) use it without the io library.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -11,13 +12,18 @@
 
 namespace redist::io {
 
-// The error as the command line reports it: an option as its flag (`--algorithm`); a path
+// The error as the command line reports it: an option as its flag (`--algorithm`; a JSON
+// option's underscores are the flag's dashes: `time_limit` is `--time-limit`); a path
 // relative to the instance object under `root` (`loads[3]` under `$.ring`: `$.ring.loads[3]`;
 // an empty path: `root` itself); a path that is already absolute (`$...`) or names no place in
 // the document (`command line`, `standard input`, `--policy`) as it is.
 inline InputError located(const InputError& e, std::string_view root) {
   const std::string& path = e.path();
-  if (dynamic_cast<const OptionError*>(&e) != nullptr) return InputError(e.message(), "--" + path);
+  if (dynamic_cast<const OptionError*>(&e) != nullptr) {
+    std::string flag = "--" + path;
+    std::replace(flag.begin(), flag.end(), '_', '-');
+    return InputError(e.message(), flag);
+  }
   if (path.empty()) return InputError(e.message(), std::string(root));
   if (path[0] == '$' || path[0] == '-' || path.find(' ') != std::string::npos) return e;
   return InputError(e.message(), std::string(root) + (path[0] == '[' ? "" : ".") + path);
