@@ -23,8 +23,8 @@ inline constexpr std::int64_t kMaxMessages = 10'000'000;  // messages of one ran
 inline constexpr std::int64_t kMaxRequests = 1 << 20;     // MPI requests one rank posts at once
 inline constexpr double kMaxLoopWork = 1e9;               // messages x posted requests of one rank
 
-// The command line. Every rank parses the same argv, so every check below fails identically on
-// every rank, before any collective that could deadlock.
+// The command line. Every rank parses the same argv, so every check of check_args fails
+// identically on every rank, before any collective that could deadlock.
 struct Args {
   std::string instance_file, mode = "ring", algorithm = "auto", bytes_on, strategy = "redist";
   std::string format = "json";

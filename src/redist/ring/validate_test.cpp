@@ -1,3 +1,7 @@
+// Tests of the ring validator (validate.hpp), in sections: valid schedules; the one-port rule;
+// holding (no processor sends items it does not hold yet); the final loads, flows and makespan
+// fields; the fields of a run; huge counts (the cost must not grow with item counts); and a
+// randomized comparison with an item-by-item checker written here.
 #include "redist/ring/validate.hpp"
 
 #include <gtest/gtest.h>

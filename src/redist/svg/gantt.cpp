@@ -1,3 +1,10 @@
+// The Gantt chart renderer (gantt.hpp). Three parts:
+//  - Renderer: render() computes the time scale, draws every bar (render_bar: solid, item by
+//    item, or hatched within the global budgets), the legend, rows, axis, markers and notes,
+//    then wraps them in the document with its style sheet (render_defs);
+//  - the helpers shared by every SVG renderer: axis ticks, XML escaping, numbers;
+//  - conflict_of: the first conflict named in a validator's reason, for the picture of an
+//    invalid plan.
 #include "redist/svg/gantt.hpp"
 
 #include "redist/common/error.hpp"
