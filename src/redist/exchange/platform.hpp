@@ -1,0 +1,51 @@
+// A calibrated platform: what the drop-in (redist/mpi/dropin.h) knows of the ranks it plans for,
+// measured by redist::mpi::calibrate_platform or read from a platform file (docs/formats.md,
+// "Platform file"). The exchange model's parameters, per rank of a communicator: each rank's send
+// and receive bandwidth (bytes per second), one latency per piece, and optionally two clusters
+// joined by a backbone of a given bandwidth.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "redist/exchange/model.hpp"
+
+namespace redist::exchange {
+
+struct PlatformBackbone {
+  std::array<std::vector<std::int64_t>, 2> clusters;  // together, every rank exactly once
+  double bandwidth = 0.0;                             // bytes per second across the backbone
+};
+
+struct Platform {
+  std::size_t ranks = 0;
+  std::vector<double> send_bandwidth;  // bytes per second, one per rank
+  std::vector<double> recv_bandwidth;  // bytes per second, one per rank
+  double latency = 0.0;                // seconds per piece
+  std::optional<PlatformBackbone> backbone;
+};
+
+// Refuses (InputError naming the field, as the JSON reader's paths do: "platform.ranks", ...) a
+// platform of fewer than 2 or more than kMaxNodes ranks, bandwidths that are not one finite
+// positive number per rank, a negative or non-finite latency, a backbone whose clusters are not a
+// partition of the ranks into two non-empty sets, or whose bandwidth is not finite and positive.
+void validate_platform(const Platform& platform);
+
+// The exchange instance of `messages` on the platform: its bandwidths and latency; with a
+// backbone, the same clusters and transfers = the number of the fastest crossing NICs the
+// backbone's bandwidth carries at once, max(1, floor(bandwidth / median of the smaller of each
+// rank's send and receive bandwidths)). Messages are taken as they are (validate_instance checks
+// them).
+Instance instance_on(const Platform& platform, std::vector<Message> messages);
+
+// The platform of a communicator whose rank i is rank ranks[i] of `platform` (for example the
+// world ranks of a sub-communicator): the rows of those ranks, the backbone's clusters restricted
+// to them (dropped when one side is left empty). InputError when a rank is out of range or
+// repeated.
+Platform sub_platform(const Platform& platform, std::span<const int> ranks);
+
+}  // namespace redist::exchange
