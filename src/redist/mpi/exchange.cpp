@@ -5,9 +5,9 @@
 #include <climits>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <numeric>
 #include <string>
-#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -85,53 +85,6 @@ std::string refusal(const exchange::Instance& in, const exchange::Plan& plan, in
   return {};
 }
 
-// The plan's order: start time, then index. Every rank sorts the same pieces the same way.
-std::vector<std::size_t> plan_order(const exchange::Plan& plan) {
-  std::vector<std::size_t> order(plan.pieces.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return plan.pieces[a].start < plan.pieces[b].start;
-  });
-  return order;
-}
-
-// Every piece's byte range in its message: the rounded cumulative sums of the message's pieces
-// in the plan's order, scaled so that the last ends at the message's bytes.
-Exchange::Cut cut_pieces(const exchange::Instance& in, const exchange::Plan& plan,
-                         const std::vector<std::size_t>& order) {
-  std::unordered_map<std::int64_t, std::size_t> message_of;  // from * nodes + to
-  const auto nodes = static_cast<std::int64_t>(in.nodes);
-  for (std::size_t k = 0; k < in.messages.size(); ++k) {
-    message_of[in.messages[k].from * nodes + in.messages[k].to] = k;
-  }
-  std::vector<std::vector<std::size_t>> pieces_of(in.messages.size());
-  for (std::size_t k : order) {
-    const exchange::Piece& p = plan.pieces[k];
-    pieces_of[message_of.at(p.from * nodes + p.to)].push_back(k);
-  }
-  Exchange::Cut cut{std::vector<std::int64_t>(plan.pieces.size(), 0),
-                    std::vector<std::int64_t>(plan.pieces.size(), 0)};
-  for (std::size_t m = 0; m < in.messages.size(); ++m) {
-    double total = 0.0, cumulative = 0.0;
-    for (std::size_t k : pieces_of[m]) total += plan.pieces[k].bytes;
-    std::int64_t at = 0;
-    for (std::size_t n = 0; n < pieces_of[m].size(); ++n) {
-      const std::size_t k = pieces_of[m][n];
-      cumulative += plan.pieces[k].bytes;
-      const std::int64_t bytes = in.messages[m].bytes;
-      const std::int64_t end =
-          n + 1 == pieces_of[m].size()
-              ? bytes
-              : std::clamp<std::int64_t>(
-                    std::llround(cumulative / total * static_cast<double>(bytes)), at, bytes);
-      cut.offset[k] = at;
-      cut.bytes[k] = end - at;
-      at = end;
-    }
-  }
-  return cut;
-}
-
 std::string layout_error(std::span<const std::int64_t> counts, std::span<const std::int64_t> displs,
                          const std::vector<std::int64_t>& want, const char* counts_name,
                          const char* displs_name, const char* message_name) {
@@ -184,7 +137,7 @@ Exchange::Exchange(MPI_Comm comm, const exchange::Instance& instance, const exch
   const std::string refused = refusal(instance, plan, comm_.size());
   if (!refused.empty()) throw Error("redist::mpi: Exchange: " + refused);
   const std::vector<std::size_t> order = plan_order(plan);
-  const Cut cut = cut_pieces(instance, plan, order);
+  const PieceCut cut = cut_pieces(instance, plan, order);
   build_transfers(plan, order, cut);
   // Every rank cut every piece the same way: the same verdict everywhere.
   std::int64_t largest = 0;
@@ -198,7 +151,7 @@ Exchange::Exchange(MPI_Comm comm, const exchange::Instance& instance, const exch
 
 // This rank's messages, and its sends and receives in the plan's order.
 void Exchange::build_transfers(const exchange::Plan& plan, const std::vector<std::size_t>& order,
-                               const Cut& cut) {
+                               const PieceCut& cut) {
   const auto ranks = static_cast<std::size_t>(comm_.size());
   const std::int64_t me = comm_.rank();
   send_bytes_.assign(ranks, 0);
@@ -207,15 +160,7 @@ void Exchange::build_transfers(const exchange::Plan& plan, const std::vector<std
     if (m.from == me) send_bytes_[static_cast<std::size_t>(m.to)] = m.bytes;
     if (m.to == me) recv_bytes_[static_cast<std::size_t>(m.from)] = m.bytes;
   }
-  for (std::size_t k : order) {
-    const exchange::Piece& p = plan.pieces[k];
-    if (cut.bytes[k] == 0) continue;
-    if (p.from == me) {
-      sends_.push_back({static_cast<int>(p.to), cut.offset[k], cut.bytes[k]});
-    } else if (p.to == me) {
-      recvs_.push_back({static_cast<int>(p.from), cut.offset[k], cut.bytes[k]});
-    }
-  }
+  transfers_ = rank_transfers(plan, order, cut, me, std::numeric_limits<std::int64_t>::max());
 }
 
 void Exchange::check_arguments(const void* sendbuf, std::span<const std::int64_t> sendcounts,

@@ -64,6 +64,7 @@
 
 #include "redist/exchange/model.hpp"
 #include "redist/mpi/communicator.hpp"
+#include "redist/mpi/transfers.hpp"
 
 namespace redist::mpi {
 
@@ -120,36 +121,38 @@ class Exchange {
   const exchange::Instance& instance() const { return instance_; }
   double model_makespan() const { return makespan_; }
   // The pieces this rank sends and receives per execute (MPI messages).
-  std::size_t sends() const { return sends_.size(); }
-  std::size_t receives() const { return recvs_.size(); }
+  std::size_t sends() const { return transfers_.sends.size(); }
+  std::size_t receives() const { return transfers_.recvs.size(); }
 
-  // One transfer of this rank: `bytes` at `offset` of its message with `peer`.
-  struct Transfer {
-    int peer = 0;
-    std::int64_t offset = 0;
-    std::int64_t bytes = 0;
-  };
-  // Every piece's byte range within its message (by index in the plan).
-  struct Cut {
-    std::vector<std::int64_t> offset, bytes;
-  };
+  using Transfer = mpi::Transfer;
+  const RankTransfers& transfers() const { return transfers_; }
 
  private:
-  struct Run;  // one execute's requests, its loop and its settling after a failure
   void check_arguments(const void* sendbuf, std::span<const std::int64_t> sendcounts,
                        std::span<const std::int64_t> sdispls, const void* recvbuf,
                        std::span<const std::int64_t> recvcounts,
                        std::span<const std::int64_t> rdispls) const;
 
   void build_transfers(const exchange::Plan& plan, const std::vector<std::size_t>& order,
-                       const Cut& cut);
+                       const PieceCut& cut);
 
   Communicator comm_;
   exchange::Instance instance_;
   double makespan_ = 0.0;
   std::vector<std::int64_t> send_bytes_, recv_bytes_;  // per rank: this rank's messages
-  std::vector<Transfer> sends_, recvs_;                // in the plan's order
+  RankTransfers transfers_;                            // in the plan's order
 };
+
+// Runs one rank's transfers on `comm` (a library Communicator: MPI_ERRORS_RETURN, the library's
+// own traffic only), the walk of Exchange::execute: at most one send and one receive outstanding,
+// each posted when the previous one completed, in the given order; then the step's agreement.
+// Buffers and byte displacements (per peer) as Exchange::execute's; the rank's own block is the
+// caller's. Collective; every rank throws the same Error when a call failed on some rank (the
+// messages in flight are settled first, so `comm` stays usable).
+void run_transfers(const Communicator& comm, const RankTransfers& transfers, const void* sendbuf,
+                   std::span<const std::int64_t> sdispls, void* recvbuf,
+                   std::span<const std::int64_t> rdispls,
+                   const Exchange::ArrivalCallback& on_arrival = {});
 
 // The baselines, with the same arguments as Exchange::execute (counts must match pairwise; a
 // mismatch is MPI's truncation error, agreed on).

@@ -34,21 +34,25 @@ constexpr int kTagNotice = 7403;
 // Thrown inside the walk when this rank stops: a call failed (logged) or a notice came.
 struct Stopped {};
 
-}  // namespace
+using ArrivalCallback = Exchange::ArrivalCallback;
+using Arrival = Exchange::Arrival;
 
-struct Exchange::Run {
-  Run(const Exchange& x, const void* sendbuf, std::span<const std::int64_t> sdispls, void* recvbuf,
-      std::span<const std::int64_t> rdispls, const ArrivalCallback& on_arrival)
-      : x(x),
-        comm(x.comm_.get()),
+// One execute's requests, its loop and its settling after a failure.
+struct Run {
+  Run(const Communicator& c, const RankTransfers& t, const void* sendbuf,
+      std::span<const std::int64_t> sdispls, void* recvbuf, std::span<const std::int64_t> rdispls,
+      const ArrivalCallback& on_arrival)
+      : c(c),
+        t(t),
+        comm(c.get()),
         in(static_cast<const std::byte*>(sendbuf)),
         out(static_cast<std::byte*>(recvbuf)),
         sdispls(sdispls),
         rdispls(rdispls),
         on_arrival(on_arrival),
-        log("execute", x.comm_.rank()),
-        sent(static_cast<std::size_t>(x.comm_.size()), 0),
-        posted(static_cast<std::size_t>(x.comm_.size()), 0) {}
+        log("execute", c.rank()),
+        sent(static_cast<std::size_t>(c.size()), 0),
+        posted(static_cast<std::size_t>(c.size()), 0) {}
 
   void run();
 
@@ -67,7 +71,8 @@ struct Exchange::Run {
     if (!log.check_start(name, c)) throw Stopped{};
   }
 
-  const Exchange& x;
+  const Communicator& c;
+  const RankTransfers& t;
   MPI_Comm comm;
   const std::byte* in;
   std::byte* out;
@@ -82,7 +87,7 @@ struct Exchange::Run {
   std::vector<MPI_Request> notices;        // this rank's notices, once it stopped
 };
 
-void Exchange::Run::run() {
+void Run::run() {
   const bool finished = walk();
   if (finished) {
     if (reqs[kNotice] != MPI_REQUEST_NULL) {
@@ -104,7 +109,7 @@ void Exchange::Run::run() {
 }
 
 // The walk over this rank's pieces; false when it stopped.
-bool Exchange::Run::walk() {
+bool Run::walk() {
   if (log.failed()) return false;
   try {
     start("MPI_Irecv", [&] {
@@ -112,8 +117,8 @@ bool Exchange::Run::walk() {
                        &reqs[kNotice]);
     });
     while (true) {
-      if (reqs[kSend] == MPI_REQUEST_NULL && next_send < x.sends_.size()) post_send();
-      if (reqs[kRecv] == MPI_REQUEST_NULL && next_recv < x.recvs_.size()) post_receive();
+      if (reqs[kSend] == MPI_REQUEST_NULL && next_send < t.sends.size()) post_send();
+      if (reqs[kRecv] == MPI_REQUEST_NULL && next_recv < t.recvs.size()) post_receive();
       if (reqs[kSend] == MPI_REQUEST_NULL && reqs[kRecv] == MPI_REQUEST_NULL) return true;
       int index = MPI_UNDEFINED;
       const bool ok =
@@ -127,35 +132,35 @@ bool Exchange::Run::walk() {
   }
 }
 
-void Exchange::Run::post_send() {
-  const Transfer& t = x.sends_[next_send];
-  const std::byte* data = in + sdispls[static_cast<std::size_t>(t.peer)] + t.offset;
+void Run::post_send() {
+  const Transfer& s = t.sends[next_send];
+  const std::byte* data = in + sdispls[static_cast<std::size_t>(s.peer)] + s.offset;
   start("MPI_Isend", [&] {
-    return MPI_Isend(data, static_cast<int>(t.bytes), MPI_BYTE, t.peer, kTagPiece, comm,
+    return MPI_Isend(data, static_cast<int>(s.bytes), MPI_BYTE, s.peer, kTagPiece, comm,
                      &reqs[kSend]);
   });
-  ++sent[static_cast<std::size_t>(t.peer)];
+  ++sent[static_cast<std::size_t>(s.peer)];
   ++next_send;
 }
 
-void Exchange::Run::post_receive() {
-  const Transfer& t = x.recvs_[next_recv];
-  std::byte* data = out + rdispls[static_cast<std::size_t>(t.peer)] + t.offset;
+void Run::post_receive() {
+  const Transfer& r = t.recvs[next_recv];
+  std::byte* data = out + rdispls[static_cast<std::size_t>(r.peer)] + r.offset;
   start("MPI_Irecv", [&] {
-    return MPI_Irecv(data, static_cast<int>(t.bytes), MPI_BYTE, t.peer, kTagPiece, comm,
+    return MPI_Irecv(data, static_cast<int>(r.bytes), MPI_BYTE, r.peer, kTagPiece, comm,
                      &reqs[kRecv]);
   });
-  ++posted[static_cast<std::size_t>(t.peer)];
+  ++posted[static_cast<std::size_t>(r.peer)];
   ++next_recv;
 }
 
 // The receive posted last completed: the callback sees its piece. A callback that throws is
 // this rank's failure.
-void Exchange::Run::report_arrival() {
+void Run::report_arrival() {
   if (!on_arrival) return;
-  const Transfer& t = x.recvs_[next_recv - 1];
-  const Arrival arrival{t.peer, t.offset, t.bytes,
-                        out + rdispls[static_cast<std::size_t>(t.peer)] + t.offset};
+  const Transfer& r = t.recvs[next_recv - 1];
+  const Arrival arrival{r.peer, r.offset, r.bytes,
+                        out + rdispls[static_cast<std::size_t>(r.peer)] + r.offset};
   try {
     on_arrival(arrival);
     return;
@@ -168,9 +173,9 @@ void Exchange::Run::report_arrival() {
 }
 
 // This rank stopped: a notice to every other rank (completed in settle).
-void Exchange::Run::stop() {
-  const int me = x.comm_.rank();
-  for (int j = 0; j < x.comm_.size(); ++j) {
+void Run::stop() {
+  const int me = c.rank();
+  for (int j = 0; j < c.size(); ++j) {
     if (j == me) continue;
     MPI_Request r = MPI_REQUEST_NULL;
     if (log.check_start("MPI_Isend", [&] {
@@ -183,12 +188,12 @@ void Exchange::Run::stop() {
 }
 
 // After the agreement found a failure: every rank learns what every other sent it.
-void Exchange::Run::settle() {
-  const auto n = static_cast<std::size_t>(x.comm_.size());
+void Run::settle() {
+  const auto n = static_cast<std::size_t>(c.size());
   std::vector<std::int64_t> mine(2 * n), theirs(2 * n);
   for (std::size_t j = 0; j < n; ++j) {
     mine[2 * j] = sent[j];
-    mine[2 * j + 1] = notice_out == 2 && j != static_cast<std::size_t>(x.comm_.rank());
+    mine[2 * j + 1] = notice_out == 2 && j != static_cast<std::size_t>(c.rank());
   }
   if (!log.check("MPI_Alltoall", [&] {
         return MPI_Alltoall(mine.data(), 2, MPI_INT64_T, theirs.data(), 2, MPI_INT64_T, comm);
@@ -205,9 +210,9 @@ void Exchange::Run::settle() {
 
 // The receive in flight completes if its piece was sent, else it is cancelled; pieces sent
 // without a receive posted here are taken into scratch.
-void Exchange::Run::settle_pieces(const std::vector<std::int64_t>& words) {
+void Run::settle_pieces(const std::vector<std::int64_t>& words) {
   if (reqs[kRecv] != MPI_REQUEST_NULL) {
-    const auto peer = static_cast<std::size_t>(x.recvs_[next_recv - 1].peer);
+    const auto peer = static_cast<std::size_t>(t.recvs[next_recv - 1].peer);
     if (words[2 * peer] < posted[peer]) {
       log.check("MPI_Cancel", [&] { return MPI_Cancel(&reqs[kRecv]); });
       --posted[peer];
@@ -233,7 +238,7 @@ void Exchange::Run::settle_pieces(const std::vector<std::int64_t>& words) {
 
 // Every notice sent to this rank is taken: by the receive posted at the start when it matched
 // one, the rest by blocking receives.
-void Exchange::Run::settle_notices(const std::vector<std::int64_t>& words) {
+void Run::settle_notices(const std::vector<std::int64_t>& words) {
   std::int64_t expected = 0;
   for (std::size_t j = 0; j < words.size() / 2; ++j) expected += words[2 * j + 1];
   if (reqs[kNotice] != MPI_REQUEST_NULL) {
@@ -254,6 +259,14 @@ void Exchange::Run::settle_notices(const std::vector<std::int64_t>& words) {
   }
 }
 
+}  // namespace
+
+void run_transfers(const Communicator& comm, const RankTransfers& transfers, const void* sendbuf,
+                   std::span<const std::int64_t> sdispls, void* recvbuf,
+                   std::span<const std::int64_t> rdispls, const ArrivalCallback& on_arrival) {
+  Run(comm, transfers, sendbuf, sdispls, recvbuf, rdispls, on_arrival).run();
+}
+
 void Exchange::execute(const void* sendbuf, std::span<const std::int64_t> sendcounts,
                        std::span<const std::int64_t> sdispls, void* recvbuf,
                        std::span<const std::int64_t> recvcounts,
@@ -265,7 +278,7 @@ void Exchange::execute(const void* sendbuf, std::span<const std::int64_t> sendco
                  static_cast<const std::byte*>(sendbuf) + sdispls[me],
                  static_cast<std::size_t>(sendcounts[me]));
   }
-  Run(*this, sendbuf, sdispls, recvbuf, rdispls, on_arrival).run();
+  run_transfers(comm_, transfers_, sendbuf, sdispls, recvbuf, rdispls, on_arrival);
 }
 
 }  // namespace redist::mpi

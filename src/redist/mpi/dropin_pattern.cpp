@@ -1,0 +1,171 @@
+#include "redist/mpi/dropin_pattern.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "redist/common/error.hpp"
+#include "redist/exchange/bounds.hpp"
+#include "redist/exchange/planner.hpp"
+#include "redist/exchange/validate.hpp"
+
+namespace redist::mpi::dropin {
+
+namespace {
+
+// FNV-1a over 64-bit words.
+class Fnv {
+ public:
+  void add(std::uint64_t word) {
+    for (int k = 0; k < 8; ++k) {
+      value_ ^= (word >> (8 * k)) & 0xff;
+      value_ *= 0x100000001b3ULL;
+    }
+  }
+  void add(std::span<const std::int64_t> words) {
+    add(static_cast<std::uint64_t>(words.size()));
+    for (std::int64_t w : words) add(static_cast<std::uint64_t>(w));
+  }
+  std::uint64_t value() const { return value_; }
+
+ private:
+  std::uint64_t value_ = 0xcbf29ce484222325ULL;
+};
+
+}  // namespace
+
+void Row::seal() {
+  Fnv h;
+  h.add(send);
+  h.add(recv);
+  hash = h.value();
+}
+
+void PatternCache::mismatches(const Row& row, std::span<std::int64_t> words) const {
+  for (std::size_t k = 0; k < kCacheEntries; ++k) {
+    words[k] = slots_[k] && slots_[k]->row == row ? 0 : 1;
+  }
+}
+
+int PatternCache::hit(std::span<const std::int64_t> words) {
+  for (std::size_t k = 0; k < kCacheEntries; ++k) {
+    if (words[k] == 0) return static_cast<int>(k);
+  }
+  return -1;
+}
+
+int PatternCache::insert(Row row, std::int64_t now) {
+  std::size_t slot = 0;
+  for (std::size_t k = 0; k < kCacheEntries; ++k) {
+    if (!slots_[k]) {
+      slot = k;
+      break;
+    }
+    if (slots_[k]->last_used < slots_[slot]->last_used) slot = k;
+  }
+  slots_[slot].emplace();
+  slots_[slot]->row = std::move(row);
+  slots_[slot]->last_used = now;
+  return static_cast<int>(slot);
+}
+
+std::string mismatch(const Matrix& m) {
+  const std::size_t p = m.ranks;
+  for (std::size_t i = 0; i < p; ++i) {
+    for (std::size_t j = 0; j < p; ++j) {
+      const std::int64_t sent = m.send[i * p + j], expected = m.recv[j * p + i];
+      if (sent != expected) {
+        return fmt::format("rank {} sends {} bytes to rank {}, which expects {}", i, sent, j,
+                           expected);
+      }
+    }
+  }
+  return {};
+}
+
+std::string matrix_hash(const Matrix& m) {
+  Fnv h;
+  h.add(static_cast<std::uint64_t>(m.ranks));
+  h.add(m.send);
+  return fmt::format("{:016x}", h.value());
+}
+
+exchange::Instance matrix_instance(const Matrix& m, const exchange::Platform& platform) {
+  std::vector<exchange::Message> messages;
+  const std::size_t p = m.ranks;
+  for (std::size_t i = 0; i < p; ++i) {
+    for (std::size_t j = 0; j < p; ++j) {
+      const std::int64_t bytes = m.send[i * p + j];
+      if (i != j && bytes > 0) {
+        messages.push_back({static_cast<std::int64_t>(i), static_cast<std::int64_t>(j), bytes});
+      }
+    }
+  }
+  return exchange::instance_on(platform, std::move(messages));
+}
+
+std::string planner_for(const exchange::Instance& instance) {
+  const std::size_t m = instance.messages.size();
+  if (instance.backbone) return "whole";
+  if (instance.latency == 0.0) return m <= kPreemptiveMessages ? "preemptive" : "whole";
+  return m <= kAutoMessages ? "auto" : "whole";
+}
+
+namespace {
+
+// Seconds of the two agreements a planned call adds to its plan: two reductions of a few words,
+// each about ceil(log2 p) latencies.
+double agreement_seconds(const exchange::Instance& instance) {
+  const double rounds =
+      std::ceil(std::log2(static_cast<double>(std::max<std::size_t>(instance.nodes, 2))));
+  return 2.0 * rounds * instance.latency;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+Decision decide(const Matrix& matrix, const exchange::Platform& platform, Mode mode,
+                std::optional<double> native_seconds, double min_gain) {
+  Decision d;
+  d.predicted_native = native_seconds.value_or(-1.0);
+  const exchange::Instance instance = matrix_instance(matrix, platform);
+  if (instance.messages.empty()) {
+    d.reason = "no message between two ranks";
+    return d;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  exchange::validate_instance(instance);
+  d.lower_bound = exchange::bounds(instance).lower_bound;
+  if (mode == Mode::auto_choice && native_seconds &&
+      d.lower_bound >= *native_seconds * (1.0 - min_gain)) {
+    d.reason = "no plan can gain enough: the lower bound is within the minimum gain";
+    d.plan_seconds = seconds_since(start);
+    return d;
+  }
+  d.algorithm = planner_for(instance);
+  const exchange::Plan plan = exchange::plan(instance, d.algorithm);
+  const CheckResult verdict = exchange::check(instance, plan);
+  d.plan_seconds = seconds_since(start);
+  if (!verdict.valid) {
+    d.reason = "the plan failed the validator: " + verdict.reason;
+    return d;
+  }
+  d.predicted_redist = plan.makespan + agreement_seconds(instance);
+  if (mode == Mode::auto_choice && native_seconds &&
+      d.predicted_redist > *native_seconds * (1.0 - min_gain)) {
+    d.reason = "the plan is not predicted to gain the minimum gain";
+    return d;
+  }
+  d.choice = Choice::redist;
+  d.reason = mode == Mode::always ? "REDIST_ALLTOALLV=always" : "the plan is predicted faster";
+  // Pieces of at most 2^30 bytes: every MPI message's count fits an int.
+  d.ranks = all_transfers(instance, plan, matrix.ranks, std::int64_t{1} << 30);
+  return d;
+}
+
+}  // namespace redist::mpi::dropin
