@@ -55,8 +55,11 @@ void check_options(Link& link, const CalibrationOptions& o) {
     link.log.fail(fmt::format("repetitions must be in 1..{} (got {})", kMaxCalibrationRepetitions,
                               o.repetitions));
   }
+  // Compared as maxima of the values and of their negations (clamped: no negation overflows).
+  const std::int64_t bytes = std::clamp<std::int64_t>(o.bytes, -1, kMaxCalibrationBytes + 1);
   const std::int64_t hosts = o.clusters_by_host ? 1 : 0;
-  std::int64_t words[6] = {o.bytes, -o.bytes, o.repetitions, -o.repetitions, hosts, -hosts};
+  std::int64_t words[6] = {bytes, -bytes, o.repetitions, -std::int64_t{o.repetitions},
+                           hosts, -hosts};
   agree_or_throw(link.comm.get(), link.log, words);
   if (words[0] != -words[1] || words[2] != -words[3] || words[4] != -words[5]) {
     throw Error("redist::mpi: calibrate_platform: the ranks were given different options");
