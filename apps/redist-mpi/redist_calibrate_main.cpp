@@ -68,7 +68,8 @@ bool parse_args(int argc, char** argv, int rank, Args& a) {
   app.add_option("--bytes", a.bytes, "bytes of one timed exchange (1..2^30)")
       ->check(in_range(1, rm::kMaxCalibrationBytes))
       ->capture_default_str();
-  app.add_option("--repetitions", a.repetitions, "timed exchanges per pair, the fastest kept")
+  app.add_option("--repetitions", a.repetitions,
+                 "timed exchanges per pair, the fastest kept (1..100)")
       ->check(in_range(1, rm::kMaxCalibrationRepetitions))
       ->capture_default_str();
   app.add_option("--clusters", a.clusters,
@@ -88,18 +89,27 @@ bool parse_args(int argc, char** argv, int rank, Args& a) {
   return true;
 }
 
-// Rank 0 writes the document; a file that cannot be written is an error of every rank.
-void write_platform(const std::string& text, const std::string& file, int rank) {
+// Rank 0 opens --out before the measurement, so that a file it cannot write is refused at once
+// (on every rank) rather than after the whole calibration.
+std::ofstream open_output(const std::string& file, int rank) {
+  rm::CallLog log("redist-calibrate", rank);
+  std::ofstream out;
+  if (rank == 0 && !file.empty()) {
+    out.open(file);
+    if (!out) log.fail(fmt::format("cannot write {} (at --out)", redist::one_line(file, 200)));
+  }
+  rm::agree_or_throw(MPI_COMM_WORLD, log);
+  return out;
+}
+
+// Rank 0 writes the document; a failed write is an error of every rank.
+void write_platform(const std::string& text, std::ofstream& out, const std::string& file,
+                    int rank) {
   rm::CallLog log("redist-calibrate", rank);
   if (rank == 0) {
-    if (file.empty()) {
-      std::cout << text << std::flush;
-    } else {
-      std::ofstream out(file);
-      out << text;
-      out.close();
-      if (!out) log.fail(fmt::format("cannot write {}", redist::one_line(file, 200)));
-    }
+    std::ostream& to = file.empty() ? std::cout : out;
+    to << text << std::flush;
+    if (!to) log.fail(fmt::format("cannot write {} (at --out)", redist::one_line(file, 200)));
   }
   rm::agree_or_throw(MPI_COMM_WORLD, log);
 }
@@ -112,8 +122,9 @@ int run(int argc, char** argv, int rank) {
   }
   const rm::CalibrationOptions options{a.bytes, static_cast<int>(a.repetitions),
                                        a.clusters == "host"};
+  std::ofstream out = open_output(a.out, rank);
   const redist::exchange::Platform platform = rm::calibrate_platform(MPI_COMM_WORLD, options);
-  write_platform(redist::io::platform_json(platform), a.out, rank);
+  write_platform(redist::io::platform_json(platform), out, a.out, rank);
   return 0;
 }
 
