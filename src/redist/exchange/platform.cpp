@@ -88,6 +88,22 @@ std::int64_t backbone_transfers(const Platform& platform) {
   return static_cast<std::int64_t>(std::clamp(ratio, 1.0, most));
 }
 
+// The backbone between the ranks kept (new_index[r] >= 0: rank r's new number), each cluster in
+// ascending order; none when a cluster keeps no rank.
+std::optional<PlatformBackbone> restricted(const PlatformBackbone& backbone,
+                                           const std::vector<std::int64_t>& new_index) {
+  PlatformBackbone out{{}, backbone.bandwidth};
+  for (std::size_t c = 0; c < 2; ++c) {
+    for (const std::int64_t r : backbone.clusters[c]) {
+      const std::int64_t kept = new_index[static_cast<std::size_t>(r)];  // r is a valid rank
+      if (kept >= 0) out.clusters[c].push_back(kept);
+    }
+    std::sort(out.clusters[c].begin(), out.clusters[c].end());
+  }
+  if (out.clusters[0].empty() || out.clusters[1].empty()) return std::nullopt;
+  return out;
+}
+
 }  // namespace
 
 void validate_platform(const Platform& platform) {
@@ -124,6 +140,7 @@ Instance instance_on(const Platform& platform, std::vector<Message> messages) {
 }
 
 Platform sub_platform(const Platform& platform, std::span<const int> ranks) {
+  validate_platform(platform);
   // new_index[r]: the position of platform rank r in `ranks`, or -1.
   std::vector<std::int64_t> new_index(platform.ranks, -1);
   Platform out;
@@ -132,33 +149,21 @@ Platform sub_platform(const Platform& platform, std::span<const int> ranks) {
   out.calibration = platform.calibration;
   for (std::size_t k = 0; k < ranks.size(); ++k) {
     const int r = ranks[k];
-    const std::string path = fmt::format("ranks[{}]", k);
     if (r < 0 || static_cast<std::size_t>(r) >= platform.ranks) {
-      throw InputError(fmt::format("rank {} is not in 0..{}", r, platform.ranks - 1), path);
+      throw InputError(fmt::format("rank {} is not in 0..{}", r, platform.ranks - 1),
+                       fmt::format("ranks[{}]", k));
     }
     const auto at = static_cast<std::size_t>(r);
     if (new_index[at] >= 0) {
       throw InputError(
-          fmt::format("rank {} is listed twice (first at ranks[{}])", r, new_index[at]), path);
+          fmt::format("rank {} is listed twice (first at ranks[{}])", r, new_index[at]),
+          fmt::format("ranks[{}]", k));
     }
     new_index[at] = static_cast<std::int64_t>(k);
     out.send_bandwidth.push_back(platform.send_bandwidth[at]);
     out.recv_bandwidth.push_back(platform.recv_bandwidth[at]);
   }
-  if (!platform.backbone) return out;
-  PlatformBackbone backbone{{}, platform.backbone->bandwidth};
-  for (std::size_t c = 0; c < 2; ++c) {
-    for (const std::int64_t r : platform.backbone->clusters[c]) {
-      const auto at = static_cast<std::size_t>(r);
-      if (r >= 0 && at < platform.ranks && new_index[at] >= 0) {
-        backbone.clusters[c].push_back(new_index[at]);
-      }
-    }
-    std::sort(backbone.clusters[c].begin(), backbone.clusters[c].end());
-  }
-  if (!backbone.clusters[0].empty() && !backbone.clusters[1].empty()) {
-    out.backbone = std::move(backbone);
-  }
+  if (platform.backbone) out.backbone = restricted(*platform.backbone, new_index);
   return out;
 }
 

@@ -49,10 +49,10 @@ struct Platform {
 void validate_platform(const Platform& platform);
 
 // The exchange instance of `messages` on the platform: its bandwidths and latency; with a
-// backbone, the same clusters and transfers = the number of the fastest crossing NICs the
-// backbone's bandwidth carries at once, max(1, floor(bandwidth / median of the smaller of each
-// rank's send and receive bandwidths)), at most `ranks` (beyond that the limit never binds). The
-// median of an even count is the lower of the two middle values. Messages are taken as they are
+// backbone, the same clusters and transfers = the number of typical NICs the backbone's bandwidth
+// carries at once, max(1, floor(bandwidth / median of the smaller of each rank's send and receive
+// bandwidths)), at most `ranks` (beyond that the limit never binds). The median of an even count
+// is the lower of the two middle values. Messages are taken as they are
 // (validate_instance checks them); the platform is checked first (validate_platform's errors).
 // O(ranks) besides moving the messages.
 Instance instance_on(const Platform& platform, std::vector<Message> messages);
@@ -60,9 +60,9 @@ Instance instance_on(const Platform& platform, std::vector<Message> messages);
 // The platform of a communicator whose rank i is rank ranks[i] of `platform` (for example the
 // world ranks of a sub-communicator): the rows of those ranks, the backbone's clusters restricted
 // to them (dropped when one side is left empty), renumbered, each cluster in ascending order; the
-// calibration info as it is. InputError (path "ranks[k]") when a rank is out of range or
-// repeated. The platform itself is not checked again; a result of fewer than 2 ranks is returned
-// as it is (validate_platform refuses it). O(platform.ranks + ranks.size()).
+// calibration info as it is. The platform is checked first (validate_platform's errors); then
+// InputError (path "ranks[k]") when a rank is out of range or repeated. A result of fewer than 2
+// ranks is returned as it is (validate_platform refuses it). O(platform.ranks + ranks.size()).
 Platform sub_platform(const Platform& platform, std::span<const int> ranks);
 
 }  // namespace redist::exchange

@@ -174,6 +174,9 @@ TEST(Platform, SubPlatformRefusesBadRanks) {
   EXPECT_EQ(path({-1}), "ranks[0]: rank -1 is not in 0..3");
   EXPECT_EQ(path({1, 2, 1}), "ranks[2]: rank 1 is listed twice (first at ranks[0])");
   EXPECT_EQ(path({1, 2}), "");
+  Platform bad = four();
+  bad.send_bandwidth.pop_back();  // checked first: never read past the rows
+  EXPECT_THROW(sub_platform(bad, std::vector<int>{0, 1}), InputError);
 }
 
 }  // namespace

@@ -45,8 +45,8 @@
 // of the machine while it runs: other traffic during a round lowers that round's rates.
 //
 // Cost, for p ranks, b bytes and R repetitions, n = p - 1 rounds (p even) or p (p odd):
-// - time about n (R + 2) (L + a) for the latency tournament and n (R (L + b / B) + a) for the
-//   bandwidth one, with L the latency, B a pair's bandwidth and a one agreement (an
+// - time about n ((R + 2) L + a) for the latency tournament and n (R (L + b / B) + L + a) for
+//   the bandwidth one, with L the latency, B a pair's bandwidth and a one agreement (an
 //   MPI_Allreduce, O(log p) latencies); with a backbone, R (s b / W + a) more for s ranks in the
 //   smaller cluster and backbone bandwidth W. Each rank sends about n R b bytes in all.
 //   Measured on one host (2 cores, shared memory): see docs/mpi.md.
