@@ -3,7 +3,8 @@
 #   include/redist/...            every header of src/redist but the tests' (testing/, *_test.hpp)
 #   lib/libredist_*.a             the core libraries; redist_mpi_plan, redist_mpi when MPI was found;
 #                                 redist_zoltan when Zoltan was found too
-#   bin/                          redist, redist-platform, and when built redist-ring-sim, redist-mpi
+#   bin/                          redist, redist-platform, and when built redist-ring-sim, redist-mpi,
+#                                 redist-calibrate
 #   lib/cmake/redist/             the CMake package: find_package(redist CONFIG) gives redist::core
 #                                 (every core library), redist::mpi when MPI was found and
 #                                 redist::zoltan when Zoltan was found
@@ -63,9 +64,10 @@ if(TARGET redist_zoltan)
           RENAME redistZoltan.cmake)
 endif()
 
-# Programs: those this build has (redist-ring-sim needs SimGrid, redist-mpi MPI).
+# Programs: those this build has (redist-ring-sim needs SimGrid, redist-mpi and redist-calibrate
+# MPI).
 set(redist_programs)
-foreach(program redist redist-platform redist-ring-sim redist-mpi)
+foreach(program redist redist-platform redist-ring-sim redist-mpi redist-calibrate)
   if(TARGET ${program})
     list(APPEND redist_programs ${program})
   endif()

@@ -148,7 +148,8 @@ def errors(schemas, schema, document):
 
 # Instances are told apart by their one top-level member, the other documents by their members.
 INSTANCE_SCHEMAS = {"ring": "ring-instance", "lau": "lau-instance", "dlt": "dlt-instance",
-                    "cluster": "slicering-cluster", "exchange": "exchange-instance"}
+                    "cluster": "slicering-cluster", "exchange": "exchange-instance",
+                    "platform": "platform"}
 
 
 def schema_of(document):
@@ -392,6 +393,8 @@ def check_experiments(schemas):
 # 4. The same mistakes refused by both
 
 # How redist reads a document of each input kind: arguments with the document on standard input.
+# The platform file is read by the MPI programs, not by `redist`: its schema is checked against
+# the bundled platforms (part 2), its reader's refusals by src/redist/io/platform_json_test.cpp.
 READERS = {
     "ring-instance": ["ring", "bound", "-"],
     "ring-schedule": ["ring", "check", E + "demo-ring.json", "-"],

@@ -90,9 +90,11 @@ tests benchmarks_off some
 links libbenchmark && fail "benchmarks_off: a program links Google Benchmark"
 
 variant mpi_off "REDIST_BUILD_MPI=OFF" redist redist-ring-sim
-absent mpi_off redist-mpi redist_mpi redist-smpi iterative-columns redist_zoltan zoltan-mpi-test
+absent mpi_off redist-mpi redist-calibrate redist_mpi redist-smpi iterative-columns redist_zoltan \
+  zoltan-mpi-test
 
 variant simgrid_off "REDIST_BUILD_SIMGRID=OFF" redist redist-mpi
-absent simgrid_off redist-ring-sim redist-platform-check redist-smpi iterative-columns-smpi
+absent simgrid_off redist-ring-sim redist-platform-check redist-smpi iterative-columns-smpi \
+  redist-smpi-calibrate
 
 echo "PASS: configure_options"
