@@ -1,24 +1,28 @@
-/* fftw_client: FFTW's MPI interface as an unmodified client of MPI_Alltoallv (docs/dropin-tests.md).
+/* fftw_client: FFTW's MPI interface as an unmodified client of MPI_Alltoallv and MPI_Alltoall
+ * (docs/dropin-tests.md).
  *
- * A distributed 2-D complex DFT (fftw_mpi_plan_dft_2d, out of place, FFTW_DESTROY_INPUT) whose
+ * Distributed 2-D complex DFTs (fftw_mpi_plan_dft_2d, out of place, FFTW_DESTROY_INPUT) whose
  * transposes are done by FFTW's "mpi-transpose-alltoall" solver, which calls MPI_Alltoallv when the
- * row blocks of the ranks are unequal (sizes not divisible by the number of ranks) and MPI_Alltoall
- * when they are equal. The program uses FFTW's public API only; MPI serves to start, to agree on a
- * plan and to collect what is printed. Two modes:
+ * blocks of the ranks are unequal (sizes not divisible by the number of ranks) and MPI_Alltoall
+ * when they are equal. The program uses FFTW's public API; MPI serves to start, to agree on a plan
+ * and to collect what is printed. Two modes:
  *
  *   fftw_client wisdom FILE   plans with FFTW_MEASURE, over a few sizes and attempts, until the
  *                             planner picks the alltoall transpose for the forward and the backward
- *                             plan; writes that wisdom to FILE and prints "size N0xN1".
- *   fftw_client run FILE N0 N1 [REPS]
- *                             imports FILE and plans N0xN1 with FFTW_WISDOM_ONLY (the very plan
- *                             of the wisdom run, whatever the timings of this run), then runs REPS
- *                             (default 4) forward and backward transforms of deterministic input
- *                             and prints, on rank 0, the transposes in use and an FNV-1a hash of
- *                             the bytes of every double of every result, gathered from all ranks.
+ *                             plan, first for a problem of unequal blocks (neither size divisible
+ *                             by the number of ranks), then for one of equal blocks; writes that
+ *                             wisdom to FILE and prints one line "size N0xN1" per problem.
+ *   fftw_client run FILE REPS N0xN1...
+ *                             imports FILE and plans each problem with FFTW_WISDOM_ONLY (the very
+ *                             plans of the wisdom run, whatever the timings of this run), then runs
+ *                             REPS forward and backward transforms of deterministic input and
+ *                             prints, on rank 0, the transposes in use and an FNV-1a hash of the
+ *                             bytes of every double of every result, gathered from all ranks.
  *
- * The lines of "run" depend only on the bits of the results and on the plan: two runs with the same
- * wisdom print the same lines when MPI_Alltoall(v) moved the same bytes. Exit status: 0, 1 on a
- * usage error, 2 when no plan with the alltoall transpose could be made or imported. */
+ * The lines of "run" depend only on the bits of the results and on the plans: two runs with the
+ * same wisdom print the same lines when MPI_Alltoall(v) moved the same bytes. Exit status: 0; 1 on
+ * a usage error; 2 when no plan with the alltoall transpose could be made or imported; 3 when
+ * backward(forward(x)) / n is not x. */
 #include <fftw3-mpi.h>
 #include <mpi.h>
 #include <stdint.h>
@@ -94,69 +98,100 @@ static int alltoall_only(fftw_plan forward, fftw_plan backward) {
   return all;
 }
 
-static void describe(const char *name, fftw_plan p) {
+/* One line: the transposes of the plan, and the MPI call that the alltoall ones make. */
+static void describe(const char *problem, const char *direction, fftw_plan p) {
   struct transposes t = transposes_of(p);
+  const char *calls = t.alltoall_equal == t.alltoall ? "MPI_Alltoall"
+                      : t.alltoall_equal == 0        ? "MPI_Alltoallv"
+                                                     : "MPI_Alltoall and MPI_Alltoallv";
   if (rank == 0)
-    printf("fftw_client: %s plan: mpi-transpose-alltoall %d (equal blocks %d), pairwise %d, "
-           "recurse %d\n",
-           name, t.alltoall, t.alltoall_equal, t.pairwise, t.recurse);
+    printf("fftw_client: %s: %s plan: mpi-transpose-alltoall %d (equal blocks %d: %s), "
+           "pairwise %d, recurse %d\n",
+           problem, direction, t.alltoall, t.alltoall_equal, calls, t.pairwise, t.recurse);
 }
 
-static int make_wisdom(const char *file) {
-  /* Sizes not divisible by 3 (unequal blocks: MPI_Alltoallv on 3 ranks). */
-  static const ptrdiff_t sizes[][2] = {{100, 60}, {98, 70}, {130, 200}, {200, 130}, {999, 700}};
-  const int nsizes = (int)(sizeof sizes / sizeof sizes[0]);
-  const int attempts = 4 * nsizes;
-  for (int attempt = 0; attempt < attempts; ++attempt) {
-    ptrdiff_t n0 = sizes[attempt % nsizes][0], n1 = sizes[attempt % nsizes][1];
-    ptrdiff_t local_n0, start0;
-    ptrdiff_t alloc = fftw_mpi_local_size_2d(n0, n1, MPI_COMM_WORLD, &local_n0, &start0);
-    /* The buffers as in run(): wisdom depends on their alignment and on in-place or not. */
-    fftw_complex *in = fftw_alloc_complex(alloc), *out = fftw_alloc_complex(alloc);
-    fftw_complex *back = fftw_alloc_complex(alloc);
+/* Plans n0 x n1 forward and backward with FFTW_MEASURE; true when every transpose of both plans
+ * is mpi-transpose-alltoall, on every rank. */
+static int try_plans(ptrdiff_t n0, ptrdiff_t n1) {
+  ptrdiff_t local_n0, start0;
+  ptrdiff_t alloc = fftw_mpi_local_size_2d(n0, n1, MPI_COMM_WORLD, &local_n0, &start0);
+  /* The buffers as in run_problem(): wisdom depends on their alignment, and on in-place or not. */
+  fftw_complex *in = fftw_alloc_complex(alloc), *out = fftw_alloc_complex(alloc);
+  fftw_complex *back = fftw_alloc_complex(alloc);
+  fftw_plan forward = fftw_mpi_plan_dft_2d(n0, n1, in, out, MPI_COMM_WORLD, FFTW_FORWARD, FLAGS);
+  fftw_plan backward =
+      fftw_mpi_plan_dft_2d(n0, n1, out, back, MPI_COMM_WORLD, FFTW_BACKWARD, FLAGS);
+  int found = alltoall_only(forward, backward);
+  if (forward) fftw_destroy_plan(forward);
+  if (backward) fftw_destroy_plan(backward);
+  fftw_free(in);
+  fftw_free(out);
+  fftw_free(back);
+  return found;
+}
+
+/* Tries the sizes in turn, `rounds` times over, each time from the wisdom `kept` alone (what was
+ * found for the problems before), until the planner picks the alltoall transpose. Returns the
+ * index of the size found, or -1. The timings decide the planner's choice, hence the retries. */
+static int search(const char *what, const ptrdiff_t (*sizes)[2], int nsizes, int rounds,
+                  const char *kept) {
+  for (int attempt = 0; attempt < rounds * nsizes; ++attempt) {
+    int k = attempt % nsizes;
     fftw_forget_wisdom();
-    fftw_plan forward =
-        fftw_mpi_plan_dft_2d(n0, n1, in, out, MPI_COMM_WORLD, FFTW_FORWARD, FLAGS);
-    fftw_plan backward =
-        fftw_mpi_plan_dft_2d(n0, n1, out, back, MPI_COMM_WORLD, FFTW_BACKWARD, FLAGS);
-    int found = alltoall_only(forward, backward);
-    if (forward) fftw_destroy_plan(forward);
-    if (backward) fftw_destroy_plan(backward);
-    fftw_free(in);
-    fftw_free(out);
-    fftw_free(back);
+    if (kept) fftw_import_wisdom_from_string(kept);
+    int found = try_plans(sizes[k][0], sizes[k][1]);
     if (rank == 0)
-      fprintf(stderr, "fftw_client: attempt %d, %tdx%td: %s\n", attempt + 1, n0, n1,
-              found ? "alltoall transposes" : "other transposes");
-    if (found) {
-      fftw_mpi_gather_wisdom(MPI_COMM_WORLD);
-      int written = 1;
-      if (rank == 0) written = fftw_export_wisdom_to_filename(file);
-      MPI_Bcast(&written, 1, MPI_INT, 0, MPI_COMM_WORLD);
-      if (!written) {
-        if (rank == 0) fprintf(stderr, "fftw_client: cannot write %s\n", file);
-        return 2;
-      }
-      if (rank == 0) printf("size %tdx%td\n", n0, n1);
-      return 0;
-    }
+      fprintf(stderr, "fftw_client: %s, attempt %d, %tdx%td: %s\n", what, attempt + 1,
+              sizes[k][0], sizes[k][1], found ? "alltoall transposes" : "other transposes");
+    if (found) return k;
   }
   if (rank == 0)
-    fprintf(stderr, "fftw_client: the planner never chose mpi-transpose-alltoall in %d attempts\n",
-            attempts);
-  return 2;
+    fprintf(stderr, "fftw_client: %s: the planner never chose mpi-transpose-alltoall in %d "
+                    "attempts\n", what, rounds * nsizes);
+  return -1;
 }
 
-static int run(const char *file, ptrdiff_t n0, ptrdiff_t n1, int reps) {
-  int imported = 1;
-  if (rank == 0) imported = fftw_import_wisdom_from_filename(file);
-  MPI_Bcast(&imported, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  if (!imported) {
-    if (rank == 0) fprintf(stderr, "fftw_client: cannot import wisdom from %s\n", file);
+/* Wisdom for two problems: one of unequal blocks (neither size divisible by the number of ranks:
+ * MPI_Alltoallv), one of equal blocks (both divisible: MPI_Alltoall). */
+static int make_wisdom(const char *file) {
+  static const ptrdiff_t candidates[][2] = {{100, 60}, {98, 70}, {130, 200}, {200, 130},
+                                            {999, 700}};
+  ptrdiff_t unequal[5][2];
+  int nunequal = 0;
+  for (int k = 0; k < 5; ++k)
+    if (candidates[k][0] % nranks != 0 && candidates[k][1] % nranks != 0) {
+      unequal[nunequal][0] = candidates[k][0];
+      unequal[nunequal][1] = candidates[k][1];
+      ++nunequal;
+    }
+  const ptrdiff_t equal[][2] = {{33 * nranks, 21 * nranks}, {32 * nranks, 20 * nranks},
+                                {40 * nranks, 24 * nranks}};
+  if (nunequal == 0) {
+    if (rank == 0) fprintf(stderr, "fftw_client: no size of unequal blocks on %d ranks\n", nranks);
     return 2;
   }
-  fftw_mpi_broadcast_wisdom(MPI_COMM_WORLD);
+  int u = search("unequal blocks (MPI_Alltoallv)", (const ptrdiff_t(*)[2])unequal, nunequal, 4,
+                 NULL);
+  if (u < 0) return 2;
+  char *kept = fftw_export_wisdom_to_string(); /* each rank keeps its own */
+  int e = search("equal blocks (MPI_Alltoall)", equal, 3, 4, kept);
+  free(kept);
+  if (e < 0) return 2;
+  fftw_mpi_gather_wisdom(MPI_COMM_WORLD);
+  int written = 1;
+  if (rank == 0) written = fftw_export_wisdom_to_filename(file);
+  MPI_Bcast(&written, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (!written) {
+    if (rank == 0) fprintf(stderr, "fftw_client: cannot write %s\n", file);
+    return 2;
+  }
+  if (rank == 0) printf("size %tdx%td\nsize %tdx%td\n", unequal[u][0], unequal[u][1], equal[e][0],
+                        equal[e][1]);
+  return 0;
+}
 
+/* The transforms of one problem, from the wisdom imported: the lines of run(), for n0 x n1. */
+static int run_problem(ptrdiff_t n0, ptrdiff_t n1, int reps) {
   ptrdiff_t local_n0, start0;
   ptrdiff_t alloc = fftw_mpi_local_size_2d(n0, n1, MPI_COMM_WORLD, &local_n0, &start0);
   fftw_complex *in = fftw_alloc_complex(alloc), *out = fftw_alloc_complex(alloc);
@@ -167,15 +202,17 @@ static int run(const char *file, ptrdiff_t n0, ptrdiff_t n1, int reps) {
                                             FLAGS | FFTW_WISDOM_ONLY);
   if (!alltoall_only(forward, backward)) {
     if (rank == 0)
-      fprintf(stderr, "fftw_client: the wisdom of %s gives no plan with the alltoall transpose "
-                      "for %tdx%td on %d ranks\n", file, n0, n1, nranks);
+      fprintf(stderr, "fftw_client: the wisdom gives no plan with the alltoall transpose for "
+                      "%tdx%td on %d ranks\n", n0, n1, nranks);
     return 2;
   }
+  char name[64];
+  snprintf(name, sizeof name, "%tdx%td", n0, n1);
   if (rank == 0)
-    printf("fftw_client: %tdx%td complex doubles, %d ranks, %d forward and backward transforms\n",
-           n0, n1, nranks, reps);
-  describe("forward", forward);
-  describe("backward", backward);
+    printf("fftw_client: %s: complex doubles, %d ranks, %d forward and backward transforms\n",
+           name, nranks, reps);
+  describe(name, "forward", forward);
+  describe(name, "backward", backward);
 
   /* Rank 0 gathers every result whole (rows in rank order: the global row-major array). */
   int *counts = malloc(sizeof(int) * (size_t)nranks), *displs = malloc(sizeof(int) * (size_t)nranks);
@@ -183,7 +220,8 @@ static int run(const char *file, ptrdiff_t n0, ptrdiff_t n1, int reps) {
   MPI_Gather(&mine, 1, MPI_INT, counts, 1, MPI_INT, 0, MPI_COMM_WORLD);
   if (rank == 0)
     for (int r = 0, d = 0; r < nranks; d += counts[r], ++r) displs[r] = d;
-  double *whole = rank == 0 ? malloc(sizeof(double) * (size_t)(n0 * n1 * 2)) : NULL;
+  size_t bytes = sizeof(double) * (size_t)(n0 * n1 * 2);
+  double *whole = rank == 0 ? malloc(bytes) : NULL;
 
   uint64_t h_forward = 0xcbf29ce484222325ULL, h_backward = h_forward;
   double max_error = 0;
@@ -192,20 +230,21 @@ static int run(const char *file, ptrdiff_t n0, ptrdiff_t n1, int reps) {
     fftw_execute(forward); /* destroys in */
     MPI_Gatherv(out, mine, MPI_DOUBLE, whole, counts, displs, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     if (rank == 0) {
-      h_forward = fnv1a(h_forward, whole, sizeof(double) * (size_t)(n0 * n1 * 2));
+      h_forward = fnv1a(h_forward, whole, bytes);
       if (rep == 0)
         for (ptrdiff_t k = 0; k < 3; ++k) {
           ptrdiff_t at = (k * (n0 * n1 / 3) + k * 7) * 2; /* a few spread-out elements */
           uint64_t re, im;
           memcpy(&re, &whole[at], 8);
           memcpy(&im, &whole[at + 1], 8);
-          printf("fftw_client: forward[%td][%td] = (%.17g, %.17g) bits %016llx %016llx\n",
-                 at / 2 / n1, at / 2 % n1, whole[at], whole[at + 1], (unsigned long long)re,
-                 (unsigned long long)im);
+          printf("fftw_client: %s: forward[%td][%td] = (%.17g, %.17g) bits %016llx %016llx\n",
+                 name, at / 2 / n1, at / 2 % n1, whole[at], whole[at + 1],
+                 (unsigned long long)re, (unsigned long long)im);
         }
     }
     fftw_execute(backward); /* destroys out */
     MPI_Gatherv(back, mine, MPI_DOUBLE, whole, counts, displs, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    if (rank == 0) h_backward = fnv1a(h_backward, whole, bytes);
     fill(in, n1, local_n0, start0, rep); /* the input again, to check the round trip */
     double err = 0;
     for (ptrdiff_t k = 0; k < local_n0 * n1; ++k)
@@ -216,16 +255,17 @@ static int run(const char *file, ptrdiff_t n0, ptrdiff_t n1, int reps) {
       }
     MPI_Allreduce(MPI_IN_PLACE, &err, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
     if (err > max_error) max_error = err;
-    if (rank == 0) h_backward = fnv1a(h_backward, whole, sizeof(double) * (size_t)(n0 * n1 * 2));
   }
   int status = 0;
   if (rank == 0) {
-    printf("fftw_client: fnv1a64 of all forward results %016llx\n", (unsigned long long)h_forward);
-    printf("fftw_client: fnv1a64 of all backward results %016llx\n",
+    printf("fftw_client: %s: fnv1a64 of all forward results %016llx\n", name,
+           (unsigned long long)h_forward);
+    printf("fftw_client: %s: fnv1a64 of all backward results %016llx\n", name,
            (unsigned long long)h_backward);
-    printf("fftw_client: round trip max error %.3e\n", max_error);
+    printf("fftw_client: %s: round trip max error %.3e\n", name, max_error);
     if (!(max_error < 1e-9)) {
-      fprintf(stderr, "fftw_client: backward(forward(x)) / n differs from x by %g\n", max_error);
+      fprintf(stderr, "fftw_client: %s: backward(forward(x)) / n differs from x by %g\n", name,
+              max_error);
       status = 3;
     }
   }
@@ -241,6 +281,29 @@ static int run(const char *file, ptrdiff_t n0, ptrdiff_t n1, int reps) {
   return status;
 }
 
+static int run(const char *file, int reps, int nproblems, char **problems) {
+  int imported = 1;
+  if (rank == 0) imported = fftw_import_wisdom_from_filename(file);
+  MPI_Bcast(&imported, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (!imported) {
+    if (rank == 0) fprintf(stderr, "fftw_client: cannot import wisdom from %s\n", file);
+    return 2;
+  }
+  fftw_mpi_broadcast_wisdom(MPI_COMM_WORLD);
+  for (int k = 0; k < nproblems; ++k) {
+    long n0 = 0, n1 = 0;
+    char end = 0;
+    if (sscanf(problems[k], "%ldx%ld%c", &n0, &n1, &end) != 2 || n0 <= 0 || n1 <= 0 ||
+        n0 * n1 >= (1L << 27)) {
+      if (rank == 0) fprintf(stderr, "fftw_client: bad size %s (want N0xN1)\n", problems[k]);
+      return 1;
+    }
+    int status = run_problem(n0, n1, reps);
+    if (status != 0) return status;
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   fftw_mpi_init();
@@ -249,14 +312,14 @@ int main(int argc, char **argv) {
   int status = 1;
   if (argc == 3 && strcmp(argv[1], "wisdom") == 0) {
     status = make_wisdom(argv[2]);
-  } else if ((argc == 5 || argc == 6) && strcmp(argv[1], "run") == 0) {
-    long n0 = atol(argv[3]), n1 = atol(argv[4]), reps = argc == 6 ? atol(argv[5]) : 4;
-    if (n0 > 0 && n1 > 0 && reps > 0 && n0 * n1 < (1L << 27) && reps < 1000)
-      status = run(argv[2], n0, n1, (int)reps);
+  } else if (argc >= 5 && strcmp(argv[1], "run") == 0) {
+    long reps = atol(argv[3]);
+    if (reps > 0 && reps < 1000)
+      status = run(argv[2], (int)reps, argc - 4, argv + 4);
     else if (rank == 0)
-      fprintf(stderr, "fftw_client: bad sizes or repetitions\n");
+      fprintf(stderr, "fftw_client: bad number of repetitions %s\n", argv[3]);
   } else if (rank == 0) {
-    fprintf(stderr, "usage: fftw_client wisdom FILE | fftw_client run FILE N0 N1 [REPS]\n");
+    fprintf(stderr, "usage: fftw_client wisdom FILE | fftw_client run FILE REPS N0xN1...\n");
   }
   fftw_mpi_cleanup();
   MPI_Finalize();

@@ -5,8 +5,9 @@
 #   PROGRAM       the fftw_client program (tests/dropin/fftw_client.c)
 #   PMPI_LIBRARY  the library to preload (libredist-pmpi.so)
 #   MPIRUN        OpenMPI's mpirun
-# Steps: (1) a native run plans with FFTW_MEASURE until FFTW picks its MPI_Alltoall(v) transpose
-# and writes that wisdom; (2) a native run imports it (FFTW_WISDOM_ONLY: the same plan whatever the
+# Steps: (1) a native run plans with FFTW_MEASURE until FFTW picks its MPI_Alltoall(v) transpose,
+# for a problem of unequal blocks (MPI_Alltoallv) and one of equal blocks (MPI_Alltoall), and
+# writes that wisdom; (2) a native run imports it (FFTW_WISDOM_ONLY: the same plans whatever the
 # timings) and prints the hashes of the results; (3) the same run with the library preloaded, with
 # REDIST_ALLTOALLV=always, then auto, must print the very same lines and leave a report whose
 # patterns have calls (with always, one pattern at least ran redist's plan).
@@ -42,25 +43,29 @@ run() {
 
 start=$SECONDS
 run wisdom "$program" wisdom "$work/wisdom"
-grep '^fftw_client: attempt' "$work/wisdom.err"
-size=$(sed -n 's/^size \([0-9]*\)x\([0-9]*\)$/\1 \2/p' "$work/wisdom.out")
-if [ -z "$size" ]; then echo "FAIL: no size line from the wisdom run"; cat "$work/wisdom.out"; exit 1; fi
-echo "wisdom: $size (mpi-transpose-alltoall in both plans)"
+grep '^fftw_client: .*attempt' "$work/wisdom.err"
+sizes=$(sed -n 's/^size \([0-9]*x[0-9]*\)$/\1/p' "$work/wisdom.out" | tr '\n' ' ')
+if [ -z "$sizes" ]; then echo "FAIL: no size line from the wisdom run"; cat "$work/wisdom.out"; exit 1; fi
+echo "wisdom: $sizes(mpi-transpose-alltoall in every plan)"
 
-run native "$program" run "$work/wisdom" $size
+reps=4
+run native "$program" run "$work/wisdom" $reps $sizes
 grep '^fftw_client:' "$work/native.out" >"$work/native.lines"
 cat "$work/native.lines"
-if ! grep -q 'forward plan: mpi-transpose-alltoall [1-9]' "$work/native.lines" ||
-   ! grep -q 'backward plan: mpi-transpose-alltoall [1-9]' "$work/native.lines"; then
-  echo "FAIL: the plans do not use mpi-transpose-alltoall"
-  exit 1
-fi
+for call in MPI_Alltoallv MPI_Alltoall; do
+  for direction in forward backward; do
+    if ! grep -q "$direction plan: mpi-transpose-alltoall [1-9].*: $call)" "$work/native.lines"; then
+      echo "FAIL: no $direction plan whose transposes call $call"
+      exit 1
+    fi
+  done
+done
 
 status=0
 for mode in always auto; do
   report=$work/report-$mode.json
   run "$mode" -x LD_PRELOAD="$library" -x REDIST_ALLTOALLV=$mode -x REDIST_REPORT="$report" \
-    "$program" run "$work/wisdom" $size
+    "$program" run "$work/wisdom" $reps $sizes
   grep '^fftw_client:' "$work/$mode.out" >"$work/$mode.lines"
   if ! cmp -s "$work/native.lines" "$work/$mode.lines"; then
     echo "FAIL: REDIST_ALLTOALLV=$mode: the output differs from the native run"
