@@ -44,7 +44,7 @@ static uint64_t mix(uint64_t x) {
 
 static double unit(uint64_t h) { return (double)(h >> 11) * 0x1.0p-53 * 2.0 - 1.0; }
 
-static void fill(fftw_complex *a, ptrdiff_t n1, ptrdiff_t local_n0, ptrdiff_t start0, int rep) {
+static void fill(fftw_complex* a, ptrdiff_t n1, ptrdiff_t local_n0, ptrdiff_t start0, int rep) {
   for (ptrdiff_t i = 0; i < local_n0; ++i)
     for (ptrdiff_t j = 0; j < n1; ++j) {
       uint64_t k = ((uint64_t)(start0 + i) << 32) ^ ((uint64_t)j << 8) ^ (uint64_t)rep;
@@ -53,8 +53,8 @@ static void fill(fftw_complex *a, ptrdiff_t n1, ptrdiff_t local_n0, ptrdiff_t st
     }
 }
 
-static uint64_t fnv1a(uint64_t h, const void *data, size_t bytes) {
-  const unsigned char *p = data;
+static uint64_t fnv1a(uint64_t h, const void* data, size_t bytes) {
+  const unsigned char* p = data;
   for (size_t i = 0; i < bytes; ++i) {
     h ^= p[i];
     h *= 0x100000001b3ULL;
@@ -67,15 +67,15 @@ struct transposes {
   int alltoall, alltoall_equal, pairwise, recurse;
 };
 
-static int count(const char *s, const char *word) {
+static int count(const char* s, const char* word) {
   int n = 0;
-  for (const char *p = strstr(s, word); p; p = strstr(p + 1, word)) ++n;
+  for (const char* p = strstr(s, word); p; p = strstr(p + 1, word)) ++n;
   return n;
 }
 
 static struct transposes transposes_of(fftw_plan p) {
   struct transposes t = {0, 0, 0, 0};
-  char *s = fftw_sprint_plan(p);
+  char* s = fftw_sprint_plan(p);
   if (s) {
     t.alltoall = count(s, "(mpi-transpose-alltoall");
     t.alltoall_equal = count(s, "(mpi-transpose-alltoall/e");
@@ -99,15 +99,16 @@ static int alltoall_only(fftw_plan forward, fftw_plan backward) {
 }
 
 /* One line: the transposes of the plan, and the MPI call that the alltoall ones make. */
-static void describe(const char *problem, const char *direction, fftw_plan p) {
+static void describe(const char* problem, const char* direction, fftw_plan p) {
   struct transposes t = transposes_of(p);
-  const char *calls = t.alltoall_equal == t.alltoall ? "MPI_Alltoall"
+  const char* calls = t.alltoall_equal == t.alltoall ? "MPI_Alltoall"
                       : t.alltoall_equal == 0        ? "MPI_Alltoallv"
                                                      : "MPI_Alltoall and MPI_Alltoallv";
   if (rank == 0)
-    printf("fftw_client: %s: %s plan: mpi-transpose-alltoall %d (equal blocks %d: %s), "
-           "pairwise %d, recurse %d\n",
-           problem, direction, t.alltoall, t.alltoall_equal, calls, t.pairwise, t.recurse);
+    printf(
+        "fftw_client: %s: %s plan: mpi-transpose-alltoall %d (equal blocks %d: %s), "
+        "pairwise %d, recurse %d\n",
+        problem, direction, t.alltoall, t.alltoall_equal, calls, t.pairwise, t.recurse);
 }
 
 /* Plans n0 x n1 forward and backward with FFTW_MEASURE; true when every transpose of both plans
@@ -117,7 +118,7 @@ static int try_plans(ptrdiff_t n0, ptrdiff_t n1) {
   ptrdiff_t alloc = fftw_mpi_local_size_2d(n0, n1, MPI_COMM_WORLD, &local_n0, &start0);
   /* The buffers as in run_problem(): wisdom depends on their alignment, and on in-place or not. */
   fftw_complex *in = fftw_alloc_complex(alloc), *out = fftw_alloc_complex(alloc);
-  fftw_complex *back = fftw_alloc_complex(alloc);
+  fftw_complex* back = fftw_alloc_complex(alloc);
   fftw_plan forward = fftw_mpi_plan_dft_2d(n0, n1, in, out, MPI_COMM_WORLD, FFTW_FORWARD, FLAGS);
   fftw_plan backward =
       fftw_mpi_plan_dft_2d(n0, n1, out, back, MPI_COMM_WORLD, FFTW_BACKWARD, FLAGS);
@@ -133,29 +134,31 @@ static int try_plans(ptrdiff_t n0, ptrdiff_t n1) {
 /* Tries the sizes in turn, `rounds` times over, each time from the wisdom `kept` alone (what was
  * found for the problems before), until the planner picks the alltoall transpose. Returns the
  * index of the size found, or -1. The timings decide the planner's choice, hence the retries. */
-static int search(const char *what, const ptrdiff_t (*sizes)[2], int nsizes, int rounds,
-                  const char *kept) {
+static int search(const char* what, const ptrdiff_t (*sizes)[2], int nsizes, int rounds,
+                  const char* kept) {
   for (int attempt = 0; attempt < rounds * nsizes; ++attempt) {
     int k = attempt % nsizes;
     fftw_forget_wisdom();
     if (kept) fftw_import_wisdom_from_string(kept);
     int found = try_plans(sizes[k][0], sizes[k][1]);
     if (rank == 0)
-      fprintf(stderr, "fftw_client: %s, attempt %d, %tdx%td: %s\n", what, attempt + 1,
-              sizes[k][0], sizes[k][1], found ? "alltoall transposes" : "other transposes");
+      fprintf(stderr, "fftw_client: %s, attempt %d, %tdx%td: %s\n", what, attempt + 1, sizes[k][0],
+              sizes[k][1], found ? "alltoall transposes" : "other transposes");
     if (found) return k;
   }
   if (rank == 0)
-    fprintf(stderr, "fftw_client: %s: the planner never chose mpi-transpose-alltoall in %d "
-                    "attempts\n", what, rounds * nsizes);
+    fprintf(stderr,
+            "fftw_client: %s: the planner never chose mpi-transpose-alltoall in %d "
+            "attempts\n",
+            what, rounds * nsizes);
   return -1;
 }
 
 /* Wisdom for two problems: one of unequal blocks (neither size divisible by the number of ranks:
  * MPI_Alltoallv), one of equal blocks (both divisible: MPI_Alltoall). */
-static int make_wisdom(const char *file) {
-  static const ptrdiff_t candidates[][2] = {{100, 60}, {98, 70}, {130, 200}, {200, 130},
-                                            {999, 700}};
+static int make_wisdom(const char* file) {
+  static const ptrdiff_t candidates[][2] = {
+      {100, 60}, {98, 70}, {130, 200}, {200, 130}, {999, 700}};
   ptrdiff_t unequal[5][2];
   int nunequal = 0;
   for (int k = 0; k < 5; ++k)
@@ -164,16 +167,16 @@ static int make_wisdom(const char *file) {
       unequal[nunequal][1] = candidates[k][1];
       ++nunequal;
     }
-  const ptrdiff_t equal[][2] = {{33 * nranks, 21 * nranks}, {32 * nranks, 20 * nranks},
-                                {40 * nranks, 24 * nranks}};
+  const ptrdiff_t equal[][2] = {
+      {33 * nranks, 21 * nranks}, {32 * nranks, 20 * nranks}, {40 * nranks, 24 * nranks}};
   if (nunequal == 0) {
     if (rank == 0) fprintf(stderr, "fftw_client: no size of unequal blocks on %d ranks\n", nranks);
     return 2;
   }
-  int u = search("unequal blocks (MPI_Alltoallv)", (const ptrdiff_t(*)[2])unequal, nunequal, 4,
-                 NULL);
+  int u =
+      search("unequal blocks (MPI_Alltoallv)", (const ptrdiff_t(*)[2])unequal, nunequal, 4, NULL);
   if (u < 0) return 2;
-  char *kept = fftw_export_wisdom_to_string(); /* each rank keeps its own */
+  char* kept = fftw_export_wisdom_to_string(); /* each rank keeps its own */
   int e = search("equal blocks (MPI_Alltoall)", equal, 3, 4, kept);
   free(kept);
   if (e < 0) return 2;
@@ -185,8 +188,8 @@ static int make_wisdom(const char *file) {
     if (rank == 0) fprintf(stderr, "fftw_client: cannot write %s\n", file);
     return 2;
   }
-  if (rank == 0) printf("size %tdx%td\nsize %tdx%td\n", unequal[u][0], unequal[u][1], equal[e][0],
-                        equal[e][1]);
+  if (rank == 0)
+    printf("size %tdx%td\nsize %tdx%td\n", unequal[u][0], unequal[u][1], equal[e][0], equal[e][1]);
   return 0;
 }
 
@@ -195,33 +198,36 @@ static int run_problem(ptrdiff_t n0, ptrdiff_t n1, int reps) {
   ptrdiff_t local_n0, start0;
   ptrdiff_t alloc = fftw_mpi_local_size_2d(n0, n1, MPI_COMM_WORLD, &local_n0, &start0);
   fftw_complex *in = fftw_alloc_complex(alloc), *out = fftw_alloc_complex(alloc);
-  fftw_complex *back = fftw_alloc_complex(alloc);
-  fftw_plan forward = fftw_mpi_plan_dft_2d(n0, n1, in, out, MPI_COMM_WORLD, FFTW_FORWARD,
-                                           FLAGS | FFTW_WISDOM_ONLY);
+  fftw_complex* back = fftw_alloc_complex(alloc);
+  fftw_plan forward =
+      fftw_mpi_plan_dft_2d(n0, n1, in, out, MPI_COMM_WORLD, FFTW_FORWARD, FLAGS | FFTW_WISDOM_ONLY);
   fftw_plan backward = fftw_mpi_plan_dft_2d(n0, n1, out, back, MPI_COMM_WORLD, FFTW_BACKWARD,
                                             FLAGS | FFTW_WISDOM_ONLY);
   if (!alltoall_only(forward, backward)) {
     if (rank == 0)
-      fprintf(stderr, "fftw_client: the wisdom gives no plan with the alltoall transpose for "
-                      "%tdx%td on %d ranks\n", n0, n1, nranks);
+      fprintf(stderr,
+              "fftw_client: the wisdom gives no plan with the alltoall transpose for "
+              "%tdx%td on %d ranks\n",
+              n0, n1, nranks);
     return 2;
   }
   char name[64];
   snprintf(name, sizeof name, "%tdx%td", n0, n1);
   if (rank == 0)
-    printf("fftw_client: %s: complex doubles, %d ranks, %d forward and backward transforms\n",
-           name, nranks, reps);
+    printf("fftw_client: %s: complex doubles, %d ranks, %d forward and backward transforms\n", name,
+           nranks, reps);
   describe(name, "forward", forward);
   describe(name, "backward", backward);
 
   /* Rank 0 gathers every result whole (rows in rank order: the global row-major array). */
-  int *counts = malloc(sizeof(int) * (size_t)nranks), *displs = malloc(sizeof(int) * (size_t)nranks);
+  int *counts = malloc(sizeof(int) * (size_t)nranks),
+      *displs = malloc(sizeof(int) * (size_t)nranks);
   int mine = (int)(local_n0 * n1 * 2);
   MPI_Gather(&mine, 1, MPI_INT, counts, 1, MPI_INT, 0, MPI_COMM_WORLD);
   if (rank == 0)
     for (int r = 0, d = 0; r < nranks; d += counts[r], ++r) displs[r] = d;
   size_t bytes = sizeof(double) * (size_t)(n0 * n1 * 2);
-  double *whole = rank == 0 ? malloc(bytes) : NULL;
+  double* whole = rank == 0 ? malloc(bytes) : NULL;
 
   uint64_t h_forward = 0xcbf29ce484222325ULL, h_backward = h_forward;
   double max_error = 0;
@@ -237,9 +243,9 @@ static int run_problem(ptrdiff_t n0, ptrdiff_t n1, int reps) {
           uint64_t re, im;
           memcpy(&re, &whole[at], 8);
           memcpy(&im, &whole[at + 1], 8);
-          printf("fftw_client: %s: forward[%td][%td] = (%.17g, %.17g) bits %016llx %016llx\n",
-                 name, at / 2 / n1, at / 2 % n1, whole[at], whole[at + 1],
-                 (unsigned long long)re, (unsigned long long)im);
+          printf("fftw_client: %s: forward[%td][%td] = (%.17g, %.17g) bits %016llx %016llx\n", name,
+                 at / 2 / n1, at / 2 % n1, whole[at], whole[at + 1], (unsigned long long)re,
+                 (unsigned long long)im);
         }
     }
     fftw_execute(backward); /* destroys out */
@@ -281,7 +287,7 @@ static int run_problem(ptrdiff_t n0, ptrdiff_t n1, int reps) {
   return status;
 }
 
-static int run(const char *file, int reps, int nproblems, char **problems) {
+static int run(const char* file, int reps, int nproblems, char** problems) {
   int imported = 1;
   if (rank == 0) imported = fftw_import_wisdom_from_filename(file);
   MPI_Bcast(&imported, 1, MPI_INT, 0, MPI_COMM_WORLD);
@@ -304,7 +310,7 @@ static int run(const char *file, int reps, int nproblems, char **problems) {
   return 0;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   fftw_mpi_init();
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
