@@ -36,9 +36,9 @@ start=$SECONDS
 # alltoallw tests call no function the library defines: controls, which must pass preloaded all
 # the same.
 tests=(
-  "alltoall1 intra 2,3,4 MPI_Alltoall, MPI_IN_PLACE, many communicators and datatypes"
-  "alltoallv intra 2,3,4 MPI_Alltoallv, unequal counts, MPI_IN_PLACE"
-  "alltoallv0 intra 3,4 MPI_Alltoallv, zero counts between some ranks"
+  "alltoall1 intra 2,3,4 MPI_Alltoall, MPI_IN_PLACE, many communicators and counts"
+  "alltoallv intra 2,3,4 MPI_Alltoallv, counts by destination, MPI_IN_PLACE"
+  "alltoallv0 intra 3,4 MPI_Alltoallv, a halo exchange: zero counts to non-neighbours"
   "alltoallw_zeros intra 2,3,4 MPI_Alltoallv and MPI_Alltoallw, all counts zero, MPI_IN_PLACE"
   "coll13 intra 2,3,4 MPI_Alltoall on MPI_COMM_WORLD"
   "icalltoall inter 4 MPI_Alltoall on intercommunicators"
