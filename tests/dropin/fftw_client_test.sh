@@ -24,6 +24,11 @@ library=$(cd "$(dirname "$library")" && pwd)/$(basename "$library")
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_rmaps_base_oversubscribe=1
 np=3
+# The library's other settings, when set in this script's environment, reach the preloaded runs.
+passed=()
+for v in REDIST_PLATFORM REDIST_MIN_GAIN; do
+  if [ -n "${!v:-}" ]; then passed+=(-x "$v"); fi
+done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -45,7 +50,11 @@ start=$SECONDS
 run wisdom "$program" wisdom "$work/wisdom"
 grep '^fftw_client: .*attempt' "$work/wisdom.err"
 sizes=$(sed -n 's/^size \([0-9]*x[0-9]*\)$/\1/p' "$work/wisdom.out" | tr '\n' ' ')
-if [ -z "$sizes" ]; then echo "FAIL: no size line from the wisdom run"; cat "$work/wisdom.out"; exit 1; fi
+if [ -z "$sizes" ]; then
+  echo "FAIL: no size line from the wisdom run"
+  cat "$work/wisdom.out"
+  exit 1
+fi
 echo "wisdom: $sizes(mpi-transpose-alltoall in every plan)"
 
 reps=4
@@ -54,7 +63,8 @@ grep '^fftw_client:' "$work/native.out" >"$work/native.lines"
 cat "$work/native.lines"
 for call in MPI_Alltoallv MPI_Alltoall; do
   for direction in forward backward; do
-    if ! grep -q "$direction plan: mpi-transpose-alltoall [1-9].*: $call)" "$work/native.lines"; then
+    pattern="$direction plan: mpi-transpose-alltoall [1-9].*: $call)"
+    if ! grep -q "$pattern" "$work/native.lines"; then
       echo "FAIL: no $direction plan whose transposes call $call"
       exit 1
     fi
@@ -65,7 +75,7 @@ status=0
 for mode in always auto; do
   report=$work/report-$mode.json
   run "$mode" -x LD_PRELOAD="$library" -x REDIST_ALLTOALLV=$mode -x REDIST_REPORT="$report" \
-    "$program" run "$work/wisdom" $reps $sizes
+    "${passed[@]}" "$program" run "$work/wisdom" $reps $sizes
   grep '^fftw_client:' "$work/$mode.out" >"$work/$mode.lines"
   if ! cmp -s "$work/native.lines" "$work/$mode.lines"; then
     echo "FAIL: REDIST_ALLTOALLV=$mode: the output differs from the native run"

@@ -114,6 +114,11 @@ echo "compiled ${#tests[@]} tests in $((SECONDS - start)) s"
 # 4. Run: every test on 2, 3 and 4 ranks, natively, then preloaded (always, auto).
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_rmaps_base_oversubscribe=1
+# The library's other settings, when set in this script's environment, reach the preloaded runs.
+passed=()
+for v in REDIST_PLATFORM REDIST_MIN_GAIN; do
+  if [ -n "${!v:-}" ]; then passed+=(-x "$v"); fi
+done
 # reported_calls REPORT: the calls the report counts, in patterns and fallbacks (-1: no report).
 reported_calls() {
   python3 - "$1" <<'EOF'
@@ -140,7 +145,8 @@ for t in "${tests[@]}"; do
       report=$work/$name.$mode.$np.json
       preload=()
       if [ $mode != native ]; then
-        preload=(-x LD_PRELOAD="$library" -x REDIST_ALLTOALLV=$mode -x REDIST_REPORT="$report")
+        preload=(-x LD_PRELOAD="$library" -x REDIST_ALLTOALLV=$mode -x REDIST_REPORT="$report"
+                 "${passed[@]}")
       fi
       timeout 60 "$mpirun" -q --allow-run-as-root --oversubscribe -np $np "${preload[@]}" \
         "$work/$name" >"$out" 2>&1
