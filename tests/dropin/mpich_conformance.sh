@@ -67,18 +67,21 @@ if [ -z "$archive" ]; then
                -o Dir::State::Lists="$apt_dir/lists" -o Dir::Cache="$apt_dir/cache")
   echo "downloading MPICH's source with apt-get source (once; kept in $cache)"
   if ! apt-get "${apt_options[@]}" update >"$apt_dir/update.log" 2>&1 ||
-     ! (cd "$cache" && apt-get "${apt_options[@]}" source --download-only mpich) \
+     ! (cd "$apt_dir" && apt-get "${apt_options[@]}" source --download-only mpich) \
        >"$apt_dir/source.log" 2>&1; then
     cat "$apt_dir/update.log" "$apt_dir/source.log" 2>/dev/null | tail -n 20
     echo "FAIL: cannot download MPICH's source package with apt-get source: this test needs"
     echo "      Debian's package archive (deb-src of the machine's apt sources) to be reachable"
     exit 1
   fi
-  archive=$(ls "$cache"/mpich_*.orig.tar.* 2>/dev/null | head -n 1)
+  # Into the cache only once apt has checked it against the source package's checksums.
+  archive=$(ls "$apt_dir"/mpich_*.orig.tar.* 2>/dev/null | head -n 1)
   if [ -z "$archive" ]; then
-    echo "FAIL: apt-get source mpich gave no mpich_*.orig.tar.* in $cache"
+    echo "FAIL: apt-get source mpich gave no mpich_*.orig.tar.*"
     exit 1
   fi
+  mv "$archive" "$cache/" && rm -rf "$apt_dir"
+  archive=$cache/$(basename "$archive")
 fi
 echo "MPICH source: $(basename "$archive")"
 
@@ -89,7 +92,7 @@ members=("*/test/mpi/include/*" "*/test/mpi/util/mtest.c" "*/test/mpi/util/mtest
          "*/test/mpi/util/mtest_single.c")
 for t in "${tests[@]}"; do members+=("*/test/mpi/coll/${t%% *}.c"); done
 if ! tar -xf "$archive" -C "$work" --strip-components=3 --wildcards "${members[@]}"; then
-  echo "FAIL: cannot extract MPICH's tests from $archive"
+  echo "FAIL: cannot extract MPICH's tests from $archive (remove it to download it again)"
   exit 1
 fi
 
