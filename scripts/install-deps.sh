@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages redist needs, and only those that are missing. clang 14, its
 # runtime libraries (ASan, UBSan, libFuzzer) and llvm-symbolizer serve the sanitizer build of
 # scripts/test.sh and the fuzzers (docs/fuzzing.md); pybind11 the Python module (docs/python.md);
-# python3-jsonschema the test of the JSON Schemas (docs/schemas/).
+# python3-jsonschema the test of the JSON Schemas (docs/schemas/); FFTW with its MPI library the
+# drop-in test of tests/dropin/ (docs/dropin-tests.md).
 # Usage: scripts/install-deps.sh
 set -euo pipefail
 
@@ -16,6 +17,7 @@ packages=(
   librsvg2-bin
   python3-dev python3-pybind11 python3-jsonschema
   libtrilinos-zoltan-dev
+  libfftw3-dev libfftw3-mpi-dev
 )
 
 missing=()
