@@ -159,7 +159,7 @@ const PlatformFile& platform_file(const std::string& path) {
     std::stringstream text;
     text << in.rdbuf();
     try {
-      f.platform = read_platform(text.str());
+      f.platform = io::read_platform(text.str());
     } catch (const std::exception& e) {
       f.error = fmt::format("platform file {}: {}", path, e.what());
     }
