@@ -368,40 +368,62 @@ int copy_own_block(const Call& c, const Local& l, MPI_Comm comm, std::size_t me)
   return code;
 }
 
-// Runs the slot's plan: every rank calls it together. Returns MPI_SUCCESS or an error code that
-// every rank returns (a failed MPI call inside the walk is agreed on by run_transfers).
-int run_plan(CommState& st, const Entry& e, const Call& c, const Local& l) {
-  const MPI_Comm comm = st.comm.get();
-  const auto me = static_cast<std::size_t>(st.comm.rank());
-  const auto p = l.row.recv.size();
+// The buffers of a planned call, ready before the call's agreement: the bytes to send (packed
+// when needed), the rank's own block copied, where received bytes go (the caller's buffer, or a
+// packed one to unpack). `code`: a local failure (of MPI_Pack), agreed on with the call.
+struct Prepared {
   SendSide send;
-  int code = prepare_send(c, l, comm, me, send);
-  if (code == MPI_SUCCESS) code = copy_own_block(c, l, comm, me);
   std::vector<std::byte> packed_recv;
-  std::byte* recv_base = static_cast<std::byte*>(c.recvbuf);
-  std::vector<std::int64_t> rdispls(p);
+  std::byte* recv_base = nullptr;
+  std::vector<std::int64_t> rdispls;
+  int code = MPI_SUCCESS;
+};
+
+void prepare(const Call& c, const Local& l, MPI_Comm comm, std::size_t me, Prepared& pre) {
+  const auto p = l.row.recv.size();
+  pre.code = prepare_send(c, l, comm, me, pre.send);
+  if (pre.code == MPI_SUCCESS) pre.code = copy_own_block(c, l, comm, me);
+  pre.recv_base = static_cast<std::byte*>(c.recvbuf);
+  pre.rdispls.assign(p, 0);
   if (l.recv.contiguous) {
-    for (std::size_t j = 0; j < p; ++j) rdispls[j] = c.rdispls[j] * l.recv.extent;
+    for (std::size_t j = 0; j < p; ++j) pre.rdispls[j] = c.rdispls[j] * l.recv.extent;
   } else {
     std::int64_t total = 0;
-    rdispls = packed_displacements(l.row.recv, me, total);
-    packed_recv.resize(static_cast<std::size_t>(total));
-    recv_base = packed_recv.data();
+    pre.rdispls = packed_displacements(l.row.recv, me, total);
+    pre.packed_recv.resize(static_cast<std::size_t>(total));
+    pre.recv_base = pre.packed_recv.data();
   }
-  // A local failure (packing) must not leave the others waiting: it is agreed on first.
-  std::int64_t words[1] = {code == MPI_SUCCESS ? 0 : code};
-  const Agreement a = agree(comm, CallLog("redist_alltoallv", st.comm.rank()), words);
-  if (a.failed || words[0] != 0) return words[0] != 0 ? static_cast<int>(words[0]) : MPI_ERR_OTHER;
+}
+
+// Runs the slot's plan: every rank calls it together. `pre`: the buffers prepared before the
+// call's agreement (which carried their failures), or null: then they are prepared here and a
+// failure is agreed on first, so that no rank waits for one that stopped. Returns MPI_SUCCESS or
+// an error code that every rank returns (a failed MPI call inside the walk is agreed on by
+// run_transfers).
+int run_plan(CommState& st, const Entry& e, const Call& c, const Local& l, Prepared* pre) {
+  const MPI_Comm comm = st.comm.get();
+  const auto me = static_cast<std::size_t>(st.comm.rank());
+  Prepared here;
+  if (pre == nullptr) {
+    pre = &here;
+    prepare(c, l, comm, me, here);
+    std::int64_t words[1] = {here.code};
+    const Agreement a = agree(comm, CallLog("redist_alltoallv", st.comm.rank()), words);
+    if (a.failed) return MPI_ERR_OTHER;
+    if (words[0] != 0) return static_cast<int>(words[0]);
+  }
   try {
-    run_transfers(st.comm, e.transfers, send.base, send.displs, recv_base, rdispls);
+    run_transfers(st.comm, e.transfers, pre->send.base, pre->send.displs, pre->recv_base,
+                  pre->rdispls);
   } catch (const Error&) {
     return MPI_ERR_OTHER;
   }
   if (l.recv.contiguous) return MPI_SUCCESS;
-  for (std::size_t j = 0; j < p; ++j) {
+  for (std::size_t j = 0; j < l.row.recv.size(); ++j) {
     if (j == me || c.recvcounts[j] == 0) continue;
-    code = unpack(packed_recv.data() + rdispls[j], c.recvcounts[j], c.recvtype, l.recv,
-                  static_cast<std::byte*>(c.recvbuf) + c.rdispls[j] * l.recv.extent, comm);
+    const int code =
+        unpack(pre->packed_recv.data() + pre->rdispls[j], c.recvcounts[j], c.recvtype, l.recv,
+               static_cast<std::byte*>(c.recvbuf) + c.rdispls[j] * l.recv.extent, comm);
     if (code != MPI_SUCCESS) return code;
   }
   return MPI_SUCCESS;
@@ -566,9 +588,9 @@ int run_native(CommState& st, int slot, const Native& native) {
   return code;
 }
 
-int run_plan_timed(CommState& st, int slot, const Call& c, const Local& l) {
+int run_plan_timed(CommState& st, int slot, const Call& c, const Local& l, Prepared* pre) {
   const double start = MPI_Wtime();
-  const int code = run_plan(st, st.cache.at(slot), c, l);
+  const int code = run_plan(st, st.cache.at(slot), c, l, pre);
   st.last = {slot, Choice::redist, static_cast<std::int64_t>((MPI_Wtime() - start) * 1e9)};
   ++report().patterns[st.cache.at(slot).stats].redist_calls;
   return fail(c.comm, code);
@@ -577,7 +599,8 @@ int run_plan_timed(CommState& st, int slot, const Call& c, const Local& l) {
 // A cached pattern: counts that do not match are MPI's truncation error on every rank; a pattern
 // not decided yet is decided now (in auto mode its native time came with this call's agreement);
 // then it runs as decided.
-int run_entry(CommState& st, int slot, const Call& c, const Local& l, const Native& native) {
+int run_entry(CommState& st, int slot, const Call& c, const Local& l, const Native& native,
+              Prepared* pre = nullptr) {
   Entry& e = st.cache.at(slot);
   if (e.inconsistent) return fail(c.comm, MPI_ERR_TRUNCATE);
   if (!e.decided) {
@@ -586,7 +609,7 @@ int run_entry(CommState& st, int slot, const Call& c, const Local& l, const Nati
     if (measure_first) return run_native(st, slot, native);
     decide_pattern(st, e);
   }
-  if (e.choice == Choice::redist || !native) return run_plan_timed(st, slot, c, l);
+  if (e.choice == Choice::redist || !native) return run_plan_timed(st, slot, c, l, pre);
   return run_native(st, slot, native);
 }
 
@@ -613,11 +636,19 @@ int planned_call(CommState& st, const Call& c, const Native& native) {
   words[kUnsupported] = l.unsupported ? 1 : 0;
   words[kNoNative] = native ? 0 : 1;
   words[kElapsed] = st.last.nanoseconds;
+  // A cached pattern that runs as a plan: its buffers are prepared now, their failure agreed on
+  // with the pattern (one reduction in the steady state).
+  std::optional<Prepared> pre;
+  if (l.error == MPI_SUCCESS && !l.unsupported && st.cache.runs_plan(l.row)) {
+    prepare(c, l, st.comm.get(), static_cast<std::size_t>(st.comm.rank()), pre.emplace());
+    if (pre->code != MPI_SUCCESS) words[kError] = pre->code;
+  }
   const Agreement a = agree(st.comm.get(), CallLog("redist_alltoallv", st.comm.rank()), words);
   if (a.failed) return fail(c.comm, MPI_ERR_INTERN);
   record_previous(st, words[kElapsed]);
   if (words[kError] != 0) {
-    return fail(c.comm, static_cast<int>(l.error != 0 ? l.error : words[kError]));
+    const int own = l.error != MPI_SUCCESS ? l.error : pre ? pre->code : MPI_SUCCESS;
+    return fail(c.comm, static_cast<int>(own != MPI_SUCCESS ? own : words[kError]));
   }
   const Native usable = words[kNoNative] == 0 ? native : Native{};
   if (words[kUnsupported] != 0) {
@@ -631,7 +662,7 @@ int planned_call(CommState& st, const Call& c, const Native& native) {
   e.last_used = st.now;
   PatternReport& r = report().patterns[e.stats];
   ++r.calls, ++r.cache_hits;
-  return run_entry(st, slot, c, l, usable);
+  return run_entry(st, slot, c, l, usable, pre ? &*pre : nullptr);
 }
 
 // Writes the report with `lines` (one pattern's JSON per line) as its patterns.

@@ -56,6 +56,12 @@ int PatternCache::hit(std::span<const std::int64_t> words) {
   return -1;
 }
 
+bool PatternCache::runs_plan(const Row& row) const {
+  return std::any_of(slots_.begin(), slots_.end(), [&](const std::optional<Entry>& e) {
+    return e && e->decided && e->choice == Choice::redist && e->row == row;
+  });
+}
+
 int PatternCache::insert(Row row, std::int64_t now) {
   std::size_t slot = 0;
   for (std::size_t k = 0; k < kCacheEntries; ++k) {

@@ -72,6 +72,9 @@ class PatternCache {
   void mismatches(const Row& row, std::span<std::int64_t> words) const;
   // The slot whose word is 0 after the maximum over the ranks, or -1.
   static int hit(std::span<const std::int64_t> words);
+  // Whether a slot with this rank's `row` runs as a plan (the agreement may still find that
+  // another rank's row differs).
+  bool runs_plan(const Row& row) const;
   // Takes a slot for a new pattern (an empty one, else the least recently used) and returns it.
   int insert(Row row, std::int64_t now);
   Entry& at(int slot) { return *slots_[static_cast<std::size_t>(slot)]; }
