@@ -181,6 +181,47 @@ std::vector<int> world_ranks(MPI_Comm comm, int size) {
   return theirs;
 }
 
+// The platforms this process has calibrated, by the world ranks they cover.
+std::vector<std::pair<std::vector<int>, exchange::Platform>>& calibrations() {
+  static std::vector<std::pair<std::vector<int>, exchange::Platform>> all;
+  return all;
+}
+
+// The platform of ranks `ranks` (world ranks) from a calibration that covered them all, if any.
+std::optional<exchange::Platform> known_platform(const std::vector<int>& ranks) {
+  for (const auto& [covered, platform] : calibrations()) {
+    std::vector<int> rows;
+    for (int r : ranks) {
+      const auto at = std::find(covered.begin(), covered.end(), r);
+      if (at == covered.end()) break;
+      rows.push_back(static_cast<int>(at - covered.begin()));
+    }
+    if (rows.size() == ranks.size()) return exchange::sub_platform(platform, rows);
+  }
+  return std::nullopt;
+}
+
+// Calibration at first use: a communicator whose ranks were all measured before (the duplicates a
+// library makes of MPI_COMM_WORLD, its sub-communicators) reuses that measurement, when every rank
+// has one (one agreement); otherwise the communicator is measured (calibrate_platform).
+std::string calibrated_platform(CommState& st) {
+  const std::vector<int> ranks = world_ranks(st.comm.get(), st.comm.size());
+  std::optional<exchange::Platform> known = known_platform(ranks);
+  std::int64_t words[1] = {known ? 0 : 1};
+  const Agreement a = agree(st.comm.get(), CallLog("calibration", st.comm.rank()), words);
+  if (a.failed) return a.message;
+  report().platform = "calibrated at first use";
+  if (words[0] == 0) {
+    st.platform = *known;
+    return {};
+  }
+  const double start = MPI_Wtime();
+  st.platform = calibrate_platform(st.comm.get());
+  report().calibration_s += MPI_Wtime() - start;
+  calibrations().emplace_back(ranks, st.platform);
+  return {};
+}
+
 // The platform of the state's communicator, or the reason it has none (the same on every rank:
 // every rank reads the same file; a calibration is collective and broadcast).
 std::string find_platform(CommState& st) {
@@ -189,13 +230,7 @@ std::string find_platform(CommState& st) {
   if (size > kMaxPlannedRanks) {
     return fmt::format("{} ranks: the drop-in plans for at most {}", size, kMaxPlannedRanks);
   }
-  if (s.platform_path.empty()) {
-    const double start = MPI_Wtime();
-    st.platform = calibrate_platform(st.comm.get());
-    report().calibration_s += MPI_Wtime() - start;
-    report().platform = "calibrated at first use";
-    return {};
-  }
+  if (s.platform_path.empty()) return calibrated_platform(st);
   const PlatformFile& file = platform_file(s.platform_path);
   if (!file.platform) return file.error;
   int world_size = 0;
