@@ -43,13 +43,14 @@ echo '{"platform": {"ranks": 3, "send_bandwidth": 1e9' >"$work/truncated.json"
 refused malformed "$work/truncated.json" "platform file"
 refused other_ranks "$data/platforms/example-4.json" "(at platform.ranks)"
 
-# A good file for 4 ranks: no refusal, plans made.
+# A good file for 4 ranks: no refusal, plans made, a report valid against its schema.
 REDIST_PLATFORM=$data/platforms/example-4.json REDIST_ALLTOALLV=always \
   REDIST_REPORT=$work/good.json timeout 50 "$mpirun" -q --oversubscribe -np 4 -x REDIST_PLATFORM \
   -x REDIST_ALLTOALLV -x REDIST_REPORT "$program" --no-errors >"$work/out" 2>"$work/err"
-if [ $? -ne 0 ] || [ -s "$work/err" ] || ! python3 -c "import json,sys; \
-r=json.load(open(sys.argv[1]))['report']; sys.exit(0 if any(p['choice'] == 'redist' for p in \
-r['patterns']) else 1)" "$work/good.json"; then
+if [ $? -ne 0 ] || [ -s "$work/err" ] || ! python3 -c "import json,sys,jsonschema; \
+d=json.load(open(sys.argv[1])); jsonschema.validate(d, json.load(open(sys.argv[2]))); \
+sys.exit(0 if any(p['choice'] == 'redist' for p in d['report']['patterns']) else 1)" \
+    "$work/good.json" "$data/../docs/schemas/dropin-report.schema.json"; then
   echo "FAIL good_file"; cat "$work/out" "$work/err"; failed=1
 else
   echo "PASS good_file: $(grep -o '"cases": [0-9]*' "$work/out")"

@@ -644,7 +644,9 @@ int run_entry(CommState& st, int slot, const Call& c, const Local& l, const Nati
     if (measure_first) return run_native(st, slot, native);
     decide_pattern(st, e);
   }
-  if (e.choice == Choice::redist || !native) return run_plan_timed(st, slot, c, l, pre);
+  if (e.choice == Choice::redist) return run_plan_timed(st, slot, c, l, pre);
+  // Counts beyond an int have no native call: a pattern that could not be planned is refused.
+  if (!native) return fail(c.comm, MPI_ERR_COUNT);
   return run_native(st, slot, native);
 }
 

@@ -140,8 +140,10 @@ Decision decide(const Matrix& matrix, const exchange::Platform& platform, Mode m
   Decision d;
   d.predicted_native = native_seconds.value_or(-1.0);
   const exchange::Instance instance = matrix_instance(matrix, platform);
-  if (instance.messages.empty()) {
-    d.reason = "no message between two ranks";
+  if (instance.messages.empty()) {  // only the own blocks: the plan of nothing
+    d.choice = Choice::redist;
+    d.reason = "no message between two ranks: only the own blocks are copied";
+    d.ranks.resize(matrix.ranks);
     return d;
   }
   const auto start = std::chrono::steady_clock::now();

@@ -112,10 +112,13 @@ TEST(DropinDecision, AlwaysPlansAndAutoComparesWithTheMeasuredNativeTime) {
   const Decision close = decide(m, q, Mode::auto_choice, 1.02, 0.05);
   EXPECT_EQ(close.choice, Choice::native);
   EXPECT_EQ(close.algorithm, "");
-  // Without messages between ranks there is nothing to plan.
-  EXPECT_EQ(
-      decide(square(2, {5, 0, 0, 5}), platform(2, 1.0), Mode::always, std::nullopt, 0.05).choice,
-      Choice::native);
+  // Without messages between ranks there is nothing to plan: every rank copies its own block.
+  const Decision none =
+      decide(square(2, {5, 0, 0, 5}), platform(2, 1.0), Mode::always, std::nullopt, 0.05);
+  EXPECT_EQ(none.choice, Choice::redist);
+  EXPECT_EQ(none.algorithm, "");
+  ASSERT_EQ(none.ranks.size(), 2u);
+  EXPECT_TRUE(none.ranks[0].sends.empty() && none.ranks[1].recvs.empty());
 }
 
 TEST(DropinDecision, PlannerByLatencyAndSize) {
@@ -169,7 +172,8 @@ TEST(DropinDecision, RandomPatternsPlannedCheckedAndCutExactly) {
       q.recv_bandwidth[i] = 1e8 * static_cast<double>(1 + rng() % 10);
     const Decision d = decide(m, q, Mode::always, std::nullopt, 0.05);
     if (matrix_instance(m, q).messages.empty()) {
-      EXPECT_EQ(d.choice, Choice::native);
+      EXPECT_EQ(d.choice, Choice::redist);
+      EXPECT_EQ(d.algorithm, "");
       continue;
     }
     ASSERT_EQ(d.choice, Choice::redist) << d.reason;
