@@ -482,27 +482,35 @@ int fail(MPI_Comm comm, int code) {
   return code;
 }
 
-// Adds the previous call's agreed time to its pattern, and in auto mode drops a plan whose first
-// run was slower than the native call it replaces.
+// In auto mode, a pattern's native call is timed kNativeRuns times before it is planned, and its
+// plan kProbeRuns times before it is kept: the fastest run of each side is compared (the first
+// call of a pattern often pays for connections or caches that later calls do not).
+constexpr int kNativeRuns = 2;
+constexpr int kProbeRuns = 3;
+
+// Adds the previous call's agreed time (the largest over the ranks) to its pattern, and in auto
+// mode drops a plan whose probe runs were all slower than the native call's fastest run.
 void record_previous(CommState& st, std::int64_t nanoseconds) {
   const LastCall last = std::exchange(st.last, LastCall{});
   if (last.slot < 0) return;
   Entry& e = st.cache.at(last.slot);
   const double seconds = static_cast<double>(nanoseconds) * 1e-9;
   PatternReport& r = report().patterns[e.stats];
-  if (last.choice == Choice::redist) {
-    r.redist_s += seconds, ++r.redist_measured;
-    if (settings().mode == Mode::auto_choice && !e.measured_redist) {
-      e.measured_redist = true;
-      if (e.native_seconds >= 0.0 && seconds > e.native_seconds) {
-        e.choice = Choice::native;
-        r.choice = "native";
-        r.reason = "its first run was slower than the native call";
-      }
-    }
-  } else {
+  const bool probing = settings().mode == Mode::auto_choice;
+  if (last.choice == Choice::native) {
     r.native_s += seconds, ++r.native_measured;
-    if (!e.decided && e.native_seconds < 0.0) e.native_seconds = seconds;
+    if (!e.decided)
+      e.native_seconds = std::min(e.native_seconds < 0 ? seconds : e.native_seconds, seconds),
+      ++e.native_runs;
+    return;
+  }
+  r.redist_s += seconds, ++r.redist_measured;
+  if (!probing || e.redist_runs >= kProbeRuns || e.native_seconds < 0.0) return;
+  e.redist_seconds = std::min(e.redist_runs == 0 ? seconds : e.redist_seconds, seconds);
+  if (++e.redist_runs == kProbeRuns && e.redist_seconds > e.native_seconds) {
+    e.choice = Choice::native;
+    r.choice = "native";
+    r.reason = fmt::format("its fastest of {} runs was slower than the native call's", kProbeRuns);
   }
 }
 
@@ -640,7 +648,7 @@ int run_entry(CommState& st, int slot, const Call& c, const Local& l, const Nati
   if (e.inconsistent) return fail(c.comm, MPI_ERR_TRUNCATE);
   if (!e.decided) {
     const bool measure_first =
-        settings().mode == Mode::auto_choice && native && e.native_seconds < 0.0;
+        settings().mode == Mode::auto_choice && native && e.native_runs < kNativeRuns;
     if (measure_first) return run_native(st, slot, native);
     decide_pattern(st, e);
   }
