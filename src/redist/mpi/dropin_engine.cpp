@@ -790,9 +790,10 @@ int alltoallv(const Call& call, const Native& native) {
       return native ? native() : fail(call.comm, MPI_ERR_OTHER);
     }
     return planned_call(*st, call, native);
-  } catch (const std::exception& e) {
-    warn(std::string("internal failure: ") + e.what());
-    return fail(call.comm, MPI_ERR_INTERN);
+  } catch (const std::exception& e) {  // the library's own failure: the native call instead
+    warn(std::string("internal failure: ") + e.what() + "; the native call is used");
+    count_fallback("internal error");
+    return native ? native() : fail(call.comm, MPI_ERR_INTERN);
   }
 }
 
