@@ -14,12 +14,12 @@
  *   executed one send and one receive at a time per rank) or the native call;
  * - a new pattern's matrix is gathered on rank 0 and its counts checked (counts that do not match
  *   between ranks are MPI_ERR_TRUNCATE on every rank, without the native call, which could hang);
- *   in auto mode its first two calls run the native call, timed, and the third plans it for the
+ *   in auto mode its first three calls run the native call, timed, and the fourth plans it for the
  *   platform (the REDIST_PLATFORM file, or a calibration at first use) and checks the plan with
  *   the exchange validator; the plan is used only when its makespan is predicted to beat the
  *   native time by the minimum gain (REDIST_MIN_GAIN, default 0.05);
- * - the first three runs of a plan are timed too, and a plan whose fastest run is slower than the
- *   native call's fastest is dropped for the native call.
+ * - the runs of a plan are timed too, and a plan whose median run (of its first three, then of
+ *   every sixteen) is slower than the native call's median is dropped for the native call.
  * Settings (environment, read at the first call): REDIST_ALLTOALLV=auto|always|never (default
  * auto), REDIST_PLATFORM=FILE, REDIST_MIN_GAIN=FRACTION, REDIST_REPORT=FILE (written by rank 0
  * at MPI_Finalize; redist_dropin_report writes one at any time).

@@ -482,35 +482,24 @@ int fail(MPI_Comm comm, int code) {
   return code;
 }
 
-// In auto mode, a pattern's native call is timed kNativeRuns times before it is planned, and its
-// plan kProbeRuns times before it is kept: the fastest run of each side is compared (the first
-// call of a pattern often pays for connections or caches that later calls do not).
-constexpr int kNativeRuns = 2;
-constexpr int kProbeRuns = 3;
-
-// Adds the previous call's agreed time (the largest over the ranks) to its pattern, and in auto
-// mode drops a plan whose probe runs were all slower than the native call's fastest run.
+// Adds the previous call's agreed time (the largest over the ranks) to its pattern; in auto mode
+// a plan that loses to the native call is dropped (Trial says when).
 void record_previous(CommState& st, std::int64_t nanoseconds) {
   const LastCall last = std::exchange(st.last, LastCall{});
   if (last.slot < 0) return;
   Entry& e = st.cache.at(last.slot);
   const double seconds = static_cast<double>(nanoseconds) * 1e-9;
   PatternReport& r = report().patterns[e.stats];
-  const bool probing = settings().mode == Mode::auto_choice;
   if (last.choice == Choice::native) {
     r.native_s += seconds, ++r.native_measured;
-    if (!e.decided)
-      e.native_seconds = std::min(e.native_seconds < 0 ? seconds : e.native_seconds, seconds),
-      ++e.native_runs;
+    if (!e.decided) e.trial.add_native(seconds);
     return;
   }
   r.redist_s += seconds, ++r.redist_measured;
-  if (!probing || e.redist_runs >= kProbeRuns || e.native_seconds < 0.0) return;
-  e.redist_seconds = std::min(e.redist_runs == 0 ? seconds : e.redist_seconds, seconds);
-  if (++e.redist_runs == kProbeRuns && e.redist_seconds > e.native_seconds) {
+  if (settings().mode == Mode::auto_choice && e.trial.add_redist(seconds)) {
     e.choice = Choice::native;
     r.choice = "native";
-    r.reason = fmt::format("its fastest of {} runs was slower than the native call's", kProbeRuns);
+    r.reason = "its runs were slower than the native call's (medians)";
   }
 }
 
@@ -599,7 +588,7 @@ void decide_pattern(CommState& st, Entry& e) {
   if (root) {
     PatternReport& r = report().patterns[e.stats];
     const std::optional<double> native =
-        e.native_seconds >= 0.0 ? std::optional<double>(e.native_seconds) : std::nullopt;
+        e.trial.native_known() ? std::optional<double>(e.trial.native()) : std::nullopt;
     try {
       Decision d = decide(e.matrix, st.platform, settings().mode, native, settings().min_gain);
 #ifdef SMPI_H
@@ -648,7 +637,7 @@ int run_entry(CommState& st, int slot, const Call& c, const Local& l, const Nati
   if (e.inconsistent) return fail(c.comm, MPI_ERR_TRUNCATE);
   if (!e.decided) {
     const bool measure_first =
-        settings().mode == Mode::auto_choice && native && e.native_runs < kNativeRuns;
+        settings().mode == Mode::auto_choice && native && !e.trial.native_known();
     if (measure_first) return run_native(st, slot, native);
     decide_pattern(st, e);
   }

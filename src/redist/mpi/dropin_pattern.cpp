@@ -77,6 +77,33 @@ int PatternCache::insert(Row row, std::int64_t now) {
   return static_cast<int>(slot);
 }
 
+namespace {
+
+double median(std::vector<double> values) {
+  if (values.empty()) return -1.0;
+  const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+  std::nth_element(values.begin(), middle, values.end());
+  return *middle;
+}
+
+}  // namespace
+
+void Trial::add_native(double seconds) {
+  if (native_.size() < kNativeRuns) native_.push_back(seconds);
+}
+
+double Trial::native() const { return median(native_); }
+
+bool Trial::add_redist(double seconds) {
+  if (native_.empty()) return false;
+  redist_.push_back(seconds);
+  if (redist_.size() < (probed_ ? kWindow : kProbeRuns)) return false;
+  const bool slower = median(redist_) > native();
+  probed_ = true;
+  redist_.clear();
+  return slower;
+}
+
 std::string mismatch(const Matrix& m) {
   const std::size_t p = m.ranks;
   for (std::size_t i = 0; i < p; ++i) {

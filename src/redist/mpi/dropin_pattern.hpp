@@ -52,20 +52,40 @@ struct Matrix {
   std::vector<std::int64_t> send, recv;
 };
 
+// Auto mode's measurements of one pattern (each time the largest over the ranks) and its rules:
+// the native call is timed kNativeRuns times before the pattern is planned, and the median is the
+// time to beat (a first call often pays for connections that later ones do not). A plan is kept
+// while the median of its first kProbeRuns runs, and then of every kWindow runs, is not slower
+// than that: a plan that loses is dropped after at most kProbeRuns runs, one that starts losing
+// later (the machine's load changed) after kWindow. Medians, so that one lucky or one preempted
+// run decides nothing.
+class Trial {
+ public:
+  static constexpr std::size_t kNativeRuns = 3;
+  static constexpr std::size_t kProbeRuns = 3;
+  static constexpr std::size_t kWindow = 16;
+  void add_native(double seconds);
+  bool native_known() const { return native_.size() >= kNativeRuns; }
+  double native() const;  // the median of the native runs; -1 before any
+  // Adds a run of the plan; true when the plan must be dropped for the native call.
+  bool add_redist(double seconds);
+
+ private:
+  std::vector<double> native_, redist_;  // redist_: the runs since the last verdict
+  bool probed_ = false;
+};
+
 // A cached pattern, as one rank knows it.
 struct Entry {
   Row row;
   std::int64_t last_used = 0;
   Choice choice = Choice::native;
-  bool inconsistent = false;     // counts do not match between ranks: never run
-  bool decided = false;          // rank 0 has planned (or refused) it and every rank knows
-  int native_runs = 0;           // native calls timed before the pattern was decided
-  double native_seconds = -1.0;  // their fastest (each the largest over the ranks), or -1
-  int redist_runs = 0;           // runs of the plan timed so far (auto mode probes a few)
-  double redist_seconds = -1.0;  // their fastest
-  RankTransfers transfers;       // this rank's part of the plan, when choice is redist
-  std::size_t stats = 0;         // index of the pattern in the process's report
-  Matrix matrix;                 // rank 0 only, until decided: the gathered pattern
+  bool inconsistent = false;  // counts do not match between ranks: never run
+  bool decided = false;       // rank 0 has planned (or refused) it and every rank knows
+  Trial trial;                // auto mode's measurements
+  RankTransfers transfers;    // this rank's part of the plan, when choice is redist
+  std::size_t stats = 0;      // index of the pattern in the process's report
+  Matrix matrix;              // rank 0 only, until decided: the gathered pattern
 };
 
 class PatternCache {

@@ -182,6 +182,30 @@ TEST(DropinDecision, RandomPatternsPlannedCheckedAndCutExactly) {
   }
 }
 
+TEST(DropinTrial, MediansDecideAndALosingPlanIsDroppedAfterItsProbeOrAWindow) {
+  Trial t;
+  EXPECT_FALSE(t.add_redist(1.0));  // nothing to compare with yet
+  t.add_native(9.0);                // a first call that paid for its connections
+  t.add_native(2.0);
+  EXPECT_FALSE(t.native_known());
+  t.add_native(2.2);
+  ASSERT_TRUE(t.native_known());
+  EXPECT_DOUBLE_EQ(t.native(), 2.2);  // the median, not the lucky or the unlucky run
+  t.add_native(0.1);                  // measurements after the decision change nothing
+  EXPECT_DOUBLE_EQ(t.native(), 2.2);
+  // One lucky run among three slow ones does not keep the plan.
+  Trial lucky = t;
+  EXPECT_FALSE(lucky.add_redist(0.5));
+  EXPECT_FALSE(lucky.add_redist(3.0));
+  EXPECT_TRUE(lucky.add_redist(3.1));
+  // A plan that wins its probe is watched by windows of kWindow runs.
+  EXPECT_FALSE(t.add_redist(1.0));
+  EXPECT_FALSE(t.add_redist(1.1));
+  EXPECT_FALSE(t.add_redist(9.0));  // one preempted run: the median is 1.1
+  for (std::size_t k = 0; k + 1 < Trial::kWindow; ++k) EXPECT_FALSE(t.add_redist(2.5));
+  EXPECT_TRUE(t.add_redist(2.5));  // the load changed: a window of slower runs drops it
+}
+
 TEST(DropinTransfers, PiecesOverTheCapAreSplitAtBothEnds) {
   const Matrix m = square(2, {0, 10'000, 7'001, 0});
   const exchange::Platform q = platform(2, 1.0);
