@@ -149,7 +149,7 @@ def errors(schemas, schema, document):
 # Instances are told apart by their one top-level member, the other documents by their members.
 INSTANCE_SCHEMAS = {"ring": "ring-instance", "lau": "lau-instance", "dlt": "dlt-instance",
                     "cluster": "slicering-cluster", "exchange": "exchange-instance",
-                    "platform": "platform"}
+                    "platform": "platform", "report": "dropin-report"}
 
 
 def schema_of(document):

@@ -12,21 +12,23 @@
  *   whether the whole message matrix is one seen before, and which;
  * - a pattern seen before reuses its decision: its plan (an exchange plan of redist/exchange.hpp,
  *   executed one send and one receive at a time per rank) or the native call;
- * - a new pattern runs the native call, timed; when it comes back, its matrix is gathered on rank
- *   0, planned for the platform (the REDIST_PLATFORM file, or a calibration at first use) and
- *   checked; redist's plan is used only when its makespan plus the planning cost is predicted to
- *   beat the measured native time by the minimum gain (REDIST_MIN_GAIN, default 0.05);
- * - the first run of a plan is measured too, and a plan that turns out slower than the native
- *   call is dropped for the native call.
+ * - a new pattern's matrix is gathered on rank 0 and its counts checked (counts that do not match
+ *   between ranks are MPI_ERR_TRUNCATE on every rank, without the native call, which could hang);
+ *   in auto mode its first two calls run the native call, timed, and the third plans it for the
+ *   platform (the REDIST_PLATFORM file, or a calibration at first use) and checks the plan with
+ *   the exchange validator; the plan is used only when its makespan is predicted to beat the
+ *   native time by the minimum gain (REDIST_MIN_GAIN, default 0.05);
+ * - the first three runs of a plan are timed too, and a plan whose fastest run is slower than the
+ *   native call's fastest is dropped for the native call.
  * Settings (environment, read at the first call): REDIST_ALLTOALLV=auto|always|never (default
- * auto), REDIST_PLATFORM=FILE, REDIST_MIN_GAIN=FRACTION, REDIST_REPORT=FILE (written by
- * redist_dropin_report or, with the profiling library, at MPI_Finalize).
+ * auto), REDIST_PLATFORM=FILE, REDIST_MIN_GAIN=FRACTION, REDIST_REPORT=FILE (written by rank 0
+ * at MPI_Finalize; redist_dropin_report writes one at any time).
  * Unsupported cases (an intercommunicator, a datatype whose packed size differs from its size)
  * and internal failures fall back to the native call. Errors: MPI_ERR_COUNT (a negative count),
  * MPI_ERR_BUFFER (a null buffer with data), MPI_ERR_TYPE (a datatype that is null or not
  * committed), MPI_ERR_TRUNCATE (counts that do not match between ranks: every rank returns it),
- * MPI_ERR_COMM; a failed MPI call returns its code on every rank. Errors go through the
- * communicator's error handler, as MPI's own do.
+ * MPI_ERR_COMM; a failed MPI call inside redist's schedule returns MPI_ERR_OTHER on every rank.
+ * Errors go through the communicator's error handler, as MPI's own do.
  * Thread safety: as MPI's collectives: calls on one communicator must not overlap; calls on
  * different communicators from different threads need MPI_THREAD_MULTIPLE and are serialised by
  * one lock inside the library. */

@@ -181,6 +181,47 @@ std::vector<int> world_ranks(MPI_Comm comm, int size) {
   return theirs;
 }
 
+// The platforms this process has calibrated, by the world ranks they cover.
+std::vector<std::pair<std::vector<int>, exchange::Platform>>& calibrations() {
+  static std::vector<std::pair<std::vector<int>, exchange::Platform>> all;
+  return all;
+}
+
+// The platform of ranks `ranks` (world ranks) from a calibration that covered them all, if any.
+std::optional<exchange::Platform> known_platform(const std::vector<int>& ranks) {
+  for (const auto& [covered, platform] : calibrations()) {
+    std::vector<int> rows;
+    for (int r : ranks) {
+      const auto at = std::find(covered.begin(), covered.end(), r);
+      if (at == covered.end()) break;
+      rows.push_back(static_cast<int>(at - covered.begin()));
+    }
+    if (rows.size() == ranks.size()) return exchange::sub_platform(platform, rows);
+  }
+  return std::nullopt;
+}
+
+// Calibration at first use: a communicator whose ranks were all measured before (the duplicates a
+// library makes of MPI_COMM_WORLD, its sub-communicators) reuses that measurement, when every rank
+// has one (one agreement); otherwise the communicator is measured (calibrate_platform).
+std::string calibrated_platform(CommState& st) {
+  const std::vector<int> ranks = world_ranks(st.comm.get(), st.comm.size());
+  std::optional<exchange::Platform> known = known_platform(ranks);
+  std::int64_t words[1] = {known ? 0 : 1};
+  const Agreement a = agree(st.comm.get(), CallLog("calibration", st.comm.rank()), words);
+  if (a.failed) return a.message;
+  report().platform = "calibrated at first use";
+  if (words[0] == 0) {
+    st.platform = *known;
+    return {};
+  }
+  const double start = MPI_Wtime();
+  st.platform = calibrate_platform(st.comm.get());
+  report().calibration_s += MPI_Wtime() - start;
+  calibrations().emplace_back(ranks, st.platform);
+  return {};
+}
+
 // The platform of the state's communicator, or the reason it has none (the same on every rank:
 // every rank reads the same file; a calibration is collective and broadcast).
 std::string find_platform(CommState& st) {
@@ -189,13 +230,7 @@ std::string find_platform(CommState& st) {
   if (size > kMaxPlannedRanks) {
     return fmt::format("{} ranks: the drop-in plans for at most {}", size, kMaxPlannedRanks);
   }
-  if (s.platform_path.empty()) {
-    const double start = MPI_Wtime();
-    st.platform = calibrate_platform(st.comm.get());
-    report().calibration_s += MPI_Wtime() - start;
-    report().platform = "calibrated at first use";
-    return {};
-  }
+  if (s.platform_path.empty()) return calibrated_platform(st);
   const PlatformFile& file = platform_file(s.platform_path);
   if (!file.platform) return file.error;
   int world_size = 0;
@@ -368,40 +403,62 @@ int copy_own_block(const Call& c, const Local& l, MPI_Comm comm, std::size_t me)
   return code;
 }
 
-// Runs the slot's plan: every rank calls it together. Returns MPI_SUCCESS or an error code that
-// every rank returns (a failed MPI call inside the walk is agreed on by run_transfers).
-int run_plan(CommState& st, const Entry& e, const Call& c, const Local& l) {
-  const MPI_Comm comm = st.comm.get();
-  const auto me = static_cast<std::size_t>(st.comm.rank());
-  const auto p = l.row.recv.size();
+// The buffers of a planned call, ready before the call's agreement: the bytes to send (packed
+// when needed), the rank's own block copied, where received bytes go (the caller's buffer, or a
+// packed one to unpack). `code`: a local failure (of MPI_Pack), agreed on with the call.
+struct Prepared {
   SendSide send;
-  int code = prepare_send(c, l, comm, me, send);
-  if (code == MPI_SUCCESS) code = copy_own_block(c, l, comm, me);
   std::vector<std::byte> packed_recv;
-  std::byte* recv_base = static_cast<std::byte*>(c.recvbuf);
-  std::vector<std::int64_t> rdispls(p);
+  std::byte* recv_base = nullptr;
+  std::vector<std::int64_t> rdispls;
+  int code = MPI_SUCCESS;
+};
+
+void prepare(const Call& c, const Local& l, MPI_Comm comm, std::size_t me, Prepared& pre) {
+  const auto p = l.row.recv.size();
+  pre.code = prepare_send(c, l, comm, me, pre.send);
+  if (pre.code == MPI_SUCCESS) pre.code = copy_own_block(c, l, comm, me);
+  pre.recv_base = static_cast<std::byte*>(c.recvbuf);
+  pre.rdispls.assign(p, 0);
   if (l.recv.contiguous) {
-    for (std::size_t j = 0; j < p; ++j) rdispls[j] = c.rdispls[j] * l.recv.extent;
+    for (std::size_t j = 0; j < p; ++j) pre.rdispls[j] = c.rdispls[j] * l.recv.extent;
   } else {
     std::int64_t total = 0;
-    rdispls = packed_displacements(l.row.recv, me, total);
-    packed_recv.resize(static_cast<std::size_t>(total));
-    recv_base = packed_recv.data();
+    pre.rdispls = packed_displacements(l.row.recv, me, total);
+    pre.packed_recv.resize(static_cast<std::size_t>(total));
+    pre.recv_base = pre.packed_recv.data();
   }
-  // A local failure (packing) must not leave the others waiting: it is agreed on first.
-  std::int64_t words[1] = {code == MPI_SUCCESS ? 0 : code};
-  const Agreement a = agree(comm, CallLog("redist_alltoallv", st.comm.rank()), words);
-  if (a.failed || words[0] != 0) return words[0] != 0 ? static_cast<int>(words[0]) : MPI_ERR_OTHER;
+}
+
+// Runs the slot's plan: every rank calls it together. `pre`: the buffers prepared before the
+// call's agreement (which carried their failures), or null: then they are prepared here and a
+// failure is agreed on first, so that no rank waits for one that stopped. Returns MPI_SUCCESS or
+// an error code that every rank returns (a failed MPI call inside the walk is agreed on by
+// run_transfers).
+int run_plan(CommState& st, const Entry& e, const Call& c, const Local& l, Prepared* pre) {
+  const MPI_Comm comm = st.comm.get();
+  const auto me = static_cast<std::size_t>(st.comm.rank());
+  Prepared here;
+  if (pre == nullptr) {
+    pre = &here;
+    prepare(c, l, comm, me, here);
+    std::int64_t words[1] = {here.code};
+    const Agreement a = agree(comm, CallLog("redist_alltoallv", st.comm.rank()), words);
+    if (a.failed) return MPI_ERR_OTHER;
+    if (words[0] != 0) return static_cast<int>(words[0]);
+  }
   try {
-    run_transfers(st.comm, e.transfers, send.base, send.displs, recv_base, rdispls);
+    run_transfers(st.comm, e.transfers, pre->send.base, pre->send.displs, pre->recv_base,
+                  pre->rdispls);
   } catch (const Error&) {
     return MPI_ERR_OTHER;
   }
   if (l.recv.contiguous) return MPI_SUCCESS;
-  for (std::size_t j = 0; j < p; ++j) {
+  for (std::size_t j = 0; j < l.row.recv.size(); ++j) {
     if (j == me || c.recvcounts[j] == 0) continue;
-    code = unpack(packed_recv.data() + rdispls[j], c.recvcounts[j], c.recvtype, l.recv,
-                  static_cast<std::byte*>(c.recvbuf) + c.rdispls[j] * l.recv.extent, comm);
+    const int code =
+        unpack(pre->packed_recv.data() + pre->rdispls[j], c.recvcounts[j], c.recvtype, l.recv,
+               static_cast<std::byte*>(c.recvbuf) + c.rdispls[j] * l.recv.extent, comm);
     if (code != MPI_SUCCESS) return code;
   }
   return MPI_SUCCESS;
@@ -425,27 +482,35 @@ int fail(MPI_Comm comm, int code) {
   return code;
 }
 
-// Adds the previous call's agreed time to its pattern, and in auto mode drops a plan whose first
-// run was slower than the native call it replaces.
+// In auto mode, a pattern's native call is timed kNativeRuns times before it is planned, and its
+// plan kProbeRuns times before it is kept: the fastest run of each side is compared (the first
+// call of a pattern often pays for connections or caches that later calls do not).
+constexpr int kNativeRuns = 2;
+constexpr int kProbeRuns = 3;
+
+// Adds the previous call's agreed time (the largest over the ranks) to its pattern, and in auto
+// mode drops a plan whose probe runs were all slower than the native call's fastest run.
 void record_previous(CommState& st, std::int64_t nanoseconds) {
   const LastCall last = std::exchange(st.last, LastCall{});
   if (last.slot < 0) return;
   Entry& e = st.cache.at(last.slot);
   const double seconds = static_cast<double>(nanoseconds) * 1e-9;
   PatternReport& r = report().patterns[e.stats];
-  if (last.choice == Choice::redist) {
-    r.redist_s += seconds, ++r.redist_measured;
-    if (settings().mode == Mode::auto_choice && !e.measured_redist) {
-      e.measured_redist = true;
-      if (e.native_seconds >= 0.0 && seconds > e.native_seconds) {
-        e.choice = Choice::native;
-        r.choice = "native";
-        r.reason = "its first run was slower than the native call";
-      }
-    }
-  } else {
+  const bool probing = settings().mode == Mode::auto_choice;
+  if (last.choice == Choice::native) {
     r.native_s += seconds, ++r.native_measured;
-    if (!e.decided && e.native_seconds < 0.0) e.native_seconds = seconds;
+    if (!e.decided)
+      e.native_seconds = std::min(e.native_seconds < 0 ? seconds : e.native_seconds, seconds),
+      ++e.native_runs;
+    return;
+  }
+  r.redist_s += seconds, ++r.redist_measured;
+  if (!probing || e.redist_runs >= kProbeRuns || e.native_seconds < 0.0) return;
+  e.redist_seconds = std::min(e.redist_runs == 0 ? seconds : e.redist_seconds, seconds);
+  if (++e.redist_runs == kProbeRuns && e.redist_seconds > e.native_seconds) {
+    e.choice = Choice::native;
+    r.choice = "native";
+    r.reason = fmt::format("its fastest of {} runs was slower than the native call's", kProbeRuns);
   }
 }
 
@@ -566,9 +631,9 @@ int run_native(CommState& st, int slot, const Native& native) {
   return code;
 }
 
-int run_plan_timed(CommState& st, int slot, const Call& c, const Local& l) {
+int run_plan_timed(CommState& st, int slot, const Call& c, const Local& l, Prepared* pre) {
   const double start = MPI_Wtime();
-  const int code = run_plan(st, st.cache.at(slot), c, l);
+  const int code = run_plan(st, st.cache.at(slot), c, l, pre);
   st.last = {slot, Choice::redist, static_cast<std::int64_t>((MPI_Wtime() - start) * 1e9)};
   ++report().patterns[st.cache.at(slot).stats].redist_calls;
   return fail(c.comm, code);
@@ -577,16 +642,19 @@ int run_plan_timed(CommState& st, int slot, const Call& c, const Local& l) {
 // A cached pattern: counts that do not match are MPI's truncation error on every rank; a pattern
 // not decided yet is decided now (in auto mode its native time came with this call's agreement);
 // then it runs as decided.
-int run_entry(CommState& st, int slot, const Call& c, const Local& l, const Native& native) {
+int run_entry(CommState& st, int slot, const Call& c, const Local& l, const Native& native,
+              Prepared* pre = nullptr) {
   Entry& e = st.cache.at(slot);
   if (e.inconsistent) return fail(c.comm, MPI_ERR_TRUNCATE);
   if (!e.decided) {
     const bool measure_first =
-        settings().mode == Mode::auto_choice && native && e.native_seconds < 0.0;
+        settings().mode == Mode::auto_choice && native && e.native_runs < kNativeRuns;
     if (measure_first) return run_native(st, slot, native);
     decide_pattern(st, e);
   }
-  if (e.choice == Choice::redist || !native) return run_plan_timed(st, slot, c, l);
+  if (e.choice == Choice::redist) return run_plan_timed(st, slot, c, l, pre);
+  // Counts beyond an int have no native call: a pattern that could not be planned is refused.
+  if (!native) return fail(c.comm, MPI_ERR_COUNT);
   return run_native(st, slot, native);
 }
 
@@ -613,11 +681,19 @@ int planned_call(CommState& st, const Call& c, const Native& native) {
   words[kUnsupported] = l.unsupported ? 1 : 0;
   words[kNoNative] = native ? 0 : 1;
   words[kElapsed] = st.last.nanoseconds;
+  // A cached pattern that runs as a plan: its buffers are prepared now, their failure agreed on
+  // with the pattern (one reduction in the steady state).
+  std::optional<Prepared> pre;
+  if (l.error == MPI_SUCCESS && !l.unsupported && st.cache.runs_plan(l.row)) {
+    prepare(c, l, st.comm.get(), static_cast<std::size_t>(st.comm.rank()), pre.emplace());
+    if (pre->code != MPI_SUCCESS) words[kError] = pre->code;
+  }
   const Agreement a = agree(st.comm.get(), CallLog("redist_alltoallv", st.comm.rank()), words);
   if (a.failed) return fail(c.comm, MPI_ERR_INTERN);
   record_previous(st, words[kElapsed]);
   if (words[kError] != 0) {
-    return fail(c.comm, static_cast<int>(l.error != 0 ? l.error : words[kError]));
+    const int own = l.error != MPI_SUCCESS ? l.error : pre ? pre->code : MPI_SUCCESS;
+    return fail(c.comm, static_cast<int>(own != MPI_SUCCESS ? own : words[kError]));
   }
   const Native usable = words[kNoNative] == 0 ? native : Native{};
   if (words[kUnsupported] != 0) {
@@ -631,7 +707,7 @@ int planned_call(CommState& st, const Call& c, const Native& native) {
   e.last_used = st.now;
   PatternReport& r = report().patterns[e.stats];
   ++r.calls, ++r.cache_hits;
-  return run_entry(st, slot, c, l, usable);
+  return run_entry(st, slot, c, l, usable, pre ? &*pre : nullptr);
 }
 
 // Writes the report with `lines` (one pattern's JSON per line) as its patterns.
@@ -714,9 +790,10 @@ int alltoallv(const Call& call, const Native& native) {
       return native ? native() : fail(call.comm, MPI_ERR_OTHER);
     }
     return planned_call(*st, call, native);
-  } catch (const std::exception& e) {
-    warn(std::string("internal failure: ") + e.what());
-    return fail(call.comm, MPI_ERR_INTERN);
+  } catch (const std::exception& e) {  // the library's own failure: the native call instead
+    warn(std::string("internal failure: ") + e.what() + "; the native call is used");
+    count_fallback("internal error");
+    return native ? native() : fail(call.comm, MPI_ERR_INTERN);
   }
 }
 

@@ -56,6 +56,12 @@ int PatternCache::hit(std::span<const std::int64_t> words) {
   return -1;
 }
 
+bool PatternCache::runs_plan(const Row& row) const {
+  return std::any_of(slots_.begin(), slots_.end(), [&](const std::optional<Entry>& e) {
+    return e && e->decided && e->choice == Choice::redist && e->row == row;
+  });
+}
+
 int PatternCache::insert(Row row, std::int64_t now) {
   std::size_t slot = 0;
   for (std::size_t k = 0; k < kCacheEntries; ++k) {
@@ -134,8 +140,10 @@ Decision decide(const Matrix& matrix, const exchange::Platform& platform, Mode m
   Decision d;
   d.predicted_native = native_seconds.value_or(-1.0);
   const exchange::Instance instance = matrix_instance(matrix, platform);
-  if (instance.messages.empty()) {
-    d.reason = "no message between two ranks";
+  if (instance.messages.empty()) {  // only the own blocks: the plan of nothing
+    d.choice = Choice::redist;
+    d.reason = "no message between two ranks: only the own blocks are copied";
+    d.ranks.resize(matrix.ranks);
     return d;
   }
   const auto start = std::chrono::steady_clock::now();

@@ -59,8 +59,10 @@ struct Entry {
   Choice choice = Choice::native;
   bool inconsistent = false;     // counts do not match between ranks: never run
   bool decided = false;          // rank 0 has planned (or refused) it and every rank knows
-  bool measured_redist = false;  // a run of the plan was measured (auto mode checks it once)
-  double native_seconds = -1.0;  // the native call's measured time (max over ranks), or -1
+  int native_runs = 0;           // native calls timed before the pattern was decided
+  double native_seconds = -1.0;  // their fastest (each the largest over the ranks), or -1
+  int redist_runs = 0;           // runs of the plan timed so far (auto mode probes a few)
+  double redist_seconds = -1.0;  // their fastest
   RankTransfers transfers;       // this rank's part of the plan, when choice is redist
   std::size_t stats = 0;         // index of the pattern in the process's report
   Matrix matrix;                 // rank 0 only, until decided: the gathered pattern
@@ -72,6 +74,9 @@ class PatternCache {
   void mismatches(const Row& row, std::span<std::int64_t> words) const;
   // The slot whose word is 0 after the maximum over the ranks, or -1.
   static int hit(std::span<const std::int64_t> words);
+  // Whether a slot with this rank's `row` runs as a plan (the agreement may still find that
+  // another rank's row differs).
+  bool runs_plan(const Row& row) const;
   // Takes a slot for a new pattern (an empty one, else the least recently used) and returns it.
   int insert(Row row, std::int64_t now);
   Entry& at(int slot) { return *slots_[static_cast<std::size_t>(slot)]; }
