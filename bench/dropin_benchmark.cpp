@@ -3,10 +3,12 @@
 // on the real MPI of the machine. Run under mpirun, one process per mode of the drop-in (it reads
 // REDIST_ALLTOALLV once per process):
 //   mpirun -np 2 build/bench/dropin_benchmark --redist_alltoallv=never   # pass-through
-//   mpirun -np 2 build/bench/dropin_benchmark --redist_alltoallv=auto    # fallen back to native
+//   REDIST_MIN_GAIN=0.99 mpirun -np 2 build/bench/dropin_benchmark --redist_alltoallv=auto
+//                                                                        # fallen back to native
 // --redist_alltoallv=MODE sets REDIST_ALLTOALLV before the first call (default: the environment's,
-// else auto). Every rank sends `size` bytes to every rank (itself included); size is the argument:
-// 8 B, 4 KiB, 256 KiB.
+// else auto). REDIST_MIN_GAIN=0.99 has every pattern decided native (no plan is predicted to gain
+// that much); plain auto may keep a plan. Every rank sends `size` bytes to every rank (itself
+// included); size is the argument: 8 B, 4 KiB, 256 KiB.
 //
 // Benchmarks:
 // - MPI_Alltoallv/SIZE: the native call alone.
