@@ -1,14 +1,18 @@
 # What `cmake --install build --prefix P` puts under P (docs/library.md, "Installing and linking"):
 #
-#   include/redist/...            every header of src/redist but the tests' (testing/, *_test.hpp)
+#   include/redist/...            every header of src/redist but the tests' (testing/, *_test.hpp):
+#                                 the C++ headers and the drop-in's C header redist/mpi/dropin.h
 #   lib/libredist_*.a             the core libraries; redist_mpi_plan, redist_mpi when MPI was found;
 #                                 redist_zoltan when Zoltan was found too
+#   lib/libredist-pmpi.so         the profiling library (MPI_Alltoallv through the drop-in, for
+#                                 LD_PRELOAD), when MPI was found
 #   bin/                          redist, redist-platform, and when built redist-ring-sim, redist-mpi,
 #                                 redist-calibrate
 #   lib/cmake/redist/             the CMake package: find_package(redist CONFIG) gives redist::core
 #                                 (every core library), redist::mpi when MPI was found and
 #                                 redist::zoltan when Zoltan was found
 #   lib/pkgconfig/redist.pc       the core libraries for pkg-config
+#   lib/pkgconfig/redist-mpi.pc   the MPI component (C and C++) for pkg-config, when MPI was found
 #   REDIST_PYTHON_INSTALL_DIR/redist/  the Python package, component `python`, when built
 #                                 (python/CMakeLists.txt, docs/python.md)
 #
@@ -29,7 +33,7 @@ if(NOT TARGET redist_zoltan)
   list(APPEND redist_header_excludes PATTERN "zoltan" EXCLUDE PATTERN "zoltan.hpp" EXCLUDE)
 endif()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/src/redist/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/redist
-        FILES_MATCHING PATTERN "*.hpp" ${redist_header_excludes})
+        FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h" ${redist_header_excludes})
 
 # Libraries, under the names of the package: redist_ring is exported as redist::ring (the ALIAS
 # targets of src/redist/CMakeLists.txt give a build-tree user the same names). Two export sets:
@@ -74,6 +78,12 @@ foreach(program redist redist-platform redist-ring-sim redist-mpi redist-calibra
 endforeach()
 install(TARGETS ${redist_programs} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
+# The profiling library: a plugin for LD_PRELOAD, not a library to link, so it is in no export
+# set. It holds the drop-in whole and needs only the MPI library at run time.
+if(TARGET redist-pmpi)
+  install(TARGETS redist-pmpi LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+endif()
+
 # The CMake package. Its version file accepts a request for the same major.minor (0.x: a minor
 # version may change the interface).
 set(REDIST_PACKAGE_WITH_MPI OFF)
@@ -92,11 +102,11 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/redistConfigVersion.cmake
 install(FILES ${PROJECT_BINARY_DIR}/redistConfig.cmake ${PROJECT_BINARY_DIR}/redistConfigVersion.cmake
         DESTINATION ${redist_cmake_dir})
 
-# redist.pc. A static library must come before every library it uses on a link line (the linker
-# only takes from an archive what the objects before it left undefined), so Libs lists the core
-# libraries in reverse topological order of their dependencies: a depth-first walk of the link
-# dependencies from redist_core appends each library after all the libraries it uses, and the list
-# is then reversed. The libraries they use in turn (CLP, fmt) come from Requires, which
+# redist.pc and redist-mpi.pc. A static library must come before every library it uses on a link
+# line (the linker only takes from an archive what the objects before it left undefined), so Libs
+# lists the libraries in reverse topological order of their dependencies: a depth-first walk of
+# the link dependencies from the root appends each library after all the libraries it uses, and
+# the list is then reversed. The libraries they use in turn (CLP, fmt) come from Requires, which
 # pkg-config prints after Libs.
 function(redist_link_walk target)
   get_property(seen GLOBAL PROPERTY REDIST_LINK_WALK_SEEN)
@@ -119,11 +129,21 @@ function(redist_link_walk target)
     set_property(GLOBAL APPEND PROPERTY REDIST_LINK_WALK_ORDER ${target})
   endif()
 endfunction()
-redist_link_walk(redist_core)
-get_property(redist_link_order GLOBAL PROPERTY REDIST_LINK_WALK_ORDER)
-list(REVERSE redist_link_order)
-list(TRANSFORM redist_link_order PREPEND "-l")
-list(JOIN redist_link_order " " REDIST_PC_LIBS)
+# redist_pc_libs(<out> <root>): "-lredist_a -lredist_b ..." for everything <root> links, in link
+# order.
+function(redist_pc_libs out root)
+  set_property(GLOBAL PROPERTY REDIST_LINK_WALK_SEEN)
+  set_property(GLOBAL PROPERTY REDIST_LINK_WALK_ORDER)
+  redist_link_walk(${root})
+  get_property(order GLOBAL PROPERTY REDIST_LINK_WALK_ORDER)
+  list(REVERSE order)
+  list(TRANSFORM order PREPEND "-l")
+  list(JOIN order " " libs)
+  set(${out} "${libs}" PARENT_SCOPE)
+endfunction()
+redist_pc_libs(REDIST_PC_LIBS redist_core)
+# What the libraries use, for both files: fmt everywhere, CLP in lp, nlohmann_json in io.
+set(REDIST_PC_REQUIRES "nlohmann_json >= 3.10, fmt, clp")
 # The prefix is found from the file's own place, as redistConfig.cmake finds its own: the install
 # prefix may be chosen after configuration (cmake --install --prefix).
 set(REDIST_PC_INCLUDEDIR "\${prefix}/${CMAKE_INSTALL_INCLUDEDIR}")
@@ -140,3 +160,45 @@ else()
 endif()
 configure_file(${PROJECT_SOURCE_DIR}/cmake/redist.pc.in ${PROJECT_BINARY_DIR}/redist.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/redist.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+# redist-mpi.pc: the MPI component, for C programs (the drop-in, redist/mpi/dropin.h) as well as
+# C++ ones. It stands alone rather than requiring redist.pc, whose -std=c++20 a C compiler may
+# refuse (clang does): C++ programs add -std=c++20 themselves. Libs lists everything redist_mpi
+# links (core libraries included), then the MPI library this build was compiled against, as CMake
+# found it (any MPI implementation, not only those that ship a .pc file), then the C++ runtime:
+# the libraries are C++, and a C program linked by the C compiler does not get it otherwise.
+if(TARGET redist_mpi)
+  redist_pc_libs(REDIST_MPI_PC_LIBS redist_mpi)
+  set(mpi_cflags)
+  foreach(dir IN LISTS MPI_CXX_INCLUDE_DIRS)
+    list(APPEND mpi_cflags "-I${dir}")
+  endforeach()
+  foreach(definition IN LISTS MPI_CXX_COMPILE_DEFINITIONS)
+    list(APPEND mpi_cflags "-D${definition}")
+  endforeach()
+  list(APPEND mpi_cflags ${MPI_CXX_COMPILE_OPTIONS})
+  list(REMOVE_DUPLICATES mpi_cflags)
+  list(JOIN mpi_cflags " " REDIST_MPI_PC_CFLAGS)
+  # The MPI libraries as -L<dir> -l<name> when they are ordinary library files (as pkg-config
+  # users expect), their full paths otherwise.
+  set(mpi_libs ${MPI_CXX_LINK_FLAGS})
+  foreach(library IN LISTS MPI_CXX_LIBRARIES)
+    if(library MATCHES "^(.*)/lib([^/]+)\\.(so|a)$")
+      list(APPEND mpi_libs "-L${CMAKE_MATCH_1}" "-l${CMAKE_MATCH_2}")
+    else()
+      list(APPEND mpi_libs "${library}")
+    endif()
+  endforeach()
+  # The C++ runtime: the C++ compiler's implicit libraries but those every C program links anyway
+  # (libc, libgcc).
+  set(cxx_runtime ${CMAKE_CXX_IMPLICIT_LINK_LIBRARIES})
+  list(REMOVE_ITEM cxx_runtime c gcc gcc_s gcc_eh)
+  list(REMOVE_DUPLICATES cxx_runtime)
+  list(TRANSFORM cxx_runtime PREPEND "-l")
+  list(APPEND mpi_libs ${cxx_runtime})
+  list(REMOVE_DUPLICATES mpi_libs)
+  list(JOIN mpi_libs " " REDIST_MPI_PC_EXTRA_LIBS)
+  configure_file(${PROJECT_SOURCE_DIR}/cmake/redist-mpi.pc.in ${PROJECT_BINARY_DIR}/redist-mpi.pc
+                 @ONLY)
+  install(FILES ${PROJECT_BINARY_DIR}/redist-mpi.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+endif()

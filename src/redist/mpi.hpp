@@ -1,6 +1,7 @@
-// redist/mpi.hpp: redistributing real data across MPI ranks, and rebalancing an iterative MPI
+// redist/mpi.hpp: redistributing real data across MPI ranks, rebalancing an iterative MPI
 // application when it pays (RRV04's redistributions executed; RRV04 §8's application; docs/
-// mpi.md). Link with redist::mpi.
+// mpi.md), and MPI_Alltoallv with redist's schedules (the drop-in, docs/dropin.md): the whole MPI
+// component in one header. Link with redist::mpi (CMake) or pkg-config redist-mpi.
 //
 // API (namespace redist::mpi), every call collective over the communicator unless marked local:
 //   Redistribution(comm, old_count, new_count, costs, options)
@@ -23,11 +24,26 @@
 //   alltoallv_exchange / caterpillar_exchange
 //                        the baselines on the same buffers (one MPI_Alltoallv; n steps of
 //                        MPI_Sendrecv)
-// Guarantees, limits and costs: redist/mpi/redistribution.hpp, redist/mpi/rebalancer.hpp and
-// redist/mpi/exchange.hpp.
+//   calibrate_platform(comm, options)
+//                        measures the ranks' bandwidths and latency (and a backbone between two
+//                        clusters of hosts) into the exchange planners' platform
+// The drop-in (C functions, global namespace; redist/mpi/dropin.h, usable from C alone):
+//   redist_alltoallv, redist_alltoall, redist_alltoallv_c, redist_alltoall_c
+//                        MPI_Alltoallv and MPI_Alltoall (and their large-count forms) with the
+//                        same signatures and results, run as a cached redist plan when one is
+//                        predicted and measured faster, as the native call otherwise
+//   redist_alltoallv_init / redist_start / redist_wait / redist_request_free
+//                        the persistent form (MPI_Alltoallv_init)
+//   redist_dropin_report(path)
+//                        local: writes what the drop-in saw and chose (rank 0 of MPI_COMM_WORLD)
+//   libredist-pmpi.so    the same for unmodified programs, through the profiling interface
+//                        (LD_PRELOAD)
+// Guarantees, limits and costs: redist/mpi/redistribution.hpp, redist/mpi/rebalancer.hpp,
+// redist/mpi/exchange.hpp, redist/mpi/calibrate_platform.hpp and redist/mpi/dropin.h.
 // Errors: redist::mpi::Error (a std::runtime_error), thrown with the same message on every rank:
 // for bad input before any item moves, for a failed MPI call (whatever the error handler of the
-// caller's communicator) at the end of the step (redist/mpi/communicator.hpp).
+// caller's communicator) at the end of the step (redist/mpi/communicator.hpp). The drop-in throws
+// nothing: it returns MPI error codes through the communicator's error handler, as MPI's calls do.
 //
 // Example (each rank holds `count` doubles of a global sequence, blocks in rank order):
 //   std::vector<double> block = ...;  // this rank's items
@@ -41,6 +57,8 @@
 //   }
 #pragma once
 
+#include "redist/mpi/calibrate_platform.hpp"
+#include "redist/mpi/dropin.h"
 #include "redist/mpi/exchange.hpp"
 #include "redist/mpi/rebalancer.hpp"
 #include "redist/mpi/redistribution.hpp"

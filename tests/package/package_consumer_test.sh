@@ -3,11 +3,18 @@
 # project outside redist would: find_package(redist CONFIG) (consumer/), and pkg-config with one
 # compiler command. Both programs, and the installed redist, must print byte for byte what
 # `redist ring plan data/examples/demo-ring.json` of the build prints. When the build has the MPI
-# library, a third program finds the component `mpi` and links redist::mpi.
+# library: a program finds the component `mpi` and links redist::mpi; the drop-in is called from
+# C++ (find_package, redist::mpi) and from C (the C compiler with `pkg-config redist-mpi`), each
+# under mpirun on 2 ranks, which must all receive what the others sent; libredist-pmpi.so must be
+# installed and define MPI_Alltoallv.
 # Usage: package_consumer_test.sh CMAKE GENERATOR CXX PKG_CONFIG SOURCE_DIR BUILD_DIR REDIST SCRATCH
-# SCRATCH is emptied first and kept afterwards (logs, the prefix) for a look after a failure.
+#                                 [MPIEXEC [CC]]
+# MPIEXEC runs the MPI programs (needed when the build has the MPI library); CC compiles the C
+# program (without it, that part is skipped). SCRATCH is emptied first and kept afterwards (logs,
+# the prefix) for a look after a failure.
 set -euo pipefail
 cmake=$1 generator=$2 cxx=$3 pkg_config=$4 source=$5 build=$6 redist=$7 scratch=$8
+mpiexec=${9:-} cc=${10:-}
 instance=$source/data/examples/demo-ring.json
 prefix=$scratch/prefix
 
@@ -47,9 +54,28 @@ grep -qF "redist_DIR:PATH=$prefix/" consumer/CMakeCache.txt || {
   cat consumer-build.log; fail "consumer build"; }
 consumer/consumer "$instance" > find-package.json
 same "find_package(redist CONFIG) consumer" find-package.json
+
+# mpirun2 NAME PROGRAM...: PROGRAM on 2 ranks (as root too, on any number of cores), its output in
+# NAME.log; it must exit 0 and rank 0 print a line "ok: ...".
+mpirun2() {
+  local name=$1
+  shift
+  [ -n "$mpiexec" ] || fail "no mpiexec given to run $name"
+  OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader,tcp \
+    timeout 60 "$mpiexec" --allow-run-as-root --oversubscribe -np 2 "$@" > "$name.log" 2>&1 || {
+    cat "$name.log"; fail "$name under mpirun"; }
+  grep '^ok: ' "$name.log" || { cat "$name.log"; fail "$name printed no ok line"; }
+}
 if [ $with_mpi = ON ]; then
   [ "$(consumer/consumer_mpi)" = ring ] || fail "the program linked to redist::mpi"
   echo "ok: find_package(redist CONFIG COMPONENTS mpi) consumer"
+  # auto: the first call runs the native one, the next ones what the drop-in decided.
+  REDIST_ALLTOALLV=auto mpirun2 dropin-cxx consumer/consumer_dropin
+  pmpi=$(find "$prefix" -name libredist-pmpi.so)
+  [ -n "$pmpi" ] || fail "no libredist-pmpi.so installed"
+  symbols=$(nm -D --defined-only "$pmpi") || fail "nm -D $pmpi"
+  grep -qw MPI_Alltoallv <<< "$symbols" || fail "$pmpi defines no MPI_Alltoallv"
+  echo "ok: $pmpi"
 fi
 
 # pkg-config: the flags, then one compiler command.
@@ -63,4 +89,21 @@ echo "pkg-config --cflags --libs redist: $flags"
   cat one-file.log; fail "$cxx main.cpp \$(pkg-config --cflags --libs redist)"; }
 ./one-file "$instance" > pkg-config.json
 same "pkg-config program" pkg-config.json
+
+# pkg-config redist-mpi: a C program calling the drop-in, one C compiler command (warnings are
+# errors: the flags must suit C), run with redist's plans forced (always): its report must show
+# calls that redist's plans ran.
+if [ $with_mpi = ON ] && [ -n "$cc" ]; then
+  flags=$("$pkg_config" --cflags --libs redist-mpi) || fail "pkg-config --cflags --libs redist-mpi"
+  echo "pkg-config --cflags --libs redist-mpi: $flags"
+  # shellcheck disable=SC2086 # the flags are words
+  "$cc" -std=c11 -Wall -Wextra -Werror -o dropin-c "$source/tests/package/consumer/dropin_main.c" \
+    $flags > dropin-c-build.log 2>&1 || {
+    cat dropin-c-build.log; fail "$cc dropin_main.c \$(pkg-config --cflags --libs redist-mpi)"; }
+  REDIST_ALLTOALLV=always mpirun2 dropin-c ./dropin-c "$scratch/dropin-c-report.json"
+  grep -q '"redist_calls": [1-9]' dropin-c-report.json || {
+    cat dropin-c-report.json; fail "redist's plans did not run the C program's calls"; }
+elif [ $with_mpi = ON ]; then
+  echo "skipped: the C program (no C compiler)"
+fi
 echo "PASS: package_consumer"
