@@ -492,7 +492,7 @@ void record_previous(CommState& st, std::int64_t nanoseconds) {
   PatternReport& r = report().patterns[e.stats];
   if (last.choice == Choice::native) {
     r.native_s += seconds, ++r.native_measured;
-    if (!e.decided) e.trial.add_native(seconds);
+    e.trial.add_native(seconds);
     return;
   }
   r.redist_s += seconds, ++r.redist_measured;
@@ -641,7 +641,8 @@ int run_entry(CommState& st, int slot, const Call& c, const Local& l, const Nati
     if (measure_first) return run_native(st, slot, native);
     decide_pattern(st, e);
   }
-  if (e.choice == Choice::redist) return run_plan_timed(st, slot, c, l, pre);
+  const bool recheck = settings().mode == Mode::auto_choice && native && e.trial.wants_native();
+  if (e.choice == Choice::redist && !recheck) return run_plan_timed(st, slot, c, l, pre);
   // Counts beyond an int have no native call: a pattern that could not be planned is refused.
   if (!native) return fail(c.comm, MPI_ERR_COUNT);
   return run_native(st, slot, native);

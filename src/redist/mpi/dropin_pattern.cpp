@@ -89,7 +89,9 @@ double median(std::vector<double> values) {
 }  // namespace
 
 void Trial::add_native(double seconds) {
-  if (native_.size() < kNativeRuns) native_.push_back(seconds);
+  native_.push_back(seconds);
+  if (native_.size() > kNativeRuns) native_.erase(native_.begin());
+  since_native_ = 0;
 }
 
 double Trial::native() const { return median(native_); }
@@ -97,6 +99,7 @@ double Trial::native() const { return median(native_); }
 bool Trial::add_redist(double seconds) {
   if (native_.empty()) return false;
   redist_.push_back(seconds);
+  ++since_native_;
   if (redist_.size() < (probed_ ? kWindow : kProbeRuns)) return false;
   const bool slower = median(redist_) > native();
   probed_ = true;

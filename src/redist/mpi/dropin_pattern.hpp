@@ -52,13 +52,15 @@ struct Matrix {
   std::vector<std::int64_t> send, recv;
 };
 
-// Auto mode's measurements of one pattern (each time the largest over the ranks) and its rules:
-// the native call is timed kNativeRuns times before the pattern is planned, and the median is the
-// time to beat (a first call often pays for connections that later ones do not). A plan is kept
-// while the median of its first kProbeRuns runs, and then of every kWindow runs, is not slower
-// than that: a plan that loses is dropped after at most kProbeRuns runs, one that starts losing
-// later (the machine's load changed) after kWindow. Medians, so that one lucky or one preempted
-// run decides nothing.
+// Auto mode's measurements of one pattern (each time the largest over the ranks) and its rules.
+// The native call is timed kNativeRuns times before the pattern is planned, and the median of
+// its last kNativeRuns runs is the time to beat (a first call often pays for connections that
+// later ones do not). A plan is kept while the median of its first kProbeRuns runs, and then of
+// every kWindow runs, is not slower than that; after each verdict one native call is timed again,
+// so that the time to beat follows the machine's state instead of the pattern's first calls. A
+// plan that loses is dropped after at most kProbeRuns runs, one that starts losing later after a
+// window; a plan that wins pays one native call in kWindow + 1. Medians, so that one lucky or
+// one preempted run decides nothing.
 class Trial {
  public:
   static constexpr std::size_t kNativeRuns = 3;
@@ -66,12 +68,15 @@ class Trial {
   static constexpr std::size_t kWindow = 16;
   void add_native(double seconds);
   bool native_known() const { return native_.size() >= kNativeRuns; }
-  double native() const;  // the median of the native runs; -1 before any
+  double native() const;  // the median of the last kNativeRuns native runs; -1 before any
+  // Whether the next call of a kept plan should be a native call, timed.
+  bool wants_native() const { return probed_ && redist_.empty() && since_native_ > 0; }
   // Adds a run of the plan; true when the plan must be dropped for the native call.
   bool add_redist(double seconds);
 
  private:
   std::vector<double> native_, redist_;  // redist_: the runs since the last verdict
+  std::size_t since_native_ = 0;         // runs of the plan since the last native run
   bool probed_ = false;
 };
 
