@@ -19,7 +19,8 @@
  *   the exchange validator; the plan is used only when its makespan is predicted to beat the
  *   native time by the minimum gain (REDIST_MIN_GAIN, default 0.05);
  * - the runs of a plan are timed too, and a plan whose median run (of its first three, then of
- *   every sixteen) is slower than the native call's median is dropped for the native call.
+ *   every sixteen, each window followed by one native call timed anew) is slower than the native
+ *   call's median is dropped for the native call.
  * Settings (environment, read at the first call): REDIST_ALLTOALLV=auto|always|never (default
  * auto), REDIST_PLATFORM=FILE, REDIST_MIN_GAIN=FRACTION, REDIST_REPORT=FILE (written by rank 0
  * at MPI_Finalize; redist_dropin_report writes one at any time).
