@@ -39,6 +39,9 @@ struct Instance {
   std::vector<double> send_bandwidth;  // bytes per second, one per node
   std::vector<double> recv_bandwidth;  // bytes per second, one per node
   double latency = 0.0;                // seconds per piece (beta)
+  // The bandwidth fields the document left out, for which the reader assumed 1 byte per second
+  // ("send_bandwidth", "recv_bandwidth"): every plan says so in its notes.
+  std::vector<std::string> assumed_bandwidths;
   std::optional<Backbone> backbone;
 
   // Bytes per second of a piece from i to j.

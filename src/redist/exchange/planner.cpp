@@ -66,6 +66,9 @@ Plan dispatch(const Instance& instance, std::string_view algorithm, const Deadli
 Plan plan(const Instance& instance, std::string_view algorithm, std::optional<double> time_limit) {
   const auto started = std::chrono::steady_clock::now();
   Plan out = dispatch(instance, algorithm, Deadline(time_limit));
+  for (const std::string& field : instance.assumed_bandwidths) {
+    out.notes.push_back(field + " not given: 1 byte per second assumed for every node");
+  }
   out.solve_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return out;

@@ -169,6 +169,9 @@ exchange::Instance read_exchange_instance(const Json& document) {
       sparse ? read_messages(exchange["messages"]) : read_matrix(exchange["matrix"], in.nodes);
   in.send_bandwidth = read_bandwidths(exchange, "send_bandwidth", in.nodes);
   in.recv_bandwidth = read_bandwidths(exchange, "recv_bandwidth", in.nodes);
+  for (const char* key : {"send_bandwidth", "recv_bandwidth"}) {
+    if (!exchange.contains(key)) in.assumed_bandwidths.emplace_back(key);
+  }
   if (const auto it = exchange.find("latency"); it != exchange.end()) {
     in.latency = as_finite_number(*it, kRoot + ".latency");
   }
