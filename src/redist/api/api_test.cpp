@@ -9,6 +9,7 @@
 #include "redist/balance.hpp"
 #include "redist/common/tolerance.hpp"
 #include "redist/dlt.hpp"
+#include "redist/exchange.hpp"
 #include "redist/io/json.hpp"
 #include "redist/lau.hpp"
 #include "redist/ring.hpp"
@@ -210,3 +211,21 @@ TEST(BalanceApi, JsonErrorsReadAsOnTheCommandLine) {
 
 }  // namespace
 }  // namespace redist
+
+// A bandwidth the document leaves out is 1 byte per second, and the plan says so; one given is
+// not mentioned.
+TEST(ExchangeApi, AnAssumedBandwidthIsNamedInTheNotes) {
+  const std::string bare = R"({"exchange": {"nodes": 2, "messages": [[0, 1, 10]]}})";
+  const std::string one = R"({"exchange": {"nodes": 2, "messages": [[0, 1, 10]],
+                              "send_bandwidth": 2}})";
+  const std::string both = R"({"exchange": {"nodes": 2, "messages": [[0, 1, 10]],
+                               "send_bandwidth": 2, "recv_bandwidth": 5}})";
+  const std::string bare_plan = redist::exchange::plan_json(bare);
+  EXPECT_NE(bare_plan.find("send_bandwidth not given: 1 byte per second assumed"),
+            std::string::npos);
+  EXPECT_NE(bare_plan.find("recv_bandwidth not given"), std::string::npos);
+  const std::string one_plan = redist::exchange::plan_json(one);
+  EXPECT_EQ(one_plan.find("send_bandwidth not given"), std::string::npos);
+  EXPECT_NE(one_plan.find("recv_bandwidth not given"), std::string::npos);
+  EXPECT_EQ(redist::exchange::plan_json(both).find("not given"), std::string::npos);
+}
