@@ -68,6 +68,12 @@ HETEROGENEOUS = ["heterogeneous", "clusters"]  # the goal's platforms
 RANKS = [16, 64, 256]
 PATTERNS = ["fft-transpose", "rcb-migration", "bc-cyclic", "bc-shrink", "random"]
 QUICK_PATTERNS = ["fft-transpose", "bc-cyclic", "random"]
+# At LARGE ranks and more, SMPI's cost limits the sweep (docs/dropin-smpi.md: a call of the default
+# algorithm takes about 20 s of this machine at 256 ranks, whatever its sizes).
+LARGE = 256
+LARGE_ALGORITHMS = ["default", "pair", "ring", "bruck"]
+LARGE_PATTERNS = ["fft-transpose", "rcb-migration", "random"]
+LARGE_CALLS = 3
 
 
 def log(*args):
@@ -325,17 +331,18 @@ def markdown(rows, summary, algorithms, with_redist, meta):
     ms = lambda s: f"{s * 1e3:.3f}" if s is not None else "-"
     out = [f"# redist_alltoallv against SimGrid {meta['simgrid']}'s MPI_Alltoallv algorithms",
            "",
-           f"Times in milliseconds of {meta['calls']} calls per pattern ({meta['datatype']}), "
+           f"Times in milliseconds of `calls` calls per pattern ({meta['datatype']}), "
            f"seed {meta['seed']}, {'with' if meta['crosstraffic'] else 'without'} SimGrid's "
            f"acknowledgement traffic; a host gets {meta['bandwidth_share']:.4f} of its NIC when it "
            "sends and receives at once (the drop-in's platform file says so).", ""]
-    head = ["ranks", "platform", "pattern", "MB/call"] + algorithms + ["best native"]
+    head = ["ranks", "platform", "pattern", "MB/call", "calls"] + algorithms + ["best native"]
     if with_redist:
         head += ["redist", "best / redist", "default / redist", "redist / default"]
     out += ["| " + " | ".join(head) + " |", "|" + "---|" * 3 + "---:|" * (len(head) - 3)]
     for r in rows:
-        cells = [str(r["ranks"]), r["platform"], r["pattern"], f"{r['megabytes']:.1f}"]
-        cells += [ms(r["seconds"].get(a)) if a in r["seconds"] else "failed" for a in algorithms]
+        cells = [str(r["ranks"]), r["platform"], r["pattern"], f"{r['megabytes']:.1f}",
+                 str(r["calls"])]
+        cells += [ms(r["seconds"][a]) if a in r["seconds"] else "-" for a in algorithms]
         cells.append(f"{r['best']} {ms(r['best_seconds'])}")
         if with_redist:
             if "redist_seconds" in r:
@@ -472,14 +479,18 @@ def main():
     ap.add_argument("--platforms", nargs="+", choices=PLATFORMS)
     ap.add_argument("--patterns", nargs="+", choices=PATTERNS)
     ap.add_argument("--algorithms", nargs="+", choices=ALGORITHMS)
-    ap.add_argument("--algorithms-256", nargs="+", choices=ALGORITHMS,
-                    help="the algorithms run at 256 ranks and more (default: all)")
     ap.add_argument("--calls", type=int)
+    ap.add_argument("--large-algorithms", nargs="+", choices=ALGORITHMS,
+                    help=f"algorithms at {LARGE} ranks and more (default: {' '.join(LARGE_ALGORITHMS)})")
+    ap.add_argument("--large-patterns", nargs="+", choices=PATTERNS,
+                    help=f"patterns at {LARGE} ranks and more (default: {' '.join(LARGE_PATTERNS)})")
+    ap.add_argument("--large-calls", type=int,
+                    help=f"calls at {LARGE} ranks and more (default: {LARGE_CALLS})")
     ap.add_argument("--datatype", choices=["byte", "double"], default="byte")
     ap.add_argument("--native-only", action="store_true")
     ap.add_argument("--no-crosstraffic", action="store_true")
-    ap.add_argument("--no-computation", action="store_true",
-                    help="do not simulate computation (the drop-in's planning then costs nothing)")
+    ap.add_argument("--simulate-computation", action="store_true",
+                    help="charge computation in simulated time (times then vary between runs)")
     ap.add_argument("--jobs", type=int, default=1, help="smpiruns at once")
     a = ap.parse_args()
     build = os.path.realpath(a.build)
@@ -492,9 +503,13 @@ def main():
     with_redist = not a.native_only and features(build).get("redist", False)
     if not with_redist and not a.native_only:
         log("redist-smpi-dropin was built without the drop-in: native algorithms only")
-    cfg = ("--cfg=network/crosstraffic:0 " if a.no_crosstraffic else "")
-    if not a.no_computation:
-        cfg += "--cfg=smpi/simulate-computation:yes --cfg=smpi/host-speed:1Gf"
+    cfg = "--cfg=network/crosstraffic:0" if a.no_crosstraffic else ""
+    if a.simulate_computation:
+        # After smpirun_redist.sh's smpi/simulate-computation:no, so these win. Bursts under
+        # 100 us are not charged (the loop between the calls); longer ones, such as the
+        # drop-in's planning, take simulated time (and so do preemptions of this process).
+        cfg += (" --cfg=smpi/simulate-computation:yes --cfg=smpi/host-speed:1Gf"
+                " --cfg=smpi/cpu-threshold:1e-4")
     os.makedirs(a.out, exist_ok=True)
     results, runs, failures = {}, [], []
     with tempfile.TemporaryDirectory() as tmp:
@@ -503,7 +518,8 @@ def main():
         jobs = []  # (ranks, kind, mode/algorithm, xml, hosts, patterns file, redist platform)
         for ranks in ranks_list:
             pats = []
-            for name in names:
+            large = ranks >= LARGE and not a.quick
+            for name in ((a.large_patterns or LARGE_PATTERNS) if large else names):
                 start = time.monotonic()
                 pats.append({"name": name, "bytes": make_pattern(build, name, ranks, a.seed, scale)})
                 log(f"{ranks} ranks: pattern {name} "
@@ -512,7 +528,8 @@ def main():
             pat_file = os.path.join(tmp, f"patterns-{ranks}.json")
             with open(pat_file, "w") as f:
                 json.dump({"dropin_patterns": {"ranks": ranks, "patterns": pats}}, f)
-            algs = a.algorithms_256 if a.algorithms_256 and ranks >= 256 else algorithms
+            algs = (a.large_algorithms or LARGE_ALGORITHMS) if large else algorithms
+            run_calls = (a.large_calls or LARGE_CALLS) if large else calls
             for kind in kinds:
                 send, recv, backbone = platform(kind, ranks, a.seed)
                 xml = os.path.join(tmp, f"{kind}-{ranks}.xml")
@@ -521,13 +538,13 @@ def main():
                 plat = os.path.join(tmp, f"{kind}-{ranks}-redist.json")
                 write_redist_platform(plat, send, recv, backbone, share)
                 for alg in algs:
-                    jobs.append((ranks, kind, alg, xml, hosts, pat_file, plat))
+                    jobs.append((ranks, kind, alg, xml, hosts, pat_file, plat, run_calls))
                 if with_redist:
-                    jobs.append((ranks, kind, "redist", xml, hosts, pat_file, plat))
+                    jobs.append((ranks, kind, "redist", xml, hosts, pat_file, plat, run_calls))
 
         def run_job(job):
-            ranks, kind, alg, xml, hosts, pat_file, plat = job
-            args = ["--patterns", pat_file, "--calls", str(calls), "--datatype", a.datatype]
+            ranks, kind, alg, xml, hosts, pat_file, plat, run_calls = job
+            args = ["--patterns", pat_file, "--calls", str(run_calls), "--datatype", a.datatype]
             env = None
             if alg == "redist":
                 report = os.path.join(a.out, f"dropin_report_{kind}_{ranks}.json")
@@ -555,17 +572,18 @@ def main():
                     results.setdefault((ranks, kind, r["pattern"]), {})[alg] = r
                 log(f"{ranks} {kind} {alg}: {wall:.1f} s wall, "
                     + ", ".join(f"{r['pattern']} {r['seconds'] * 1e3:.2f} ms" for r in rows))
-    order = lambda k: (k[0], PLATFORMS.index(k[1]), names.index(k[2]) if k[2] in names else 99)
+    order = lambda k: (k[0], PLATFORMS.index(k[1]), PATTERNS.index(k[2]))
     results = {k: results[k] for k in sorted(results, key=order)}
-    rows, summary = summarize(results, algorithms if not a.algorithms_256 else
-                              list(dict.fromkeys(algorithms + a.algorithms_256)), with_redist)
+    every = list(dict.fromkeys(algorithms + (a.large_algorithms or LARGE_ALGORITHMS)))
+    rows, summary = summarize(results, every, with_redist)
     meta = {"simgrid": simgrid_version(), "seed": a.seed, "calls": calls,
+            "large": {"ranks": LARGE, "calls": a.large_calls or LARGE_CALLS,
+                      "algorithms": a.large_algorithms or LARGE_ALGORITHMS,
+                      "patterns": a.large_patterns or LARGE_PATTERNS},
             "datatype": a.datatype, "crosstraffic": not a.no_crosstraffic,
-            "computation_simulated": not a.no_computation, "bandwidth_share": share,
+            "computation_simulated": a.simulate_computation, "bandwidth_share": share,
             "quick": a.quick}
-    shown = [alg for alg in algorithms + (a.algorithms_256 or []) if any(
-        alg in r["seconds"] for r in rows)]
-    shown = list(dict.fromkeys(shown))
+    shown = [alg for alg in every if any(alg in r["seconds"] for r in rows)]
     files = [os.path.join(a.out, f) for f in ("dropin_smpi.json", "dropin_smpi.md",
                                                "dropin_smpi.svg")]
     with open(files[0], "w") as f:
