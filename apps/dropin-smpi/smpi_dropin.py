@@ -273,6 +273,43 @@ def calibrate(build, tmp, cfg):
     return size / rows[0]["seconds"] / 1e9
 
 
+def planning_entries(doc):
+    """The first list in the drop-in's report whose entries all carry `planning_seconds` (one
+    per pattern, in the order the run met them), or None."""
+    if isinstance(doc, list):
+        if doc and all(isinstance(e, dict) and isinstance(e.get("planning_seconds"), (int, float))
+                       for e in doc):
+            return doc
+        items = doc
+    elif isinstance(doc, dict):
+        items = doc.values()
+    else:
+        return None
+    for item in items:
+        found = planning_entries(item)
+        if found is not None:
+            return found
+    return None
+
+
+def add_planning(rows, report, simulated):
+    """Each redist row's planning_seconds from the drop-in's report: 0 when computation was
+    simulated (it is then in the simulated time already), None when the report does not say."""
+    entries = None
+    try:
+        with open(report) as f:
+            entries = planning_entries(json.load(f))
+    except (OSError, ValueError):
+        pass
+    for k, r in enumerate(rows):
+        if simulated:
+            r["planning_seconds"] = 0.0
+        elif entries is not None and len(entries) == len(rows):
+            r["planning_seconds"] = float(entries[k]["planning_seconds"])
+        else:
+            r["planning_seconds"] = None
+
+
 # --- tables and figure ------------------------------------------------------------------------
 
 def geomean(xs):
@@ -294,8 +331,12 @@ def summarize(results, algorithms, with_redist):
                "best": best, "best_seconds": times[best],
                "default_seconds": times.get("default")}
         if with_redist and "redist" in cell:
-            red = cell["redist"]["seconds"]
-            row.update({"redist_seconds": red,
+            # Counted: the simulated time plus the planning the drop-in reports (when computation
+            # is not simulated, planning takes no simulated time).
+            planning = cell["redist"].get("planning_seconds")
+            red = cell["redist"]["seconds"] + (planning or 0.0)
+            row.update({"redist_seconds": red, "redist_simulated_seconds":
+                        cell["redist"]["seconds"], "planning_seconds": planning,
                         "redist_call_seconds": cell["redist"]["call_seconds"],
                         "best_over_redist": times[best] / red})
             if "default" in times:
@@ -337,7 +378,7 @@ def markdown(rows, summary, algorithms, with_redist, meta):
            "sends and receives at once (the drop-in's platform file says so).", ""]
     head = ["ranks", "platform", "pattern", "MB/call", "calls"] + algorithms + ["best native"]
     if with_redist:
-        head += ["redist", "best / redist", "default / redist", "redist / default"]
+        head += ["redist", "planning", "best / redist", "default / redist", "redist / default"]
     out += ["| " + " | ".join(head) + " |", "|" + "---|" * 3 + "---:|" * (len(head) - 3)]
     for r in rows:
         cells = [str(r["ranks"]), r["platform"], r["pattern"], f"{r['megabytes']:.1f}",
@@ -346,11 +387,13 @@ def markdown(rows, summary, algorithms, with_redist, meta):
         cells.append(f"{r['best']} {ms(r['best_seconds'])}")
         if with_redist:
             if "redist_seconds" in r:
-                cells += [ms(r["redist_seconds"]), f"{r['best_over_redist']:.3f}",
+                planning = r["planning_seconds"]
+                cells += [ms(r["redist_seconds"]), "?" if planning is None else ms(planning),
+                          f"{r['best_over_redist']:.3f}",
                           f"{r.get('default_over_redist', float('nan')):.3f}",
                           f"{r.get('redist_over_default', float('nan')):.3f}"]
             else:
-                cells += ["failed", "-", "-", "-"]
+                cells += ["failed", "-", "-", "-", "-"]
         out.append("| " + " | ".join(cells) + " |")
     if with_redist and summary:
         out += ["", "| platforms | cells | geomean best native / redist "
@@ -393,7 +436,7 @@ def svg_figure(rows, algorithms, with_redist):
     lo = min([0.5] + values) * 0.9
     hi = max([2.0] + values) * 1.1
     gw, left, top, ph, gap = 34, 70, 50, 220, 70
-    width = left + gw * len(groups) + 200
+    width = max(640, left + gw * len(groups) + 200)
     height = top + len(panels) * (ph + gap) + 40
     y_of = lambda v, y0: y0 + ph - (math.log(v) - math.log(lo)) / (math.log(hi) - math.log(lo)) * ph
     s = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -542,13 +585,15 @@ def main():
                 if with_redist:
                     jobs.append((ranks, kind, "redist", xml, hosts, pat_file, plat, run_calls))
 
+        def report_path(kind, ranks):
+            return os.path.realpath(os.path.join(a.out, f"dropin_report_{kind}_{ranks}.json"))
+
         def run_job(job):
             ranks, kind, alg, xml, hosts, pat_file, plat, run_calls = job
             args = ["--patterns", pat_file, "--calls", str(run_calls), "--datatype", a.datatype]
             env = None
             if alg == "redist":
-                report = os.path.join(a.out, f"dropin_report_{kind}_{ranks}.json")
-                args += ["--alltoallv", "redist", "--report", os.path.realpath(report)]
+                args += ["--alltoallv", "redist", "--report", report_path(kind, ranks)]
                 env = {"REDIST_PLATFORM": plat}
                 run_cfg = cfg + " --cfg=smpi/alltoallv:default"
             else:
@@ -568,6 +613,8 @@ def main():
                     continue
                 runs.append({"ranks": ranks, "platform": kind, "algorithm": alg,
                              "wall_seconds": round(wall, 2)})
+                if alg == "redist":
+                    add_planning(rows, report_path(kind, ranks), a.simulate_computation)
                 for r in rows:
                     results.setdefault((ranks, kind, r["pattern"]), {})[alg] = r
                 log(f"{ranks} {kind} {alg}: {wall:.1f} s wall, "
