@@ -3,8 +3,10 @@
 SimGrid 3.32 SMPI, on simulated one-port platforms of 16, 64 and 256 ranks (docs/dropin-smpi.md).
 
 Usage: smpi_dropin.py BUILD_DIR [--out DIR] [--quick] [--seed S] [--ranks P ...]
-                      [--algorithms NAME ...] [--calls N] [--datatype byte|double]
-                      [--native-only] [--no-crosstraffic] [--jobs J]
+                      [--platforms NAME ...] [--patterns NAME ...] [--algorithms NAME ...]
+                      [--calls N] [--large-algorithms NAME ...] [--large-patterns NAME ...]
+                      [--large-calls N] [--datatype byte|double] [--native-only]
+                      [--no-crosstraffic] [--simulate-computation] [--jobs J]
 
 BUILD_DIR holds redist, redist-smpi-dropin, redist-smpi-oneport.so and smpirun_redist.sh (the
 SMPI settings of every run, SMPIRUN overrides the smpirun in PATH). Every rank is a host with a
@@ -32,15 +34,18 @@ Runs: one smpirun per (ranks, platform, algorithm) runs every pattern, each as -
 and one smpirun per (ranks, platform) with --alltoallv redist (SimGrid's default algorithm for its
 native calls), REDIST_PLATFORM the platform file (docs/formats.md) of the simulated platform: its
 NICs and backbone times the share of a NIC a host gets when it sends and receives at once
-(measured first: two hosts exchanging 64 MiB each way). Computation is simulated (the drop-in's
-planning on rank 0 and its packing take simulated time): smpi/simulate-computation:yes at
-smpi/host-speed 1 Gflop/s, the hosts' speed, so a second of this machine is a simulated second.
+(measured first: two hosts exchanging 64 MiB each way). At 256 ranks and more (LARGE), fewer
+algorithms, patterns and calls (--large-*): SMPI takes about 20 s of this machine per call of the
+default algorithm there. Computation is not simulated (every time repeatable); redist's time adds
+the planning_seconds of the drop-in's report (--report). --simulate-computation charges the
+computation in simulated time instead (bursts over 100 us, at 1 Gflop/s, the hosts' speed), which
+makes times vary between runs by a few percent.
 --native-only skips the redist runs; they are skipped too when the program was built without the
 drop-in (BUILD_DIR/smpi_dropin_features.json says {"redist": false}).
 Writes into --out (default dropin-smpi-out): dropin_smpi.json (every run, every time, the
 summaries), dropin_smpi.md (the tables), dropin_smpi.svg (the figure). Exit 1 when a run fails or
 is not verified. --quick: 16 ranks, algorithms default, pair and bruck, patterns fft-transpose,
-bc-cyclic and random at a quarter of the size, 3 calls (about 10 s); prints "quick: all runs
+bc-cyclic and random at a quarter of the size, 3 calls (about 5 s); prints "quick: all runs
 verified" when they are.
 """
 import argparse
@@ -373,9 +378,10 @@ def markdown(rows, summary, algorithms, with_redist, meta):
     out = [f"# redist_alltoallv against SimGrid {meta['simgrid']}'s MPI_Alltoallv algorithms",
            "",
            f"Times in milliseconds of `calls` calls per pattern ({meta['datatype']}), "
-           f"seed {meta['seed']}, {'with' if meta['crosstraffic'] else 'without'} SimGrid's "
+           f"seed {meta['seed']}, {'with' if meta['crosstraffic'] else 'without'} SimGrid's",
            f"acknowledgement traffic; a host gets {meta['bandwidth_share']:.4f} of its NIC when it "
-           "sends and receives at once (the drop-in's platform file says so).", ""]
+           "sends and receives at once",
+           "(the drop-in's platform file says so).", ""]
     head = ["ranks", "platform", "pattern", "MB/call", "calls"] + algorithms + ["best native"]
     if with_redist:
         head += ["redist", "planning", "best / redist", "default / redist", "redist / default"]
@@ -397,7 +403,8 @@ def markdown(rows, summary, algorithms, with_redist, meta):
         out.append("| " + " | ".join(cells) + " |")
     if with_redist and summary:
         out += ["", "| platforms | cells | geomean best native / redist "
-                "| geomean default / redist | worst redist / default |", "|---|---:|---:|---:|---:|"]
+                "| geomean default / redist | worst redist / default |",
+                "|---|---:|---:|---:|---:|"]
         for name, s in summary.items():
             if name == "goals":
                 continue
@@ -444,7 +451,8 @@ def svg_figure(rows, algorithms, with_redist):
          f'<rect width="{width}" height="{height}" fill="white"/>',
          f'<text x="{left}" y="22" font-size="14">Speedup over SimGrid\'s default '
          'MPI_Alltoallv (log scale; above 1: faster)</text>']
-    ticks = [t for t in (0.1, 0.15, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 6, 8, 12, 16) if lo <= t <= hi]
+    ticks = [t for t in (0.1, 0.15, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 6, 8, 12, 16)
+             if lo <= t <= hi]
     for k, kind in enumerate(panels):
         y0 = top + k * (ph + gap)
         s.append(f'<text x="{left}" y="{y0 - 8}" font-size="12" font-weight="bold">{kind}</text>')
@@ -524,9 +532,11 @@ def main():
     ap.add_argument("--algorithms", nargs="+", choices=ALGORITHMS)
     ap.add_argument("--calls", type=int)
     ap.add_argument("--large-algorithms", nargs="+", choices=ALGORITHMS,
-                    help=f"algorithms at {LARGE} ranks and more (default: {' '.join(LARGE_ALGORITHMS)})")
+                    help=f"algorithms at {LARGE} ranks and more "
+                         f"(default: {' '.join(LARGE_ALGORITHMS)})")
     ap.add_argument("--large-patterns", nargs="+", choices=PATTERNS,
-                    help=f"patterns at {LARGE} ranks and more (default: {' '.join(LARGE_PATTERNS)})")
+                    help=f"patterns at {LARGE} ranks and more "
+                         f"(default: {' '.join(LARGE_PATTERNS)})")
     ap.add_argument("--large-calls", type=int,
                     help=f"calls at {LARGE} ranks and more (default: {LARGE_CALLS})")
     ap.add_argument("--datatype", choices=["byte", "double"], default="byte")
@@ -564,7 +574,8 @@ def main():
             large = ranks >= LARGE and not a.quick
             for name in ((a.large_patterns or LARGE_PATTERNS) if large else names):
                 start = time.monotonic()
-                pats.append({"name": name, "bytes": make_pattern(build, name, ranks, a.seed, scale)})
+                matrix = make_pattern(build, name, ranks, a.seed, scale)
+                pats.append({"name": name, "bytes": matrix})
                 log(f"{ranks} ranks: pattern {name} "
                     f"({sum(map(sum, pats[-1]['bytes'])) / 1e6:.1f} MB, "
                     f"{time.monotonic() - start:.1f} s to generate)")
