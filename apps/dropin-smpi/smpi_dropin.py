@@ -6,7 +6,7 @@ Usage: smpi_dropin.py BUILD_DIR [--out DIR] [--quick] [--seed S] [--ranks P ...]
                       [--platforms NAME ...] [--patterns NAME ...] [--algorithms NAME ...]
                       [--calls N] [--large-algorithms NAME ...] [--large-patterns NAME ...]
                       [--large-calls N] [--datatype byte|double] [--native-only]
-                      [--no-crosstraffic] [--simulate-computation] [--jobs J]
+                      [--no-crosstraffic] [--simulate-computation] [--no-lookup] [--jobs J]
 
 BUILD_DIR holds redist, redist-smpi-dropin, redist-smpi-oneport.so and smpirun_redist.sh (the
 SMPI settings of every run, SMPIRUN overrides the smpirun in PATH). Every rank is a host with a
@@ -36,10 +36,12 @@ native calls), REDIST_PLATFORM the platform file (docs/formats.md) of the simula
 NICs and backbone times the share of a NIC a host gets when it sends and receives at once
 (measured first: two hosts exchanging 64 MiB each way). At 256 ranks and more (LARGE), fewer
 algorithms, patterns and calls (--large-*): SMPI takes about 20 s of this machine per call of the
-default algorithm there. Computation is not simulated (every time repeatable); redist's time adds
-the planning_seconds of the drop-in's report (--report). --simulate-computation charges the
-computation in simulated time instead (bursts over 100 us, at 1 Gflop/s, the hosts' speed), which
-makes times vary between runs by a few percent.
+default algorithm there. Below 256 ranks, a control run per (ranks, platform): the default
+algorithm with --lookup (an MPI_Allreduce of 4 integers before each call, as a replacement that
+looks its pattern up does; --no-lookup leaves it out). Computation is not simulated (every time
+repeatable); redist's time adds the planning_seconds of the drop-in's report (--report).
+--simulate-computation charges the computation in simulated time instead (bursts over 100 us, at
+1 Gflop/s, the hosts' speed), which makes times vary between runs by a few percent.
 --native-only skips the redist runs; they are skipped too when the program was built without the
 drop-in (BUILD_DIR/smpi_dropin_features.json says {"redist": false}).
 Writes into --out (default dropin-smpi-out): dropin_smpi.json (every run, every time, the
@@ -79,6 +81,10 @@ LARGE = 256
 LARGE_ALGORITHMS = ["default", "pair", "ring", "bruck"]
 LARGE_PATTERNS = ["fft-transpose", "rcb-migration", "random"]
 LARGE_CALLS = 3
+# The control run: the default algorithm with an MPI_Allreduce of 4 integers before each call (what
+# a replacement that looks its pattern up at every call adds to the native call it falls back
+# to); below LARGE ranks only.
+LOOKUP = "default+lookup"
 
 
 def log(*args):
@@ -335,6 +341,9 @@ def summarize(results, algorithms, with_redist):
                cell[best]["bytes"] / 1e6, "calls": cell[best]["calls"], "seconds": times,
                "best": best, "best_seconds": times[best],
                "default_seconds": times.get("default")}
+        if LOOKUP in cell and "default" in times:
+            row["lookup_seconds"] = cell[LOOKUP]["seconds"]
+            row["lookup_over_default"] = cell[LOOKUP]["seconds"] / times["default"]
         if with_redist and "redist" in cell:
             # Counted: the simulated time plus the planning the drop-in reports (when computation
             # is not simulated, planning takes no simulated time).
@@ -382,7 +391,10 @@ def markdown(rows, summary, algorithms, with_redist, meta):
            f"acknowledgement traffic; a host gets {meta['bandwidth_share']:.4f} of its NIC when it "
            "sends and receives at once",
            "(the drop-in's platform file says so).", ""]
+    lookup = any("lookup_seconds" in r for r in rows)
     head = ["ranks", "platform", "pattern", "MB/call", "calls"] + algorithms + ["best native"]
+    if lookup:
+        head += ["default + lookup", "lookup / default"]
     if with_redist:
         head += ["redist", "planning", "best / redist", "default / redist", "redist / default"]
     out += ["| " + " | ".join(head) + " |", "|" + "---|" * 3 + "---:|" * (len(head) - 3)]
@@ -391,6 +403,9 @@ def markdown(rows, summary, algorithms, with_redist, meta):
                  str(r["calls"])]
         cells += [ms(r["seconds"][a]) if a in r["seconds"] else "-" for a in algorithms]
         cells.append(f"{r['best']} {ms(r['best_seconds'])}")
+        if lookup:
+            cells += [ms(r["lookup_seconds"]), f"{r['lookup_over_default']:.3f}"] \
+                if "lookup_seconds" in r else ["-", "-"]
         if with_redist:
             if "redist_seconds" in r:
                 planning = r["planning_seconds"]
@@ -541,6 +556,8 @@ def main():
                     help=f"calls at {LARGE} ranks and more (default: {LARGE_CALLS})")
     ap.add_argument("--datatype", choices=["byte", "double"], default="byte")
     ap.add_argument("--native-only", action="store_true")
+    ap.add_argument("--no-lookup", action="store_true",
+                    help=f"leave out the control run '{LOOKUP}'")
     ap.add_argument("--no-crosstraffic", action="store_true")
     ap.add_argument("--simulate-computation", action="store_true",
                     help="charge computation in simulated time (times then vary between runs)")
@@ -593,6 +610,8 @@ def main():
                 write_redist_platform(plat, send, recv, backbone, share)
                 for alg in algs:
                     jobs.append((ranks, kind, alg, xml, hosts, pat_file, plat, run_calls))
+                if not large and not a.no_lookup:
+                    jobs.append((ranks, kind, LOOKUP, xml, hosts, pat_file, plat, run_calls))
                 if with_redist:
                     jobs.append((ranks, kind, "redist", xml, hosts, pat_file, plat, run_calls))
 
@@ -606,6 +625,9 @@ def main():
             if alg == "redist":
                 args += ["--alltoallv", "redist", "--report", report_path(kind, ranks)]
                 env = {"REDIST_PLATFORM": plat}
+                run_cfg = cfg + " --cfg=smpi/alltoallv:default"
+            elif alg == LOOKUP:
+                args.append("--lookup")
                 run_cfg = cfg + " --cfg=smpi/alltoallv:default"
             else:
                 run_cfg = cfg + f" --cfg=smpi/alltoallv:{alg}"

@@ -3,7 +3,7 @@
 // writes the platforms and patterns, runs it and tabulates, docs/dropin-smpi.md).
 //
 //   smpirun ... redist-smpi-dropin --patterns P.json [--calls N] [--alltoallv native|redist]
-//                                  [--datatype byte|double] [--report FILE]
+//                                  [--datatype byte|double] [--report FILE] [--lookup]
 //
 // P.json: {"dropin_patterns": {"ranks": p, "patterns": [{"name": "...", "bytes": M}, ...]}}
 // where M[i][j] is the number of bytes rank i sends to rank j (M[i][i] is the rank's own block,
@@ -24,6 +24,8 @@
 // `redist` needs the drop-in's sources, built into this program when they exist
 // (REDIST_SMPI_DROPIN, apps/dropin-smpi/CMakeLists.txt); without them --alltoallv redist is
 // refused. --report FILE (redist) writes the drop-in's report (redist_dropin_report) at the end.
+// --lookup puts an MPI_Allreduce of 4 integers before each call: the synchronisation a replacement
+// that looks its pattern up at every call adds to the native call it falls back to.
 #include <mpi.h>
 // Under SMPI (smpi_helpers.h) `exit` is a macro, which clashes with CLI::App::exit; this program
 // never calls exit() (it returns from main).
@@ -52,6 +54,7 @@ namespace {
 struct Args {
   std::string patterns, alltoallv = "native", datatype = "byte", report;
   int calls = 5;
+  bool lookup = false;  // an MPI_Allreduce of 4 integers before each call
 };
 
 // One pattern as this rank sees it: its row and column of the byte matrix.
@@ -178,6 +181,12 @@ Result run_typed(const Args& a, const Pattern& p, MPI_Datatype type, int me, int
   const double t0 = MPI_Wtime();
   int failed = MPI_SUCCESS;
   for (int k = 0; k < a.calls; ++k) {
+    if (a.lookup) {
+      // What a replacement that looks its pattern up at every call costs a native call: the
+      // ranks synchronise before it, so consecutive calls no longer overlap.
+      long long words[4] = {k, 0, 0, 0};
+      MPI_Allreduce(MPI_IN_PLACE, words, 4, MPI_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
+    }
     const int rc = call(a, send[k % 2].data(), s, type, recv.data(), r);
     if (rc != MPI_SUCCESS) failed = rc;
     res.ends[static_cast<std::size_t>(k)] = MPI_Wtime() - t0;
@@ -268,6 +277,8 @@ int main(int argc, char** argv) {
   app.add_option("--datatype", a.datatype, "byte (MPI_BYTE) or double (MPI_DOUBLE)")
       ->check(CLI::IsMember({"byte", "double"}));
   app.add_option("--report", a.report, "redist: the drop-in's report, written at the end");
+  app.add_flag("--lookup", a.lookup,
+               "native: an MPI_Allreduce of 4 integers before each call (a pattern lookup)");
   int rc = 0;
   try {
     app.parse(argc, argv);
