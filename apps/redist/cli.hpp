@@ -52,6 +52,8 @@ void register_dlt_commands(CLI::App& app, Action& action);
 void register_slicering_commands(CLI::App& app, Action& action, ExperimentRegistry& experiments);
 void register_balance_commands(CLI::App& app, Action& action, ExperimentRegistry& experiments);
 void register_exchange_commands(CLI::App& app, Action& action, ExperimentRegistry& experiments);
+// `redist experiment dropin` (apps/redist/dropin_experiment.cpp).
+void register_dropin_experiment(ExperimentRegistry& experiments);
 void register_demo_command(CLI::App& app, Action& action);
 // Registered last: lists whatever the families put into `experiments`.
 void register_experiment_command(CLI::App& app, Action& action,

@@ -101,6 +101,7 @@ int main(int argc, char** argv) {
   redist::cli::register_slicering_commands(app, action, experiments);
   redist::cli::register_balance_commands(app, action, experiments);
   redist::cli::register_exchange_commands(app, action, experiments);
+  redist::cli::register_dropin_experiment(experiments);
   redist::cli::register_experiment_command(app, action, experiments);
   redist::cli::strict_numbers(app);
 

@@ -51,12 +51,12 @@ class TempFile {
 
 }  // namespace
 
-ProgramResult run_program(const std::vector<std::string>& argv) {
+ProgramResult run_program(const std::vector<std::string>& argv, bool stderr_passes_through) {
   TempFile out, err;
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, out.fd(), STDOUT_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, err.fd(), STDERR_FILENO);
+  if (!stderr_passes_through) posix_spawn_file_actions_adddup2(&actions, err.fd(), STDERR_FILENO);
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
