@@ -423,6 +423,19 @@ def markdown(rows, summary, algorithms, with_redist, meta):
                     f"clusters {g['geomean_best_over_redist_heterogeneous']:.3f} (goal >= 1.3); "
                     f"worst auto / default {g['max_auto_over_default_all_platforms']:.3f} "
                     f"(goal <= 1.03): {'met' if g['met'] else 'not met'}."]
+    if with_redist:
+        out += ["", "redist (always) against each algorithm, over the cells where both ran: in how "
+                "many redist is faster, and the geometric mean of the algorithm's time over "
+                "redist's (above 1: redist faster).", "",
+                "| algorithm | cells | redist faster | geomean algorithm / redist |",
+                "|---|---:|---:|---:|"]
+        for alg in algorithms:
+            pairs = [(r["seconds"][alg], r["redist_seconds"]) for r in rows
+                     if alg in r["seconds"] and "redist_seconds" in r]
+            if pairs:
+                faster = sum(1 for t, red in pairs if red < t)
+                out.append(f"| {alg} | {len(pairs)} | {faster} | "
+                           f"{geomean([t / red for t, red in pairs]):.3f} |")
     wins = {}
     for r in rows:
         wins[r["best"]] = wins.get(r["best"], 0) + 1
@@ -552,7 +565,12 @@ def main():
     ap.add_argument("--simulate-computation", action="store_true",
                     help="charge computation in simulated time (times then vary between runs)")
     ap.add_argument("--jobs", type=int, default=1, help="smpiruns at once")
+    ap.add_argument("--merge", nargs="+", metavar="JSON",
+                    help="no run: the tables and figure of earlier runs' dropin_smpi.json files "
+                         "together (a cell of a later file replaces the same cell's algorithms)")
     a = ap.parse_args()
+    if a.merge:
+        return merge(a.merge, a.out)
     build = os.path.realpath(a.build)
     ranks_list = a.ranks or ([16] if a.quick else RANKS)
     algorithms = a.algorithms or (QUICK_ALGORITHMS if a.quick else ALGORITHMS)
@@ -677,6 +695,56 @@ def main():
         return 1
     if a.quick:
         print("quick: all runs verified")
+    return 0
+
+
+def cells_of_rows(rows):
+    """The cells summarize() reads, from a dropin_smpi.json's rows."""
+    cells = {}
+    for r in rows:
+        cell = cells.setdefault((r["ranks"], r["platform"], r["pattern"]), {})
+        for alg, t in r["seconds"].items():
+            cell[alg] = {"seconds": t, "bytes": r["megabytes"] * 1e6, "calls": r["calls"]}
+        if "lookup_seconds" in r:
+            cell[LOOKUP] = {"seconds": r["lookup_seconds"]}
+        if "redist_seconds" in r:
+            cell["redist"] = {"seconds": r["redist_seconds"],
+                              "planning_seconds": r.get("planning_seconds"),
+                              "call_seconds": r.get("redist_call_seconds")}
+        if "auto_seconds" in r:
+            cell[AUTO] = {"seconds": r["auto_seconds"], "choice": r.get("auto_choice")}
+    return cells
+
+
+def merge(files, out):
+    results, meta, runs = {}, None, []
+    for path in files:
+        with open(path) as f:
+            doc = json.load(f)
+        meta = meta or {k: v for k, v in doc.items() if k not in ("rows", "summary", "runs",
+                                                                   "failures")}
+        runs += doc.get("runs", [])
+        for key, cell in cells_of_rows(doc["rows"]).items():
+            results.setdefault(key, {}).update(cell)
+    order = lambda k: (k[0], PLATFORMS.index(k[1]), PATTERNS.index(k[2]))
+    results = {k: results[k] for k in sorted(results, key=order)}
+    every = list(dict.fromkeys(ALGORITHMS))
+    with_redist = any("redist" in c for c in results.values())
+    rows, summary = summarize(results, every, with_redist)
+    shown = [alg for alg in every if any(alg in r["seconds"] for r in rows)]
+    os.makedirs(out, exist_ok=True)
+    files_out = [os.path.join(out, f) for f in ("dropin_smpi.json", "dropin_smpi.md",
+                                                 "dropin_smpi.svg")]
+    with open(files_out[0], "w") as f:
+        json.dump({**meta, "merged_from": [os.path.basename(p) for p in files], "rows": rows,
+                   "summary": summary, "runs": runs, "failures": []}, f, indent=1)
+        f.write("\n")
+    table = markdown(rows, summary, shown, with_redist, meta)
+    with open(files_out[1], "w") as f:
+        f.write(table)
+    with open(files_out[2], "w") as f:
+        f.write(svg_figure(rows, shown, with_redist))
+    print(table, end="")
     return 0
 
 
