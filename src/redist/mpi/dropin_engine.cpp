@@ -152,7 +152,10 @@ void decide_pattern(CommState& st, Entry& e) {
     try {
       Decision d = decide(e.matrix, st.platform, settings().mode, native, settings().min_gain);
 #ifdef SMPI_H
-      smpi_execute(d.plan_seconds);  // simulated time passes as the real planning took
+      // Under SimGrid SMPI, rank 0's simulated clock advances by what planning took here (a
+      // simulated sleep: smpi_execute would scale it by smpi/host-speed), so that the other ranks
+      // wait for it as they would on a real machine.
+      smpi_usleep(static_cast<useconds_t>(d.plan_seconds * 1e6));
 #endif
       choice = static_cast<std::int64_t>(d.choice);
       r.reason = d.reason, r.algorithm = d.algorithm, r.lower_bound_s = d.lower_bound;
