@@ -462,7 +462,7 @@ def svg_figure(rows, algorithms, with_redist):
                 values.append(d / r["redist_seconds"])
     lo = min([0.5] + values) * 0.9
     hi = max([2.0] + values) * 1.1
-    gw, left, top, ph, gap = 34, 70, 50, 220, 70
+    gw, left, top, ph, gap = 34, 70, 50, 220, 130  # gap: room for the vertical labels
     width = max(640, left + gw * len(groups) + 200)
     height = top + len(panels) * (ph + gap) + 40
     y_of = lambda v, y0: y0 + ph - (math.log(v) - math.log(lo)) / (math.log(hi) - math.log(lo)) * ph
@@ -485,8 +485,8 @@ def svg_figure(rows, algorithms, with_redist):
             x = left + g * gw
             r = next((r for r in rows if r["platform"] == kind and r["ranks"] == ranks
                       and r["pattern"] == name), None)
-            label_y = y0 + ph + 12
-            s.append(f'<text transform="translate({x + gw / 2:.1f},{label_y}) rotate(35)" '
+            label_y = y0 + ph + 8
+            s.append(f'<text transform="translate({x + gw / 2 + 3:.1f},{label_y}) rotate(90)" '
                      f'font-size="9">{name}/{ranks}</text>')
             if not r or not r["default_seconds"]:
                 continue

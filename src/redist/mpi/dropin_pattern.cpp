@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "redist/common/error.hpp"
+#include "redist/common/fnv_hash.hpp"
 #include "redist/exchange/bounds.hpp"
 #include "redist/exchange/planner.hpp"
 #include "redist/exchange/validate.hpp"
@@ -15,31 +16,18 @@ namespace redist::mpi::dropin {
 
 namespace {
 
-// FNV-1a over 64-bit words.
-class Fnv {
- public:
-  void add(std::uint64_t word) {
-    for (int k = 0; k < 8; ++k) {
-      value_ ^= (word >> (8 * k)) & 0xff;
-      value_ *= 0x100000001b3ULL;
-    }
-  }
-  void add(std::span<const std::int64_t> words) {
-    add(static_cast<std::uint64_t>(words.size()));
-    for (std::int64_t w : words) add(static_cast<std::uint64_t>(w));
-  }
-  std::uint64_t value() const { return value_; }
-
- private:
-  std::uint64_t value_ = 0xcbf29ce484222325ULL;
-};
+// FNV-1a over a list of words, its length first.
+void add_words(FnvHash& h, std::span<const std::int64_t> words) {
+  h.add(static_cast<std::uint64_t>(words.size()));
+  for (std::int64_t w : words) h.add(w);
+}
 
 }  // namespace
 
 void Row::seal() {
-  Fnv h;
-  h.add(send);
-  h.add(recv);
+  FnvHash h;
+  add_words(h, send);
+  add_words(h, recv);
   hash = h.value();
 }
 
@@ -122,9 +110,9 @@ std::string mismatch(const Matrix& m) {
 }
 
 std::string matrix_hash(const Matrix& m) {
-  Fnv h;
+  FnvHash h;
   h.add(static_cast<std::uint64_t>(m.ranks));
-  h.add(m.send);
+  add_words(h, m.send);
   return fmt::format("{:016x}", h.value());
 }
 

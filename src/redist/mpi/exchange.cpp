@@ -12,28 +12,14 @@
 #include <fmt/format.h>
 
 #include "redist/common/error.hpp"
+#include "redist/common/fnv_hash.hpp"
 #include "redist/exchange/validate.hpp"
 
 namespace redist::mpi {
 
 namespace {
 
-// FNV-1a over the words of the instance and the plan: equal inputs, equal hashes.
-class Hash {
- public:
-  void add(std::uint64_t word) {
-    for (int k = 0; k < 8; ++k) {
-      value_ ^= (word >> (8 * k)) & 0xff;
-      value_ *= 0x100000001b3ULL;
-    }
-  }
-  void add(std::int64_t word) { add(static_cast<std::uint64_t>(word)); }
-  void add(double x) { add(std::bit_cast<std::uint64_t>(x)); }
-  std::uint64_t value() const { return value_; }
-
- private:
-  std::uint64_t value_ = 0xcbf29ce484222325ULL;
-};
+using Hash = FnvHash;  // equal instances and plans, equal hashes
 
 std::uint64_t hash_of(const exchange::Instance& in, const exchange::Plan& plan) {
   Hash h;
