@@ -42,20 +42,20 @@
 extern "C" {
 #endif
 
-int redist_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
-                     MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+int redist_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                     MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
                      const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm);
 
-int redist_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+int redist_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
                     int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
 
 /* Large counts (MPI-4.0's MPI_Alltoallv_c): counts as MPI_Count, displacements as MPI_Aint. */
-int redist_alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
-                       MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[],
+int redist_alltoallv_c(const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                       MPI_Datatype sendtype, void* recvbuf, const MPI_Count recvcounts[],
                        const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm);
 
-int redist_alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
-                      void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+int redist_alltoall_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                      void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm);
 
 /* Persistent (MPI-4.0's MPI_Alltoallv_init): the arguments are kept (the arrays are copied) and
  * the pattern is planned at the first start. `request` is a persistent MPI request that redist
@@ -63,18 +63,18 @@ int redist_alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sen
  * redist_request_free (MPI_Start and MPI_Wait on it move no data: the MPI library has no way to
  * run a library's collective from them). `info` is accepted and ignored. redist_start runs the
  * whole exchange before it returns; redist_wait then completes at once. */
-int redist_alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[],
-                          MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
-                          const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
-                          MPI_Info info, MPI_Request *request);
-int redist_start(MPI_Request *request);
-int redist_wait(MPI_Request *request, MPI_Status *status);
-int redist_request_free(MPI_Request *request);
+int redist_alltoallv_init(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                          MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                          const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+                          MPI_Request* request);
+int redist_start(MPI_Request* request);
+int redist_wait(MPI_Request* request, MPI_Status* status);
+int redist_request_free(MPI_Request* request);
 
 /* Writes the JSON report of every pattern this process has seen (docs/formats.md) to `path`
  * (rank 0 of MPI_COMM_WORLD writes; other ranks do nothing). Local; returns MPI_SUCCESS or
  * MPI_ERR_FILE. Called by the profiling library at MPI_Finalize when REDIST_REPORT is set. */
-int redist_dropin_report(const char *path);
+int redist_dropin_report(const char* path);
 
 #ifdef __cplusplus
 }
