@@ -680,19 +680,9 @@ def main():
             "computation_simulated": a.simulate_computation, "bandwidth_share": share,
             "quick": a.quick}
     shown = [alg for alg in every if any(alg in r["seconds"] for r in rows)]
-    files = [os.path.join(a.out, f) for f in ("dropin_smpi.json", "dropin_smpi.md",
-                                               "dropin_smpi.svg")]
-    with open(files[0], "w") as f:
-        json.dump({**meta, "rows": rows, "summary": summary, "runs": sorted(
-            runs, key=lambda r: (r["ranks"], r["platform"], r["algorithm"])),
-            "failures": failures}, f, indent=1)
-        f.write("\n")
-    table = markdown(rows, summary, shown, with_redist, meta)
-    with open(files[1], "w") as f:
-        f.write(table)
-    with open(files[2], "w") as f:
-        f.write(svg_figure(rows, shown, with_redist))
-    print(table, end="")
+    files = write_outputs(a.out, {**meta, "rows": rows, "summary": summary, "runs": sorted(
+        runs, key=lambda r: (r["ranks"], r["platform"], r["algorithm"])), "failures": failures},
+        shown, with_redist)
     print(json.dumps({"files": files}))
     if failures:
         print(f"{len(failures)} runs failed", file=sys.stderr)
@@ -700,6 +690,26 @@ def main():
     if a.quick:
         print("quick: all runs verified")
     return 0
+
+
+def write_outputs(out, doc, shown, with_redist):
+    """Writes dropin_smpi.json (`doc`), .md (its table, also printed) and .svg into `out`; returns
+    their paths."""
+    os.makedirs(out, exist_ok=True)
+    files = [os.path.join(out, f) for f in ("dropin_smpi.json", "dropin_smpi.md",
+                                             "dropin_smpi.svg")]
+    meta = {k: v for k, v in doc.items() if k not in ("rows", "summary", "runs", "failures",
+                                                      "merged_from")}
+    with open(files[0], "w") as f:
+        json.dump(doc, f, indent=1)
+        f.write("\n")
+    table = markdown(doc["rows"], doc["summary"], shown, with_redist, meta)
+    with open(files[1], "w") as f:
+        f.write(table)
+    with open(files[2], "w") as f:
+        f.write(svg_figure(doc["rows"], shown, with_redist))
+    print(table, end="")
+    return files
 
 
 def cells_of_rows(rows):
@@ -736,19 +746,9 @@ def merge(files, out):
     with_redist = any("redist" in c for c in results.values())
     rows, summary = summarize(results, every, with_redist)
     shown = [alg for alg in every if any(alg in r["seconds"] for r in rows)]
-    os.makedirs(out, exist_ok=True)
-    files_out = [os.path.join(out, f) for f in ("dropin_smpi.json", "dropin_smpi.md",
-                                                 "dropin_smpi.svg")]
-    with open(files_out[0], "w") as f:
-        json.dump({**meta, "merged_from": [os.path.basename(p) for p in files], "rows": rows,
-                   "summary": summary, "runs": runs, "failures": []}, f, indent=1)
-        f.write("\n")
-    table = markdown(rows, summary, shown, with_redist, meta)
-    with open(files_out[1], "w") as f:
-        f.write(table)
-    with open(files_out[2], "w") as f:
-        f.write(svg_figure(rows, shown, with_redist))
-    print(table, end="")
+    write_outputs(out, {**meta, "merged_from": [os.path.basename(p) for p in files],
+                        "rows": rows, "summary": summary, "runs": runs, "failures": []},
+                  shown, with_redist)
     return 0
 
 
