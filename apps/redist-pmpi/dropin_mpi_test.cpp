@@ -9,7 +9,8 @@
 // empty ranks) repeated so that the cache serves them, named and derived datatypes (contiguous,
 // strided vectors, structs with padding, resized types, different send and receive types with
 // the same signature), MPI_IN_PLACE, MPI_Alltoall, the large-count variant, persistent requests,
-// a sub-communicator and an intercommunicator (which falls back). Then the errors, with
+// patterns called many times in a row and then changed (the cache's hits and misses in turn), a
+// sub-communicator and an intercommunicator (which falls back). Then the errors, with
 // MPI_ERRORS_RETURN: a negative count, a null buffer with data, an uncommitted datatype on one
 // rank (every rank must return an error; the faulty rank its class), and counts that do not
 // match between two ranks (every rank returns an error, MPI_ERR_TRUNCATE where MPI says so).
@@ -22,6 +23,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "redist/mpi/dropin.h"
@@ -256,6 +258,17 @@ void persistent_cases(std::uint64_t seed) {
          "redist_request_free");
 }
 
+// One pattern called many times, then another, then the first again, every call compared with
+// MPI's: the calls around a change of pattern (a miss, then hits again) must stay right.
+void repeated_cases(std::uint64_t seed) {
+  const Pattern a = random_pattern(seed + 21, 30), b = random_pattern(seed + 22, 30);
+  for (const auto& [pattern, calls] : {std::pair{&a, 40}, std::pair{&b, 20}, std::pair{&a, 10}}) {
+    for (int k = 0; k < calls; ++k) {
+      compare("repeated pattern", *pattern, MPI_INT, MPI_INT, MPI_COMM_WORLD);
+    }
+  }
+}
+
 void communicator_cases(std::uint64_t seed) {
   MPI_Comm half = MPI_COMM_NULL;
   MPI_Comm_split(MPI_COMM_WORLD, rank % 2, -rank, &half);
@@ -358,6 +371,7 @@ int main(int argc, char** argv) {
   alltoall_cases();
   large_count_cases(seed);
   persistent_cases(seed);
+  repeated_cases(seed);
   communicator_cases(seed);
   if (errors) error_cases();
   if (report != nullptr) redist_dropin_report(report);
