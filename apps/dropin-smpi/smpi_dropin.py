@@ -300,6 +300,8 @@ def add_planning(rows, report):
         ok = patterns is not None and len(patterns) == len(rows)
         r["planning_seconds"] = float(patterns[k]["plan_s"]) if ok else None
         r["choice"] = patterns[k]["choice"] if ok else None
+        bound = float(patterns[k]["lower_bound_s"]) if ok else -1.0
+        r["lower_bound_seconds"] = bound if bound >= 0 else None
 
 
 # --- tables and figure ------------------------------------------------------------------------
@@ -329,6 +331,13 @@ def summarize(results, algorithms, with_redist):
             # REDIST_ALLTOALLV=always: redist's schedules, planned at the pattern's first call;
             # the simulated time includes the planning (charged by the drop-in on rank 0).
             red = cell["redist"]["seconds"]
+            # The exchange bound of one call on the platform file's model (the drop-in's report),
+            # times the calls: no schedule of these calls can take less, so best / bound is the
+            # most any schedule could gain over the best native algorithm.
+            bound = cell["redist"].get("lower_bound_seconds")
+            if bound:
+                row["bound_seconds"] = bound * cell["redist"]["calls"]
+                row["best_over_bound"] = times[best] / row["bound_seconds"]
             row.update({"redist_seconds": red,
                         "planning_seconds": cell["redist"].get("planning_seconds"),
                         "redist_call_seconds": cell["redist"]["call_seconds"],
@@ -350,7 +359,10 @@ def summarize(results, algorithms, with_redist):
         if not rs:
             continue
         fallback = [r["auto_over_default"] for r in rs if "auto_over_default" in r]
+        ceiling = [r["best_over_bound"] for r in rs if "best_over_bound" in r]
         summary[name] = {"cells": len(rs),
+                         "geomean_best_over_bound":
+                             geomean(ceiling) if len(ceiling) == len(rs) else None,
                          "geomean_best_over_redist": geomean([r["best_over_redist"] for r in rs]),
                          "geomean_default_over_redist": geomean(
                              [r["default_over_redist"] for r in rs if "default_over_redist" in r]),
@@ -383,8 +395,8 @@ def markdown(rows, summary, algorithms, with_redist, meta):
     if lookup:
         head += ["default + lookup", "lookup / default"]
     if with_redist:
-        head += ["redist (always)", "planning", "best / redist", "default / redist",
-                 "redist (auto)", "auto / default"]
+        head += ["bound", "best / bound", "redist (always)", "planning", "best / redist",
+                 "default / redist", "redist (auto)", "auto / default"]
     out += ["| " + " | ".join(head) + " |", "|" + "---|" * 3 + "---:|" * (len(head) - 3)]
     for r in rows:
         cells = [str(r["ranks"]), r["platform"], r["pattern"], f"{r['megabytes']:.1f}",
@@ -395,6 +407,8 @@ def markdown(rows, summary, algorithms, with_redist, meta):
             cells += [ms(r["lookup_seconds"]), f"{r['lookup_over_default']:.3f}"] \
                 if "lookup_seconds" in r else ["-", "-"]
         if with_redist:
+            cells += [ms(r["bound_seconds"]), f"{r['best_over_bound']:.3f}"] \
+                if "bound_seconds" in r else ["-", "-"]
             if "redist_seconds" in r:
                 planning = r["planning_seconds"]
                 cells += [ms(r["redist_seconds"]), "?" if planning is None else ms(planning),
@@ -409,15 +423,18 @@ def markdown(rows, summary, algorithms, with_redist, meta):
                 cells += ["-", "-"]
         out.append("| " + " | ".join(cells) + " |")
     if with_redist and summary:
-        out += ["", "| platforms | cells | geomean best native / redist "
-                "| geomean default / redist | worst auto / default |",
-                "|---|---:|---:|---:|---:|"]
+        out += ["", "| platforms | cells | geomean best native / bound "
+                "| geomean best native / redist | geomean default / redist "
+                "| worst auto / default |",
+                "|---|---:|---:|---:|---:|---:|"]
         for name, s in summary.items():
             if name == "goals":
                 continue
             worst = s["max_auto_over_default"]
             worst = f"{worst:.3f}" if worst is not None else "-"
-            out.append(f"| {name} | {s['cells']} | {s['geomean_best_over_redist']:.3f} "
+            ceiling = s.get("geomean_best_over_bound")
+            ceiling = f"{ceiling:.3f}" if ceiling is not None else "-"
+            out.append(f"| {name} | {s['cells']} | {ceiling} | {s['geomean_best_over_redist']:.3f} "
                        f"| {s['geomean_default_over_redist']:.3f} | {worst} |")
         g = summary.get("goals")
         if g:
@@ -680,9 +697,13 @@ def main():
             "computation_simulated": a.simulate_computation, "bandwidth_share": share,
             "quick": a.quick}
     shown = [alg for alg in every if any(alg in r["seconds"] for r in rows)]
+    # Every measurement as it came (cells of a run of one mode only, --only, have no row): what
+    # --merge reads.
+    cells = [{"ranks": k[0], "platform": k[1], "pattern": k[2], "runs": v}
+             for k, v in results.items()]
     files = write_outputs(a.out, {**meta, "rows": rows, "summary": summary, "runs": sorted(
-        runs, key=lambda r: (r["ranks"], r["platform"], r["algorithm"])), "failures": failures},
-        shown, with_redist)
+        runs, key=lambda r: (r["ranks"], r["platform"], r["algorithm"])), "failures": failures,
+        "cells": cells}, shown, with_redist)
     print(json.dumps({"files": files}))
     if failures:
         print(f"{len(failures)} runs failed", file=sys.stderr)
@@ -699,7 +720,7 @@ def write_outputs(out, doc, shown, with_redist):
     files = [os.path.join(out, f) for f in ("dropin_smpi.json", "dropin_smpi.md",
                                              "dropin_smpi.svg")]
     meta = {k: v for k, v in doc.items() if k not in ("rows", "summary", "runs", "failures",
-                                                      "merged_from")}
+                                                      "merged_from", "cells")}
     with open(files[0], "w") as f:
         json.dump(doc, f, indent=1)
         f.write("\n")
@@ -722,9 +743,11 @@ def cells_of_rows(rows):
         if "lookup_seconds" in r:
             cell[LOOKUP] = {"seconds": r["lookup_seconds"]}
         if "redist_seconds" in r:
-            cell["redist"] = {"seconds": r["redist_seconds"],
+            cell["redist"] = {"seconds": r["redist_seconds"], "calls": r["calls"],
                               "planning_seconds": r.get("planning_seconds"),
                               "call_seconds": r.get("redist_call_seconds")}
+            if "bound_seconds" in r:
+                cell["redist"]["lower_bound_seconds"] = r["bound_seconds"] / r["calls"]
         if "auto_seconds" in r:
             cell[AUTO] = {"seconds": r["auto_seconds"], "choice": r.get("auto_choice")}
     return cells
@@ -736,9 +759,13 @@ def merge(files, out):
         with open(path) as f:
             doc = json.load(f)
         meta = meta or {k: v for k, v in doc.items() if k not in ("rows", "summary", "runs",
-                                                                   "failures")}
+                                                                   "failures", "cells")}
         runs += doc.get("runs", [])
-        for key, cell in cells_of_rows(doc["rows"]).items():
+        if "cells" in doc:
+            measured = {(c["ranks"], c["platform"], c["pattern"]): c["runs"] for c in doc["cells"]}
+        else:  # a file written before the cells were kept: what its rows say
+            measured = cells_of_rows(doc["rows"])
+        for key, cell in measured.items():
             results.setdefault(key, {}).update(cell)
     order = lambda k: (k[0], PLATFORMS.index(k[1]), PATTERNS.index(k[2]))
     results = {k: results[k] for k in sorted(results, key=order)}
@@ -746,9 +773,11 @@ def merge(files, out):
     with_redist = any("redist" in c for c in results.values())
     rows, summary = summarize(results, every, with_redist)
     shown = [alg for alg in every if any(alg in r["seconds"] for r in rows)]
+    cells = [{"ranks": k[0], "platform": k[1], "pattern": k[2], "runs": v}
+             for k, v in results.items()]
     write_outputs(out, {**meta, "merged_from": [os.path.basename(p) for p in files],
-                        "rows": rows, "summary": summary, "runs": runs, "failures": []},
-                  shown, with_redist)
+                        "rows": rows, "summary": summary, "runs": runs, "failures": [],
+                        "cells": cells}, shown, with_redist)
     return 0
 
 

@@ -62,7 +62,9 @@ TEST(HindsightOptimum, MatchesBruteForceOnSmallInstances) {
     for (std::size_t i = 0; i < s.points.size(); ++i) {
       EXPECT_GE(s.points[i], 1);
       EXPECT_LT(s.points[i], c.k);
-      if (i > 0) EXPECT_GT(s.points[i], s.points[i - 1]);
+      if (i > 0) {
+        EXPECT_GT(s.points[i], s.points[i - 1]);
+      }
     }
   }
 }

@@ -61,7 +61,9 @@ int checked_rebalances(const std::string& name, double margin, bool rent) {
       ++rebalances;
       const double at_most = gain * static_cast<double>(step.remaining());
       EXPECT_GT(at_most, margin * makespan) << name << " " << seed << " " << t;
-      if (rent) EXPECT_GE(paid, kReplayRent * makespan) << seed << " " << t;
+      if (rent) {
+        EXPECT_GE(paid, kReplayRent * makespan) << seed << " " << t;
+      }
       EXPECT_LE(d.predicted_saving, at_most * (1 + 1e-12)) << name << " " << seed << " " << t;
       policy->rebalanced(step);
       counts = targets;

@@ -105,7 +105,9 @@ void expect_certified(std::int64_t items, const std::vector<double>& s,
     if (t[i] > 0 && (last == s.size() || before(t[last], last, t[i], i))) last = i;
     if (before(t[i] + 1, i, t[first] + 1, first)) first = i;
   }
-  if (last != s.size()) ASSERT_TRUE(before(t[last], last, t[first] + 1, first));
+  if (last != s.size()) {
+    ASSERT_TRUE(before(t[last], last, t[first] + 1, first));
+  }
 }
 
 TEST(BalancedTargets, ProportionalRoundingIsNotOptimal) {

@@ -350,7 +350,7 @@ TEST(ClaimsBeyondProof, LpSolverAnswersAreExactOrRefused) {
       left -= part;
     }
     const System6Solution fast = system6_integer_optimum(in);
-    for (const std::string& algorithm : {"light", "light-enforced"}) {
+    for (const char* algorithm : {"light", "light-enforced"}) {
       try {
         const Schedule s = plan(in, {algorithm, Solver::lp});
         EXPECT_TRUE(near(s.lower_bound, fast.tau, 1e-9))

@@ -21,8 +21,8 @@ const std::vector<std::pair<std::string, std::string>>& slicering_algorithm_name
 
 // The options of `redist slicering plan`, with its defaults.
 struct PlanOptions {
-  std::string algorithm = "auto";        // one of slicering_algorithm_names()
-  std::optional<std::size_t> ring_size;  // q: force the number of processors in the ring
+  std::string algorithm = "auto";                       // one of slicering_algorithm_names()
+  std::optional<std::size_t> ring_size = std::nullopt;  // q: force the size of the ring
   // Seconds exact's branch and bound (alone or within auto) may take; past them, auto's heuristic
   // solution with its lower bound and a note. Empty: no limit. OptionError at "time_limit" unless
   // finite and > 0.

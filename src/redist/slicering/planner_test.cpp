@@ -29,8 +29,12 @@ Cluster small_cluster(std::mt19937_64& rng, std::size_t p) {
 
 void expect_no_claim_beyond(const Cluster& cl, const Solution& s, double optimum,
                             const std::string& what) {
-  if (s.lower_bound > 0) EXPECT_LE(s.lower_bound, optimum * (1 + 1e-9)) << what;
-  if (s.optimal) EXPECT_LE(s.makespan, optimum * (1 + 1e-9)) << what;
+  if (s.lower_bound > 0) {
+    EXPECT_LE(s.lower_bound, optimum * (1 + 1e-9)) << what;
+  }
+  if (s.optimal) {
+    EXPECT_LE(s.makespan, optimum * (1 + 1e-9)) << what;
+  }
   EXPECT_GE(s.makespan, optimum * (1 - 1e-9)) << what;
   const std::vector<long long> ring(s.ring.begin(), s.ring.end());
   const CheckResult r =
@@ -114,9 +118,15 @@ TEST(Overflow, EveryAlgorithmFiniteOrRefusedOnExtremeClusters) {
       const std::string what = fmt::format("trial {} {}", trial, algorithm);
       EXPECT_TRUE(std::isfinite(s.makespan) && s.makespan > 0) << what;
       for (double a : s.alpha) EXPECT_TRUE(std::isfinite(a)) << what;
-      if (s.lower_bound > 0) EXPECT_TRUE(std::isfinite(s.lower_bound)) << what;
-      if (s.tour_cost) EXPECT_TRUE(std::isfinite(*s.tour_cost)) << what;
-      if (s.tour_lower_bound) EXPECT_TRUE(std::isfinite(*s.tour_lower_bound)) << what;
+      if (s.lower_bound > 0) {
+        EXPECT_TRUE(std::isfinite(s.lower_bound)) << what;
+      }
+      if (s.tour_cost) {
+        EXPECT_TRUE(std::isfinite(*s.tour_cost)) << what;
+      }
+      if (s.tour_lower_bound) {
+        EXPECT_TRUE(std::isfinite(*s.tour_lower_bound)) << what;
+      }
       const std::vector<long long> ring(s.ring.begin(), s.ring.end());
       const CheckResult r =
           check(cl, ring, s.alpha, Claims{s.makespan, s.makespan, s.lower_bound, s.optimal});

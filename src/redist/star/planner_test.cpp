@@ -50,7 +50,9 @@ TEST(StarPlanner, OptimalPlansAreCertifiedOnSmallPlatforms) {
       ASSERT_LE(s.lower_bound, optimum * (1 + 1e-12)) << name << " " << trial;
       const bool at_optimum = s.makespan <= optimum * (1 + 1e-12);
       ASSERT_EQ(s.optimal, at_optimum) << name << " " << trial;
-      if (s.optimal) ASSERT_EQ(s.lower_bound, s.makespan) << name;
+      if (s.optimal) {
+        ASSERT_EQ(s.lower_bound, s.makespan) << name;
+      }
     }
     ASSERT_DOUBLE_EQ(plan(in, {"best"}).makespan, optimum);
   }
