@@ -79,21 +79,61 @@ CheckResult delivery_fault(const Instance& in, const Plan& plan) {
   return fault;
 }
 
-// Two pieces on one port that overlap by more than `tolerance` (the entries), or valid.
+// Busy intervals in one order whatever the order of the pieces: by start, then end, then piece.
+bool earlier(const Busy& a, const Busy& b) {
+  return std::tie(a.start, a.end, a.piece) < std::tie(b.start, b.end, b.piece);
+}
+
+// Two pieces on one port that overlap by more than `tolerance` (the entries), or valid. Swept in
+// `earlier` order against the piece that ends last so far, which shares the most time with the
+// next one: exact, and the same verdict for any order of the pieces.
+CheckResult overlap_fault(std::vector<Busy>& busy, const char* port, std::size_t node,
+                          double tolerance) {
+  std::sort(busy.begin(), busy.end(), earlier);
+  std::size_t last = 0;  // the piece ending last among those before k
+  for (std::size_t k = 1; k < busy.size(); ++k) {
+    const double shared_end = std::min(busy[last].end, busy[k].end);
+    if (shared_end - busy[k].start > tolerance) {
+      return {false,
+              0.0,
+              fmt::format("pieces {} and {} overlap on the {} port of node {}", busy[last].piece,
+                          busy[k].piece, port, node),
+              {busy[last].piece, busy[k].piece}};
+    }
+    if (busy[k].end > busy[last].end) last = k;
+  }
+  return {true, 0.0, ""};
+}
+
+// The port's pieces take more time in all than the span from the first start to the last end,
+// beyond `tolerance`: overlaps each within the tolerance that add up. Summed with Neumaier's
+// compensation, so that the sum's own rounding stays below the tolerance for any number of pieces.
+CheckResult busy_fault(const std::vector<Busy>& busy, const char* port, std::size_t node,
+                       double tolerance) {
+  if (busy.empty()) return {true, 0.0, ""};
+  double sum = 0.0, compensation = 0.0, first = busy.front().start, last = busy.front().end;
+  for (const Busy& b : busy) {
+    const double d = b.end - b.start;
+    const double t = sum + d;
+    compensation += std::fabs(sum) >= std::fabs(d) ? (sum - t) + d : (d - t) + sum;
+    sum = t;
+    first = std::min(first, b.start);
+    last = std::max(last, b.end);
+  }
+  const double busy_time = sum + compensation, span = last - first;
+  if (busy_time > span + tolerance) {
+    return {false, 0.0,
+            fmt::format("the pieces on the {} port of node {} take {} seconds in all, more than "
+                        "the {} seconds from its first start to its last end: they overlap",
+                        port, node, busy_time, span)};
+  }
+  return {true, 0.0, ""};
+}
+
 CheckResult port_fault(std::vector<std::vector<Busy>>& ports, const char* port, double tolerance) {
   for (std::size_t node = 0; node < ports.size(); ++node) {
-    std::vector<Busy>& busy = ports[node];
-    std::sort(busy.begin(), busy.end(),
-              [](const Busy& a, const Busy& b) { return a.start < b.start; });
-    for (std::size_t k = 1; k < busy.size(); ++k) {
-      if (busy[k].start < busy[k - 1].end - tolerance) {
-        return {false,
-                0.0,
-                fmt::format("pieces {} and {} overlap on the {} port of node {}", busy[k - 1].piece,
-                            busy[k].piece, port, node),
-                {busy[k - 1].piece, busy[k].piece}};
-      }
-    }
+    if (CheckResult f = overlap_fault(ports[node], port, node, tolerance); !f.valid) return f;
+    if (CheckResult f = busy_fault(ports[node], port, node, tolerance); !f.valid) return f;
   }
   return {true, 0.0, ""};
 }
@@ -138,6 +178,23 @@ CheckResult backbone_fault(const Instance& in, const Plan& plan, const std::vect
   return {true, 0.0, ""};
 }
 
+// A piece that starts after the horizon: the time to send every piece one after the other.
+// Beyond it a plan only waits, and its pieces' durations would vanish against their start times.
+CheckResult horizon_fault(const Instance& in, const Plan& plan) {
+  const double h = horizon(in, plan.pieces.size());
+  for (std::size_t k = 0; k < plan.pieces.size(); ++k) {
+    if (plan.pieces[k].start > h + kTimeTolerance * h) {
+      return {false,
+              0.0,
+              fmt::format("piece {} starts at {}, after the horizon {}: the time to send every "
+                          "piece one after the other",
+                          k, plan.pieces[k].start, h),
+              {k}};
+    }
+  }
+  return {true, 0.0, ""};
+}
+
 std::string claim_fault(const Plan& plan, double makespan, const StatedClaims& stated) {
   const double tolerance = kTimeTolerance * std::max(std::fabs(plan.makespan), makespan);
   if (stated.makespan && !(std::fabs(plan.makespan - makespan) <= tolerance)) {
@@ -156,9 +213,34 @@ std::string claim_fault(const Plan& plan, double makespan, const StatedClaims& s
 
 }  // namespace
 
+double busiest_port(const Instance& in) {
+  std::vector<double> sends(in.nodes, 0.0), receives(in.nodes, 0.0);
+  for (const Message& m : in.messages) {
+    const auto from = static_cast<std::size_t>(m.from), to = static_cast<std::size_t>(m.to);
+    const double d = in.latency + static_cast<double>(m.bytes) /
+                                      std::min(in.send_bandwidth[from], in.recv_bandwidth[to]);
+    sends[from] += d;
+    receives[to] += d;
+  }
+  double busiest = 0.0;
+  for (std::size_t i = 0; i < in.nodes; ++i) busiest = std::max({busiest, sends[i], receives[i]});
+  return busiest;
+}
+
+double horizon(const Instance& in, std::size_t pieces) {
+  double total = static_cast<double>(pieces) * in.latency;
+  for (const Message& m : in.messages) {
+    const auto from = static_cast<std::size_t>(m.from), to = static_cast<std::size_t>(m.to);
+    total +=
+        static_cast<double>(m.bytes) / std::min(in.send_bandwidth[from], in.recv_bandwidth[to]);
+  }
+  return total;
+}
+
 CheckResult check(const Instance& in, const Plan& plan, const StatedClaims& stated) {
   validate_instance(in);
   if (CheckResult fault = delivery_fault(in, plan); !fault.valid) return fault;
+  if (CheckResult fault = horizon_fault(in, plan); !fault.valid) return fault;
   std::vector<std::vector<Busy>> sends(in.nodes), receives(in.nodes);
   std::vector<double> ends(plan.pieces.size());
   double makespan = 0.0;
@@ -172,7 +254,7 @@ CheckResult check(const Instance& in, const Plan& plan, const StatedClaims& stat
     receives[to].push_back({p.start, ends[k], k});
   }
   if (!std::isfinite(makespan)) return {false, 0.0, "the pieces end at no finite time"};
-  const double tolerance = kTimeTolerance * makespan;
+  const double tolerance = kTimeTolerance * busiest_port(in);
   for (auto [ports, name] : {std::pair{&sends, "send"}, std::pair{&receives, "receive"}}) {
     if (CheckResult fault = port_fault(*ports, name, tolerance); !fault.valid) return fault;
   }

@@ -8,10 +8,19 @@
 //   delivered exactly once;
 // - a piece of b bytes from i to j lasts latency + b / min(send_bandwidth[i], recv_bandwidth[j]);
 //   no two pieces overlap on a node's send port, nor on a node's receive port;
+// - the pieces of each port take in all no more time than the port's span from first start to
+//   last end (overlaps each within the tolerance cannot add up);
+// - every piece starts by the horizon (horizon(): every piece sent one after the other);
 // - with a backbone, at no instant do more than `transfers` crossing pieces run;
 // - the claims it states hold: makespan equal to the recomputed one, lower_bound at most it, and
 //   `optimal` only with the makespan at its lower bound.
-// Times are compared at a relative tolerance kTimeTolerance of the recomputed makespan.
+// Times are compared at a tolerance of kTimeTolerance times the instance's busiest port (the time
+// its messages keep the busiest send or receive port busy, recomputed here): the scale of every
+// time of any plan of the instance, fixed by the instance, so that no piece of a plan can widen it
+// (a tolerance taken from the makespan would let one piece far in the future hide overlaps), and
+// the scale the planners round to (preemptive's ticks are about 2^-50 of the ports bound). Claims
+// are compared at kTimeTolerance of the makespan. The verdict does not depend on the order of the
+// pieces (ties are broken by start, end and index).
 // Complexity: O(P log P + messages) for P pieces. An invalid verdict's entries
 // (CheckResult::entries) are pieces: the faulty piece, the pieces of a message delivered wrong, the
 // two pieces that overlap on a port, or the crossing pieces running when the backbone is exceeded.
@@ -32,6 +41,13 @@ struct StatedClaims {
 // Bytes of a message and the sum of its pieces may differ by this fraction of the message: a piece
 // is a product of a rate and a duration, each rounding by about 1e-16 relative.
 inline constexpr double kBytesTolerance = 1e-9;
+
+// The longest time the messages keep one port busy (sends or receives), latency included.
+double busiest_port(const Instance& instance);
+
+// The latest start of a piece of a plan of `pieces` pieces: the messages' durations and one
+// latency per piece, one after the other.
+double horizon(const Instance& instance, std::size_t pieces);
 
 CheckResult check(const Instance& instance, const Plan& plan, const StatedClaims& stated = {});
 

@@ -4,9 +4,11 @@
 
 #include "redist/common/error.hpp"
 
+#include <algorithm>
 #include <random>
 
 #include "redist/exchange/planner.hpp"
+#include "redist/testing/random_cases.hpp"
 #include "redist/testing/random_exchange.hpp"
 
 namespace redist::exchange {
@@ -129,6 +131,99 @@ TEST(Check, NamesTheCrossingPiecesRunningWhenTheBackboneIsExceeded) {
   ASSERT_FALSE(r.valid);
   EXPECT_NE(r.reason.find("3 crossing pieces run at once"), std::string::npos) << r.reason;
   EXPECT_EQ(r.entries, (std::vector<std::size_t>{1, 2, 3}));
+}
+
+Instance uniform(std::size_t nodes, std::vector<Message> messages, double bandwidth) {
+  Instance in;
+  in.nodes = nodes;
+  in.messages = std::move(messages);
+  in.send_bandwidth.assign(nodes, bandwidth);
+  in.recv_bandwidth.assign(nodes, bandwidth);
+  return in;
+}
+
+// Overlaps of 1,000 s at time 0 used to pass when one piece far in the future made the makespan,
+// and so the tolerance, huge.
+TEST(Check, AFarAwayPieceHidesNoOverlap) {
+  const Instance in =
+      uniform(4, {{0, 1, 1000}, {0, 2, 1000}, {0, 3, 1000}, {1, 0, 5}, {2, 0, 5}}, 1);
+  std::vector<Piece> pieces = {
+      {0, 1, 0, 1000}, {0, 2, 0, 1000}, {0, 3, 0, 999}, {1, 0, 0, 5}, {2, 0, 0, 5}};
+  EXPECT_FALSE(check(in, planned(in, pieces, 1000), {false}).valid);
+  // The one byte left, at the latest start the horizon allows (every piece one after the other).
+  const double latest = horizon(in, 6);
+  EXPECT_DOUBLE_EQ(latest, 3010.0);
+  pieces.push_back({0, 3, latest, 1});
+  const CheckResult r = check(in, planned(in, pieces, latest + 1), {false});
+  EXPECT_FALSE(r.valid);
+  EXPECT_NE(r.reason.find("overlap on the send port of node 0"), std::string::npos) << r.reason;
+  // Beyond the horizon, refused as such.
+  pieces.back().start = 1e300;
+  const CheckResult far = check(in, planned(in, pieces, 1e300), {false});
+  EXPECT_FALSE(far.valid);
+  EXPECT_NE(far.reason.find("after the horizon"), std::string::npos) << far.reason;
+  EXPECT_EQ(far.entries, std::vector<std::size_t>{5});
+}
+
+// 100,000 one-byte pieces of one second, each starting 0.9e-4 s before the previous one ends:
+// every overlap is within the tolerance (1e-9 of the busiest port's 100,000 s), but together they
+// save 9 s, which would put the plan below the ports' bound.
+TEST(Check, OverlapsWithinTheToleranceDoNotAddUp) {
+  const Instance in = uniform(2, {{0, 1, 100000}}, 1);
+  std::vector<Piece> pieces;
+  for (int k = 0; k < 100000; ++k) pieces.push_back({0, 1, k * (1 - 0.9e-4), 1});
+  const double end = pieces.back().start + 1;
+  EXPECT_LT(end, 100000 - 8.9);
+  const CheckResult r = check(in, planned(in, pieces, end), {false});
+  EXPECT_FALSE(r.valid);
+  EXPECT_NE(r.reason.find("take 100000 seconds in all, more than"), std::string::npos) << r.reason;
+  // Without the overlaps: valid.
+  for (int k = 0; k < 100000; ++k) pieces[static_cast<std::size_t>(k)].start = k;
+  EXPECT_TRUE(check(in, planned(in, pieces, 100000)).valid);
+}
+
+// Two pieces at time 0 on node 0's send port, one of 10^6 s and one of 10 s: an overlap in either
+// order (a tolerance taken from the piece ending first used to pass one of the orders).
+TEST(Check, TheVerdictDoesNotDependOnTheOrderOfThePieces) {
+  Instance in = uniform(3, {{0, 1, 1000000}, {0, 2, 100000}}, 1);
+  in.send_bandwidth = {10000, 1, 1};
+  in.recv_bandwidth = {1, 1, 10000};
+  const Piece big{0, 1, 0, 1000000}, small{0, 2, 0, 100000};
+  EXPECT_FALSE(check(in, planned(in, {big, small}, 1e6), {false}).valid);
+  EXPECT_FALSE(check(in, planned(in, {small, big}, 1e6), {false}).valid);
+  // One after the other: valid in either order.
+  const Piece later{0, 2, 1e6, 100000};
+  EXPECT_TRUE(check(in, planned(in, {big, later}, 1e6 + 10)).valid);
+  EXPECT_TRUE(check(in, planned(in, {later, big}, 1e6 + 10)).valid);
+}
+
+// Every plan of every planner gets the same verdict, reversed and shuffled.
+TEST(Check, EveryPlannersPlanGetsOneVerdictInAnyOrder) {
+  std::mt19937_64 rng(41);
+  testkit::RandomExchangeOptions o;
+  int compared = 0;
+  for (int trial = 0; trial < testkit::random_cases(400); ++trial) {
+    o.latency = trial % 2 ? 0.25 : 0.0;
+    const Instance in = testkit::random_exchange(rng, o);
+    for (const auto& a : kAlgorithms) {
+      if (a.name == "exact" && in.messages.size() > 4) continue;
+      Plan p;
+      try {
+        p = plan(in, a.name);
+      } catch (const OptionError&) {
+        continue;  // exact: the latency too small next to the transfers to search
+      }
+      const bool valid = check(in, p).valid;
+      EXPECT_TRUE(valid) << a.name << " trial " << trial;
+      Plan reversed = p, shuffled = p;
+      std::reverse(reversed.pieces.begin(), reversed.pieces.end());
+      std::shuffle(shuffled.pieces.begin(), shuffled.pieces.end(), rng);
+      EXPECT_EQ(check(in, reversed).valid, valid) << a.name << " trial " << trial;
+      EXPECT_EQ(check(in, shuffled).valid, valid) << a.name << " trial " << trial;
+      ++compared;
+    }
+  }
+  EXPECT_GE(compared, testkit::random_cases(400) * 8);
 }
 
 // Mutations of valid plans: moving a piece onto a busy port, dropping bytes, or charging no
