@@ -8,6 +8,7 @@
 
 #include "redist/balance/traces.hpp"
 #include "redist/common/error.hpp"
+#include "redist/testing/random_cases.hpp"
 
 namespace redist::balance {
 namespace {
@@ -66,7 +67,8 @@ Trace extreme_trace(std::uint64_t seed) {
 
 TEST(Oracle, EqualsBruteForceAtEveryMagnitude) {
   int checked = 0;
-  for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+  const auto seeds = static_cast<std::uint64_t>(testkit::random_cases(300));
+  for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
     Trace trace = extreme_trace(seed);
     try {
       validate_trace(trace);
@@ -79,7 +81,7 @@ TEST(Oracle, EqualsBruteForceAtEveryMagnitude) {
     ASSERT_GE(oracle.total_time, brute * (1 - 1e-12)) << "seed " << seed;
     ++checked;
   }
-  EXPECT_GT(checked, 200);
+  EXPECT_GT(checked, testkit::random_cases(200));
 }
 
 TEST(Oracle, NoPolicyBeatsIt) {

@@ -9,6 +9,7 @@
 #include "redist/ring/bidirectional_homogeneous.hpp"
 #include "redist/ring/bounds.hpp"
 #include "redist/ring/validate.hpp"
+#include "redist/testing/random_cases.hpp"
 #include "redist/testing/random_ring.hpp"
 
 namespace redist::ring {
@@ -27,7 +28,7 @@ bool applies(const std::string& algorithm, const Instance& in) {
 TEST(PlannerProperty, EveryAlgorithmOnEveryCase) {
   std::mt19937_64 rng(51);
   int plans = 0;
-  for (int trial = 0; trial < 10'000; ++trial) {
+  for (int trial = 0; trial < testkit::random_cases(10'000); ++trial) {
     testkit::RandomRingOptions o;
     o.bidirectional = trial % 3 != 0;
     o.homogeneous = trial % 3 == 1;
@@ -59,7 +60,7 @@ TEST(PlannerProperty, EveryAlgorithmOnEveryCase) {
       }
     }
   }
-  EXPECT_GT(plans, 40'000);
+  EXPECT_GT(plans, testkit::random_cases(40'000));
 }
 
 // auto is never worse than any other applicable algorithm.

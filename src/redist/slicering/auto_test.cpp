@@ -67,7 +67,7 @@ TEST(Auto, EqualsBruteForceAndProvesIt) {
 TEST(Auto, HeuristicPathIsSoundAgainstBruteForce) {
   std::mt19937_64 rng(78);
   int proven = 0, heuristic_at_optimum = 0;
-  for (int trial = 0; trial < 3000; ++trial) {
+  for (int trial = 0; trial < testkit::random_cases(3000); ++trial) {
     const std::size_t p = 1 + trial % 8;
     const Cluster cl = random_small(rng, p);
     const double optimum = brute_force_t_step(cl);

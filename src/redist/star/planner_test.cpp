@@ -11,6 +11,7 @@
 #include "redist/star/exact.hpp"
 #include "redist/star/random_instances.hpp"
 #include "redist/star/validate.hpp"
+#include "redist/testing/random_cases.hpp"
 #include "redist/testing/star_brute_force.hpp"
 #include "redist/testing/star_checks.hpp"
 
@@ -40,7 +41,7 @@ TEST(StarPlanner, BestAndBoundsOnRandomInstances) {
 // Every plan whose makespan is the optimum says so, and no other does.
 TEST(StarPlanner, OptimalPlansAreCertifiedOnSmallPlatforms) {
   std::mt19937_64 rng(14);
-  for (int trial = 0; trial < 2000; ++trial) {
+  for (int trial = 0; trial < testkit::random_cases(2000); ++trial) {
     const PlatformType type{trial % 2 == 0, trial % 3 == 0, static_cast<Range>(trial % 3)};
     const Instance in = random_instance(rng, type, {2, 4, 0, 6});
     const double optimum = testkit::star_brute_force_optimum(in);
