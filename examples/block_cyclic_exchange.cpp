@@ -15,7 +15,8 @@
 // elements into its CYCLIC(s) storage and checks every value; rank 0 prints the summary. Exit
 // status: 0 when every element is where it belongs, 1 otherwise, 2 on any error (arguments are
 // read strictly and agreed on by every rank first: a bad or rank-dependent argument gives every
-// rank the same `error:` line).
+// rank the same `error:` line). N is at most kMaxElements (10^8 elements, 800 MB in all, held twice
+// while they move), refused before any work.
 #include <mpi.h>
 
 #include <cstdint>
@@ -47,6 +48,9 @@ struct Layout {
   Cyclic from, to;
 };
 
+// The most elements of the array: 800 MB of int64, held twice while they move.
+constexpr std::int64_t kMaxElements = 100'000'000;
+
 // The positive integer argv[k] (`what` names it in the error), read strictly.
 std::int64_t positive(const char* text, const char* what) {
   const auto parsed = redist::parse_integer<std::int64_t>(text);
@@ -65,6 +69,10 @@ Layout read_layout(int argc, char** argv, int ranks) {
     l = {positive(argv[1], "N"),
          {positive(argv[2], "r"), positive(argv[3], "P")},
          {positive(argv[4], "s"), positive(argv[5], "Q")}};
+  }
+  if (l.n > kMaxElements) {
+    throw std::runtime_error("'" + std::to_string(l.n) + "' elements are more than the " +
+                             std::to_string(kMaxElements) + " this example holds (at N)");
   }
   if (l.from.procs > ranks || l.to.procs > ranks) {
     throw std::runtime_error("P and Q must be at most the " + std::to_string(ranks) + " ranks");

@@ -54,6 +54,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <numeric>
@@ -104,6 +105,16 @@ struct Args {
 
 [[noreturn]] void refuse(const std::string& what, const std::string& where) {
   throw redist::mpi::Error(fmt::format("particles: {} (at {})", redist::one_line(what), where));
+}
+
+// Whether `path` can be written: opened for appending, so that nothing already in it is lost; a
+// file the probe made is removed again.
+bool writable(const std::string& path) {
+  std::error_code error;
+  const bool existed = std::filesystem::exists(path, error);
+  if (std::ofstream probe(path, std::ios::app); !probe) return false;
+  if (!existed) std::filesystem::remove(path, error);
+  return true;
 }
 
 // ---- The particles' data ----------------------------------------------------------------------
@@ -759,9 +770,11 @@ int record_run(const Args& args, int rank, int ranks) {
   }
   if (rank != 0) return 0;
   const bool verified = write_recording(recording, args.record);
-  std::cout << fmt::format("recorded: {} proposals of {} particles on {} ranks ({}) to {}\n",
-                           recording.proposals.size(), args.particles, ranks, recording.partitioner,
-                           args.record);
+  if (verified) {
+    std::cout << fmt::format("recorded: {} proposals of {} particles on {} ranks ({}) to {}\n",
+                             recording.proposals.size(), args.particles, ranks,
+                             recording.partitioner, args.record);
+  }
   if (args.cross_check) {
     std::cout << fmt::format(
         "cross-check: {} of {} proposals differ when Zoltan starts from another distribution "
@@ -849,6 +862,11 @@ bool parse(int argc, char** argv, int rank, int ranks, Args& a) {
     refuse("particles x (bytes + 24) must stay below 2^31", "--particle-bytes");
   }
   if (a.cross_check && a.record.empty()) refuse("needs --record", "--cross-check");
+  // Rank 0 writes the recording: a path it cannot write is refused before the run, on every rank
+  // (the agreement on the command line carries rank 0's refusal).
+  if (!a.record.empty() && rank == 0 && !writable(a.record)) {
+    refuse(fmt::format("'{}' cannot be written", redist::one_line(a.record, 200)), "--record");
+  }
   if (app.count("--rcb-directions") > 0 && a.method != "RCB")
     refuse("applies to --method RCB only", "--rcb-directions");
   a.bandwidths = parse_bandwidths(a.bandwidth, ranks);

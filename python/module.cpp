@@ -20,6 +20,7 @@
 #include "redist/balance.hpp"
 #include "redist/dlt.hpp"
 #include "redist/exchange.hpp"
+#include "redist/io/json.hpp"
 #include "redist/lau.hpp"
 #include "redist/ring.hpp"
 #include "redist/slicering.hpp"
@@ -106,6 +107,8 @@ PYBIND11_MODULE(_redist, m) {
       "The JSON entry points of redist, one submodule per family: JSON text in, the command "
       "line's output out. The package's modules (redist.ring, ...) take and return dicts.";
   m.attr("__version__") = REDIST_VERSION;
+  // The largest document any entry point reads (the command line's limit of every input).
+  m.attr("MAX_DOCUMENT_BYTES") = redist::io::kMaxDocumentBytes;
 
   py::module_ ring = m.def_submodule("ring", "Redistribution on processor rings (RRV04).");
   def_plan(ring, "plan", &redist::ring::plan_json, plan_doc("ring"));

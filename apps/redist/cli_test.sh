@@ -87,6 +87,11 @@ code=$?
 if [ "$code" -eq 1 ] && grep -q '"valid": false' "$work/out"; then ok; else ko "unknown processor: exit $code"; fi
 
 # --- hostile input: extreme values, strict schedules, size limits ---------------------------------
+# A directory given as the input: one error line that says so, at the command line (it said
+# `read error (at $./dir)`, a path glued onto a JSON path).
+mkdir -p "$work/a-directory"
+expect_error "a directory as input" "cannot read '$work/a-directory': it is a directory (at command line)" -- \
+  ring plan "$work/a-directory"
 # `auto` plans homogeneous rings beyond Algorithm 3's round limit (it used to refuse them).
 f=$(write_json '{"ring":{"bidirectional":true,"loads":[3000000000,0,0],"targets":[1000000000,1000000000,1000000000],"cost_next":1,"cost_prev":1}}' big-homogeneous.json)
 if "$redist" ring plan "$f" >"$work/plan.json" && grep -q '"optimal": true' "$work/plan.json" &&

@@ -48,6 +48,11 @@ check_invalid "send overlap" "{\"pieces\": [$all, {\"from\":0,\"to\":2,\"start\"
 check_invalid "no message" "{\"pieces\": [$all, {\"from\":1,\"to\":0,\"start\":5,\"bytes\":1}]}" "has no message"
 check_invalid "wrong makespan" "{\"makespan\": 1, \"pieces\": [$all, {\"from\":0,\"to\":2,\"start\":1,\"bytes\":1}]}" "makespan is 1"
 if "$redist" exchange check "$cycle" "$(write_json "{\"pieces\": [$all, {\"from\":0,\"to\":2,\"start\":1,\"bytes\":1}]}" ok.json)" | grep -q '"makespan": 2.0'; then ok; else ko "hand plan"; fi
+# Lax plans are refused as documents (exit 2): an unknown member inside "steps", a subnormal number.
+expect_error "unknown member in steps" '(at $.steps.colour)' -- exchange check "$cycle" \
+  "$(write_json "{\"steps\": {\"count\": 2, \"colour\": 1}, \"pieces\": [$all]}" steps.json)"
+expect_error "subnormal start" 'the smallest normal double' -- exchange check "$cycle" \
+  "$(write_json '{"pieces": [{"from":0,"to":1,"start":1e-310,"bytes":1}]}' subnormal.json)"
 
 # --- check --gantt on an invalid plan: the validator's reason in red under the title, the pieces
 # its typed verdict names outlined in red (each piece is a send bar and a receive bar) -----------

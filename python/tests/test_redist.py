@@ -329,8 +329,30 @@ class RingTest(Case):
                                     f"{why} (at --time-limit)")
         self.assert_value_error(lambda: redist.ring.plan(good, time_limit="1"),
                                 "must be a number (at --time-limit)")
+        # Spelled as the command line spells it for a NaN too (it said --time_limit).
+        self.assert_value_error(lambda: redist.ring.plan(good, time_limit=float("nan")),
+                                "must be a finite number, got nan (at --time-limit)")
         self.assert_value_error(lambda: redist.ring.plan(good, algorithm=3),
                                 "must be a string (at --algorithm)")
+
+    def test_a_document_that_contains_itself_is_refused_as_json_dumps_refuses_it(self):
+        # The scan for NaN used to walk the cycle forever, in every family.
+        looped = {}
+        looped["self"] = looped
+        for family in (redist.ring, redist.star, redist.exchange, redist.lau):
+            with self.assertRaisesRegex(ValueError, "Circular reference detected"):
+                family.plan(looped)
+        listed = [1.0]
+        listed.append(listed)
+        with self.assertRaisesRegex(ValueError, "Circular reference detected"):
+            redist.exchange.plan({"exchange": {"nodes": 2, "messages": listed}})
+
+    def test_a_path_is_read_up_to_the_size_limit_of_every_input(self):
+        # /dev/zero used to be read until the kernel stopped the process.
+        self.assertEqual(_redist.MAX_DOCUMENT_BYTES, 1 << 30)
+        with self.assertRaisesRegex(ValueError, "'/dev/zero' is larger than 1024 MiB "
+                                    r"\(the size limit of every input\)"):
+            redist.exchange.plan("/dev/zero")
 
 
 class LauTest(Case):

@@ -93,6 +93,13 @@ void compare(Tally& t, const std::vector<PlanClaims>& plans, double reference,
   ++t.instances;
 }
 
+// Not vacuous: at least `instances` instances compared, and at least `plans` plans among them (a
+// campaign whose planners all refused, or whose instances were all skipped, fails here).
+void expect_compared(const Tally& t, std::int64_t instances, std::int64_t plans) {
+  EXPECT_GE(t.instances, instances) << t.family;
+  EXPECT_GE(t.plans, plans) << t.family;
+}
+
 template <class Plan>
 void keep_if(std::vector<PlanClaims>& out, Tally& t, const Plan& plan, bool valid,
              const std::string& why) {
@@ -136,6 +143,7 @@ TEST(Differential, RingClaimsAgainstBruteForceAtEveryScale) {
       compare(t, plans, brute * s, "ring trial " + std::to_string(trial));
     }
   }
+  expect_compared(t, 600, 2000);
 }
 
 TEST(Differential, StarClaimsAgainstBruteForceAtEveryScale) {
@@ -169,6 +177,7 @@ TEST(Differential, StarClaimsAgainstBruteForceAtEveryScale) {
       compare(t, plans, brute * s, "star trial " + std::to_string(trial));
     }
   }
+  expect_compared(t, 750, 4500);
 }
 
 TEST(Differential, SliceRingClaimsAgainstEveryRingOverTwoHundredOrders) {
@@ -200,6 +209,7 @@ TEST(Differential, SliceRingClaimsAgainstEveryRingOverTwoHundredOrders) {
       compare(t, plans, brute, "slicering trial " + std::to_string(trial));
     }
   }
+  expect_compared(t, 650, 2000);
 }
 
 TEST(Differential, LauClaimsAgainstEachOther) {
@@ -224,6 +234,7 @@ TEST(Differential, LauClaimsAgainstEachOther) {
               "lau trial " + std::to_string(trial));
     }
   }
+  expect_compared(t, 800, 3000);
 }
 
 TEST(Differential, DltClaimsAtEveryScale) {
@@ -253,6 +264,7 @@ TEST(Differential, DltClaimsAtEveryScale) {
               "dlt trial " + std::to_string(trial));
     }
   }
+  expect_compared(t, 500, 1000);
 }
 
 TEST(Differential, ExchangeClaimsAtEveryScale) {
@@ -277,12 +289,17 @@ TEST(Differential, ExchangeClaimsAtEveryScale) {
           continue;  // does not apply (a backbone, the exact solver's limits)
         }
         const CheckResult v = exchange::check(in, plan);
+        exchange::Plan reversed = plan;  // the verdict of any order of the same pieces is one
+        std::reverse(reversed.pieces.begin(), reversed.pieces.end());
+        t.claim(exchange::check(in, reversed).valid == v.valid,
+                std::string(a.name) + ": the verdict flips when the pieces are reversed");
         keep_if(plans, t, plan, v.valid, std::string(a.name) + ": " + v.reason);
       }
       compare(t, plans, std::numeric_limits<double>::quiet_NaN(),
               "exchange trial " + std::to_string(trial));
     }
   }
+  expect_compared(t, 300, 2400);
 }
 
 TEST(Differential, BalanceOracleBelowEveryPolicyOnExtremeTraces) {
@@ -311,6 +328,7 @@ TEST(Differential, BalanceOracleBelowEveryPolicyOnExtremeTraces) {
     }
     ++t.instances;
   }
+  expect_compared(t, 110, 700);
 }
 
 }  // namespace

@@ -45,16 +45,22 @@ Ports active_ports(const Instance& in) {
   return ports;
 }
 
-// Thrown by the search when its time limit has passed: the incumbent is returned, unproven.
-struct TimeUp {};
+// Why the search stopped before it enumerated every structure: its time limit passed, it reached
+// kMaxExactStructures (the best plan is returned, unproven), or its best plan meets the lower bound
+// (proven optimal: nothing is left to find).
+enum class Stop { finished, time_limit, structure_limit, at_bound };
+struct Stopped {
+  Stop why;
+};
 
 class ExactSearch {
  public:
-  ExactSearch(const Instance& in, Plan incumbent, const Deadline& time_limit)
+  ExactSearch(const Instance& in, Plan incumbent, double lower_bound, const Deadline& time_limit)
       : in_(in),
         ports_(active_ports(in)),
         best_(std::move(incumbent)),
         scale_(best_.makespan),
+        lower_bound_(lower_bound),
         time_limit_(time_limit) {
     for (const Message& m : in.messages) {
       transfer_.push_back(static_cast<double>(m.bytes) / in.rate(static_cast<std::size_t>(m.from),
@@ -83,16 +89,16 @@ class ExactSearch {
     return widest;
   }
 
-  // The best plan: optimal unless timed_out().
+  // The best plan: optimal unless stop() is a limit.
   Plan run() {
     try {
       choose_cuts(0);
-    } catch (const TimeUp&) {
-      timed_out_ = true;
+    } catch (const Stopped& s) {
+      stop_ = s.why;
     }
     return std::move(best_);
   }
-  bool timed_out() const { return timed_out_; }
+  Stop stop() const { return stop_; }
   std::size_t structures() const { return structures_; }
 
  private:
@@ -138,13 +144,14 @@ class ExactSearch {
   Ports ports_;
   Plan best_;
   double scale_;  // times in the linear program are in units of the first incumbent
+  double lower_bound_;
   std::vector<double> transfer_, load_;
   std::vector<std::size_t> cuts_, extra_, first_, message_of_;
   std::vector<std::vector<std::size_t>> order_;
   std::unique_ptr<lp::LpSolver> solver_;
   std::size_t structures_ = 0;
   const Deadline& time_limit_;
-  bool timed_out_ = false;
+  Stop stop_ = Stop::finished;
 };
 
 std::vector<std::vector<std::size_t>> ExactSearch::successors() const {
@@ -186,13 +193,10 @@ void ExactSearch::evaluate() {
     first_.push_back(message_of_.size());
     message_of_.insert(message_of_.end(), cuts_[e], e);
   }
-  if (++structures_ > kMaxExactStructures) {
-    throw OptionError(fmt::format("exact stopped after {} structures without finishing its "
-                                  "search; use it on fewer messages",
-                                  kMaxExactStructures),
-                      "algorithm");
+  if (++structures_ > kMaxExactStructures) throw Stopped{Stop::structure_limit};
+  if (time_limit_.passed_every(static_cast<std::int64_t>(structures_), 16)) {
+    throw Stopped{Stop::time_limit};
   }
-  if (time_limit_.passed_every(static_cast<std::int64_t>(structures_), 16)) throw TimeUp{};
   const Successors next = successors();
   const std::vector<std::size_t> topo = topological_order(next);
   if (topo.empty()) return;
@@ -265,7 +269,10 @@ void ExactSearch::rebuild(const std::vector<double>& share, const std::vector<st
     plan.pieces.push_back({m.from, m.to, start, bytes[u]});
     plan.makespan = std::max(plan.makespan, end);
   }
-  if (plan.makespan < best_.makespan) best_ = std::move(plan);
+  if (plan.makespan < best_.makespan) {
+    best_ = std::move(plan);
+    if (at_most(best_.makespan, lower_bound_)) throw Stopped{Stop::at_bound};
+  }
 }
 
 Plan better(Plan a, Plan b) { return a.makespan <= b.makespan ? a : b; }
@@ -286,12 +293,16 @@ void require_exact_applies(const Instance& in) {
 
 namespace {
 
-// The search's best plan, or the incumbent when it is already at the bound; sets `timed_out`.
+// The search's best plan, or the incumbent when it is already at the bound; sets `unfinished`
+// when a limit stopped the search (the plan then says which in a note).
 Plan search_plan(const Instance& instance, Plan incumbent, const Bounds& bound,
-                 const Deadline& time_limit, bool& timed_out) {
-  timed_out = false;
-  if (at_most(incumbent.makespan, bound.lower_bound)) return incumbent;
-  ExactSearch search(instance, std::move(incumbent), time_limit);
+                 const Deadline& time_limit, bool& unfinished) {
+  unfinished = false;
+  if (at_most(incumbent.makespan, bound.lower_bound)) {
+    incumbent.notes.clear();
+    return incumbent;
+  }
+  ExactSearch search(instance, std::move(incumbent), bound.lower_bound, time_limit);
   if (const std::size_t widest = search.widest_cut(); widest > kMaxExactExtraPieces) {
     throw OptionError(
         fmt::format("exact would have to cut a message into up to {} extra pieces (at most {}): "
@@ -301,11 +312,25 @@ Plan search_plan(const Instance& instance, Plan incumbent, const Bounds& bound,
         "algorithm");
   }
   Plan out = search.run();
-  if (search.timed_out()) {
-    out.notes.assign(
-        1, time_limit_note(time_limit, fmt::format("{} structures searched", search.structures())));
+  const std::string searched = fmt::format("{} structures searched", search.structures());
+  switch (search.stop()) {
+    case Stop::time_limit:
+      out.notes.assign(1, time_limit_note(time_limit, searched));
+      break;
+    case Stop::structure_limit:
+      out.notes.assign(1, fmt::format("exact stopped at its limit of {} structures without "
+                                      "finishing its search: the best plan found, not proven "
+                                      "optimal unless it meets the lower bound",
+                                      kMaxExactStructures));
+      break;
+    case Stop::at_bound:
+      out.notes.assign(1, "exact stopped at the lower bound after " + searched);
+      break;
+    case Stop::finished:
+      out.notes.clear();
+      break;
   }
-  timed_out = search.timed_out();
+  unfinished = search.stop() == Stop::time_limit || search.stop() == Stop::structure_limit;
   return out;
 }
 
@@ -317,26 +342,21 @@ Plan plan_exact(const Instance& instance, const Deadline& time_limit) {
   Plan incumbent = plan_preemptive(instance);
   if (instance.latency > 0) incumbent = better(std::move(incumbent), plan_whole(instance));
   const Bounds bound = bounds(instance);
-  bool timed_out = false;
-  Plan out = search_plan(instance, std::move(incumbent), bound, time_limit, timed_out);
+  bool unfinished = false;
+  Plan out = search_plan(instance, std::move(incumbent), bound, time_limit, unfinished);
   out.algorithm = "exact";
   out.bounds = bound;
   out.optimal = false;
   out.proof = Proof::none;
-  if (timed_out) {
+  if (unfinished || at_most(out.makespan, bound.lower_bound)) {
     out.lower_bound = bound.lower_bound;
     if (at_most(out.makespan, bound.lower_bound)) out.prove_optimal(Proof::lower_bound);
     return out;
   }
-  out.notes.clear();
-  out.lower_bound = std::max(bound.lower_bound, out.makespan);
-  if (out.lower_bound > bound.lower_bound) {
-    out.notes.push_back("exhaustive search: no plan is shorter (the ports bound is " +
-                        fmt::format("{:.6g})", bound.lower_bound));
-    out.prove_optimal(Proof::search);
-  } else {
-    out.prove_optimal(Proof::lower_bound);
-  }
+  out.lower_bound = out.makespan;
+  out.notes.push_back("exhaustive search: no plan is shorter (the ports bound is " +
+                      fmt::format("{:.6g})", bound.lower_bound));
+  out.prove_optimal(Proof::search);
   return out;
 }
 

@@ -20,8 +20,11 @@
 // Applies to instances without a backbone, with at most kMaxExactMessages messages and at most
 // kMaxExactExtraPieces extra pieces worth trying for any message (its busier port's slack
 // below the incumbent, over the latency); beyond, OptionError at "algorithm"
-// before any search. The search stops with OptionError after kMaxExactStructures structures (each
-// at most one linear program), a few seconds.
+// before any search. The search stops as soon as its best plan meets the ports bound (proven
+// optimal, with a note of the structures searched), and after kMaxExactStructures structures (each
+// at most one linear program, a few seconds): then, as when a time limit passes, it returns the
+// best plan found with the ports bound as lower_bound, optimal only if it meets that bound, and a
+// note saying which limit stopped it.
 // Complexity: exponential in the number of messages (product over ports of the multinomial number
 // of orders, over every admissible cut), one small linear program (CLP) per structure.
 #pragma once
@@ -37,9 +40,9 @@ inline constexpr std::size_t kMaxExactMessages = 8;
 inline constexpr std::size_t kMaxExactExtraPieces = 6;
 inline constexpr std::size_t kMaxExactStructures = 200'000;
 
-// With a time limit that passes during the search: the best plan found (never worse than the
-// starting incumbent), the ports bound as lower_bound, not optimal unless it meets that bound,
-// and a note.
+// With a time limit that passes during the search (or its structure limit): the best plan found
+// (never worse than the starting incumbent), the ports bound as lower_bound, not optimal unless it
+// meets that bound, and a note.
 Plan plan_exact(const Instance& instance, const Deadline& time_limit = Deadline());
 
 }  // namespace redist::exchange

@@ -84,16 +84,22 @@ bool earlier(const Busy& a, const Busy& b) {
   return std::tie(a.start, a.end, a.piece) < std::tie(b.start, b.end, b.piece);
 }
 
-// Two pieces on one port that overlap by more than `tolerance` (the entries), or valid. Swept in
+// How long two pieces may share a port, or a piece run beside the backbone's last free transfer:
+// kTimeTolerance of the latest instant in question (a tolerance of the times compared), plus the
+// instance's resolution `floor` (kTimeResolution of its busiest port), below which no time of a
+// plan of the instance can be told from rounding (preemptive's ticks are 2^-50 of its ports bound).
+double allowance(double instant, double floor) { return kTimeTolerance * instant + floor; }
+
+// Two pieces on one port that share more than their allowance (the entries), or valid. Swept in
 // `earlier` order against the piece that ends last so far, which shares the most time with the
 // next one: exact, and the same verdict for any order of the pieces.
 CheckResult overlap_fault(std::vector<Busy>& busy, const char* port, std::size_t node,
-                          double tolerance) {
+                          double floor) {
   std::sort(busy.begin(), busy.end(), earlier);
   std::size_t last = 0;  // the piece ending last among those before k
   for (std::size_t k = 1; k < busy.size(); ++k) {
     const double shared_end = std::min(busy[last].end, busy[k].end);
-    if (shared_end - busy[k].start > tolerance) {
+    if (shared_end - busy[k].start > allowance(shared_end, floor)) {
       return {false,
               0.0,
               fmt::format("pieces {} and {} overlap on the {} port of node {}", busy[last].piece,
@@ -106,10 +112,11 @@ CheckResult overlap_fault(std::vector<Busy>& busy, const char* port, std::size_t
 }
 
 // The port's pieces take more time in all than the span from the first start to the last end,
-// beyond `tolerance`: overlaps each within the tolerance that add up. Summed with Neumaier's
-// compensation, so that the sum's own rounding stays below the tolerance for any number of pieces.
+// beyond the allowance of its last end: overlaps each within their allowance that add up. Summed
+// with Neumaier's compensation, so that the sum's own rounding stays below the tolerance for any
+// number of pieces.
 CheckResult busy_fault(const std::vector<Busy>& busy, const char* port, std::size_t node,
-                       double tolerance) {
+                       double floor) {
   if (busy.empty()) return {true, 0.0, ""};
   double sum = 0.0, compensation = 0.0, first = busy.front().start, last = busy.front().end;
   for (const Busy& b : busy) {
@@ -121,7 +128,7 @@ CheckResult busy_fault(const std::vector<Busy>& busy, const char* port, std::siz
     last = std::max(last, b.end);
   }
   const double busy_time = sum + compensation, span = last - first;
-  if (busy_time > span + tolerance) {
+  if (busy_time > span + allowance(last, floor)) {
     return {false, 0.0,
             fmt::format("the pieces on the {} port of node {} take {} seconds in all, more than "
                         "the {} seconds from its first start to its last end: they overlap",
@@ -130,17 +137,17 @@ CheckResult busy_fault(const std::vector<Busy>& busy, const char* port, std::siz
   return {true, 0.0, ""};
 }
 
-CheckResult port_fault(std::vector<std::vector<Busy>>& ports, const char* port, double tolerance) {
+CheckResult port_fault(std::vector<std::vector<Busy>>& ports, const char* port, double floor) {
   for (std::size_t node = 0; node < ports.size(); ++node) {
-    if (CheckResult f = overlap_fault(ports[node], port, node, tolerance); !f.valid) return f;
-    if (CheckResult f = busy_fault(ports[node], port, node, tolerance); !f.valid) return f;
+    if (CheckResult f = overlap_fault(ports[node], port, node, floor); !f.valid) return f;
+    if (CheckResult f = busy_fault(ports[node], port, node, floor); !f.valid) return f;
   }
   return {true, 0.0, ""};
 }
 
 // More than k crossing pieces at once (the entries: those running then), or valid.
 CheckResult backbone_fault(const Instance& in, const Plan& plan, const std::vector<double>& ends,
-                           double tolerance) {
+                           double floor) {
   const std::vector<std::uint8_t> cluster = cluster_of(in);
   struct Event {
     double time;
@@ -156,7 +163,8 @@ CheckResult backbone_fault(const Instance& in, const Plan& plan, const std::vect
     if (cluster[static_cast<std::size_t>(p.from)] == cluster[static_cast<std::size_t>(p.to)]) {
       continue;
     }
-    events.push_back({p.start + tolerance, +1, k});  // touching within the tolerance is no overlap
+    // Touching within the allowance of the piece's end is no overlap.
+    events.push_back({p.start + allowance(ends[k], floor), +1, k});
     events.push_back({ends[k], -1, k});
   }
   std::sort(events.begin(), events.end());
@@ -254,12 +262,12 @@ CheckResult check(const Instance& in, const Plan& plan, const StatedClaims& stat
     receives[to].push_back({p.start, ends[k], k});
   }
   if (!std::isfinite(makespan)) return {false, 0.0, "the pieces end at no finite time"};
-  const double tolerance = kTimeTolerance * busiest_port(in);
+  const double floor = kTimeResolution * busiest_port(in);
   for (auto [ports, name] : {std::pair{&sends, "send"}, std::pair{&receives, "receive"}}) {
-    if (CheckResult fault = port_fault(*ports, name, tolerance); !fault.valid) return fault;
+    if (CheckResult fault = port_fault(*ports, name, floor); !fault.valid) return fault;
   }
   if (in.backbone) {
-    if (CheckResult fault = backbone_fault(in, plan, ends, tolerance); !fault.valid) return fault;
+    if (CheckResult fault = backbone_fault(in, plan, ends, floor); !fault.valid) return fault;
   }
   if (std::string why = claim_fault(plan, makespan, stated); !why.empty()) {
     return {false, 0.0, why};

@@ -14,13 +14,13 @@
 // - with a backbone, at no instant do more than `transfers` crossing pieces run;
 // - the claims it states hold: makespan equal to the recomputed one, lower_bound at most it, and
 //   `optimal` only with the makespan at its lower bound.
-// Times are compared at a tolerance of kTimeTolerance times the instance's busiest port (the time
-// its messages keep the busiest send or receive port busy, recomputed here): the scale of every
-// time of any plan of the instance, fixed by the instance, so that no piece of a plan can widen it
-// (a tolerance taken from the makespan would let one piece far in the future hide overlaps), and
-// the scale the planners round to (preemptive's ticks are about 2^-50 of the ports bound). Claims
-// are compared at kTimeTolerance of the makespan. The verdict does not depend on the order of the
-// pieces (ties are broken by start, end and index).
+// Two pieces may share a port for kTimeTolerance of the latest instant they share (a tolerance of
+// the times compared, so that no far-away piece can widen it) plus the instance's resolution:
+// kTimeResolution of its busiest port (the time its messages keep the busiest send or receive port
+// busy, recomputed here), below which no time of any plan of the instance can be told from
+// rounding; the planners round to finer than that (preemptive's ticks are 2^-50 of the ports
+// bound). Claims are compared at kTimeTolerance of the makespan. The verdict does not depend on
+// the order of the pieces (ties are broken by start, end and index).
 // Complexity: O(P log P + messages) for P pieces. An invalid verdict's entries
 // (CheckResult::entries) are pieces: the faulty piece, the pieces of a message delivered wrong, the
 // two pieces that overlap on a port, or the crossing pieces running when the backbone is exceeded.

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "redist/common/error.hpp"
+#include "redist/common/tolerance.hpp"
 
 #include <algorithm>
 #include <random>
@@ -165,15 +166,19 @@ TEST(Check, AFarAwayPieceHidesNoOverlap) {
   EXPECT_EQ(far.entries, std::vector<std::size_t>{5});
 }
 
-// 100,000 one-byte pieces of one second, each starting 0.9e-4 s before the previous one ends:
-// every overlap is within the tolerance (1e-9 of the busiest port's 100,000 s), but together they
-// save 9 s, which would put the plan below the ports' bound.
+// 100,000 one-byte pieces of one second, each starting before the previous one ends by 0.9 of
+// the tolerance of that end: every overlap is within its allowance, but together they save 4.5 s,
+// which would put the plan below the ports' bound.
 TEST(Check, OverlapsWithinTheToleranceDoNotAddUp) {
   const Instance in = uniform(2, {{0, 1, 100000}}, 1);
   std::vector<Piece> pieces;
-  for (int k = 0; k < 100000; ++k) pieces.push_back({0, 1, k * (1 - 0.9e-4), 1});
+  double start = 0;
+  for (int k = 0; k < 100000; ++k) {
+    pieces.push_back({0, 1, start, 1});
+    start += 1 - 0.9 * kTimeTolerance * (start + 1);
+  }
   const double end = pieces.back().start + 1;
-  EXPECT_LT(end, 100000 - 8.9);
+  EXPECT_LT(end, 100000 - 4);
   const CheckResult r = check(in, planned(in, pieces, end), {false});
   EXPECT_FALSE(r.valid);
   EXPECT_NE(r.reason.find("take 100000 seconds in all, more than"), std::string::npos) << r.reason;
@@ -182,19 +187,19 @@ TEST(Check, OverlapsWithinTheToleranceDoNotAddUp) {
   EXPECT_TRUE(check(in, planned(in, pieces, 100000)).valid);
 }
 
-// Two pieces at time 0 on node 0's send port, one of 10^6 s and one of 10 s: an overlap in either
-// order (a tolerance taken from the piece ending first used to pass one of the orders).
+// Two pieces at time 0 on node 0's send port, one of 10^6 s and one of 10^-4 s: an overlap in
+// either order (a tolerance taken from the makespan, 10^-3 s, used to pass one of the orders).
 TEST(Check, TheVerdictDoesNotDependOnTheOrderOfThePieces) {
-  Instance in = uniform(3, {{0, 1, 1000000}, {0, 2, 100000}}, 1);
+  Instance in = uniform(3, {{0, 1, 1000000}, {0, 2, 1}}, 1);
   in.send_bandwidth = {10000, 1, 1};
   in.recv_bandwidth = {1, 1, 10000};
-  const Piece big{0, 1, 0, 1000000}, small{0, 2, 0, 100000};
+  const Piece big{0, 1, 0, 1000000}, small{0, 2, 0, 1};
   EXPECT_FALSE(check(in, planned(in, {big, small}, 1e6), {false}).valid);
   EXPECT_FALSE(check(in, planned(in, {small, big}, 1e6), {false}).valid);
   // One after the other: valid in either order.
-  const Piece later{0, 2, 1e6, 100000};
-  EXPECT_TRUE(check(in, planned(in, {big, later}, 1e6 + 10)).valid);
-  EXPECT_TRUE(check(in, planned(in, {later, big}, 1e6 + 10)).valid);
+  const Piece later{0, 2, 1e6, 1};
+  EXPECT_TRUE(check(in, planned(in, {big, later}, 1e6 + 1e-4)).valid);
+  EXPECT_TRUE(check(in, planned(in, {later, big}, 1e6 + 1e-4)).valid);
 }
 
 // Every plan of every planner gets the same verdict, reversed and shuffled.

@@ -70,6 +70,12 @@ std::vector<exchange::Message> read_matrix(const Json& value, std::size_t nodes)
       if (row[j] < 0) throw InputError("bytes must be >= 0", epath);
       if (row[j] == 0) continue;
       if (i == j) throw InputError("a node sends nothing to itself (the diagonal is 0)", epath);
+      if (messages.size() == exchange::kMaxMessages) {  // named here: "messages" is not in it
+        throw InputError(fmt::format("more than {} non-zero entries: at most {} messages are "
+                                     "accepted",
+                                     exchange::kMaxMessages, exchange::kMaxMessages),
+                         epath);
+      }
       messages.push_back({static_cast<std::int64_t>(i), static_cast<std::int64_t>(j), row[j]});
     }
   }
@@ -103,8 +109,8 @@ exchange::Piece read_piece(const Json& t, const std::string& path) {
   reject_unknown_fields(t, path, {"from", "to", "start", "bytes"});
   return {as_int64(require(t, path, "from"), child_path(path, "from")),
           as_int64(require(t, path, "to"), child_path(path, "to")),
-          as_finite_number(require(t, path, "start"), child_path(path, "start")),
-          as_finite_number(require(t, path, "bytes"), child_path(path, "bytes"))};
+          as_normal_number(require(t, path, "start"), child_path(path, "start")),
+          as_normal_number(require(t, path, "bytes"), child_path(path, "bytes"))};
 }
 
 // One map: owners item by item, or [begin, end, owner] ranges (told apart by the first entry).
@@ -217,7 +223,11 @@ ExchangePlanDocument read_exchange_plan(std::string_view text) {
                 summary.optimal.has_value()};
   if (const auto it = document.find("gap"); it != document.end()) as_finite_number(*it, "$.gap");
   if (const auto it = document.find("steps"); it != document.end()) {
-    as_object(*it, "$.steps");  // what a step algorithm states about its steps; not checked
+    // What a step algorithm states about its steps (exchange_plan_json): read, not checked.
+    as_object(*it, "$.steps");
+    reject_unknown_fields(*it, "$.steps", {"count", "lower_bound", "eta_d", "eta_s"});
+    for (const auto& [key, value] : it->items())
+      as_normal_number(value, child_path("$.steps", key));
   }
   if (const auto it = document.find("notes"); it != document.end()) {
     const Json& notes = as_array(*it, "$.notes");

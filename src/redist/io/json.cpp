@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -195,18 +196,24 @@ std::string read_text(const std::string& file) {
       throw InputError(fmt::format("cannot read file '{}'", one_line(file)), "command line");
   }
   std::istream& in = from_stdin ? std::cin : in_file;
-  const std::string where = from_stdin ? "standard input" : one_line(file);
+  // Errors name the input in their text and stand at "command line": a file's path is no place
+  // in a JSON document.
+  const std::string input = from_stdin ? "standard input" : "'" + one_line(file) + "'";
+  std::error_code error;
+  if (!from_stdin && std::filesystem::is_directory(file, error)) {
+    throw InputError(fmt::format("cannot read {}: it is a directory", input), "command line");
+  }
   std::string text;
   char chunk[1 << 16];
   while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
     if (text.size() + static_cast<std::size_t>(in.gcount()) > kMaxDocumentBytes) {
-      throw InputError(fmt::format("document larger than {} MiB (the size limit of every input)",
-                                   kMaxDocumentBytes >> 20),
-                       where);
+      throw InputError(fmt::format("{} is larger than {} MiB (the size limit of every input)",
+                                   input, kMaxDocumentBytes >> 20),
+                       "command line");
     }
     text.append(chunk, static_cast<std::size_t>(in.gcount()));
   }
-  if (in.bad()) throw InputError("read error", where);
+  if (in.bad()) throw InputError(fmt::format("read error in {}", input), "command line");
   return text;
 }
 
@@ -372,6 +379,17 @@ double as_finite_number(const Json& value, const std::string& path) {
     throw InputError(fmt::format("must be a number, got {}", type_name(value)), path);
   const double d = value.get<double>();
   if (!std::isfinite(d)) throw InputError("must be a finite number", path);
+  return d;
+}
+
+double as_normal_number(const Json& value, const std::string& path) {
+  const double d = as_finite_number(value, path);
+  if (d != 0 && std::fabs(d) < std::numeric_limits<double>::min()) {
+    throw InputError(fmt::format("must be 0 or at least {} in magnitude (the smallest normal "
+                                 "double), got {}",
+                                 std::numeric_limits<double>::min(), value.dump()),
+                     path);
+  }
   return d;
 }
 

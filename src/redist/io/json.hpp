@@ -133,6 +133,9 @@ void reject_unknown_fields(const Json& object, const std::string& path,
 std::int64_t as_int64(const Json& value, const std::string& path);
 // A finite JSON number.
 double as_finite_number(const Json& value, const std::string& path);
+// A finite JSON number that is 0 or not below the smallest normal double in magnitude (a
+// subnormal such as 1e-310 is refused in every document, docs/formats.md).
+double as_normal_number(const Json& value, const std::string& path);
 // A finite JSON number > 0, and not below the smallest normal double (a subnormal such as
 // 1e-310 has lost its precision and turns products into 0 or quotients into inf).
 double as_positive_number(const Json& value, const std::string& path);

@@ -60,7 +60,7 @@ TEST(PlannerProperty, EveryAlgorithmOnEveryCase) {
       }
     }
   }
-  EXPECT_GT(plans, testkit::random_cases(40'000));
+  EXPECT_GE(plans, testkit::random_cases(40'000));
 }
 
 // auto is never worse than any other applicable algorithm.

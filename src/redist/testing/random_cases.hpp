@@ -1,6 +1,6 @@
 // How many random instances a property test draws. The optimized build draws them all; the
-// sanitizer build (ASan + UBSan, whose instrumented code runs five to ten times slower) draws a
-// quarter, so that the whole suite stays within its time budget while every instance shape is
+// sanitizer build (ASan + UBSan, whose instrumented code runs five to ten times slower) draws an
+// eighth, so that the whole suite stays within its time budget while every instance shape is
 // still exercised under the sanitizers. Tests that count outcomes scale their thresholds with it.
 #pragma once
 
@@ -17,7 +17,7 @@ namespace redist::testkit {
 
 constexpr int random_cases(int n) {
 #ifdef REDIST_TESTING_SANITIZED
-  return n / 4;
+  return n / 8;
 #else
   return n;
 #endif
