@@ -221,14 +221,23 @@ std::string claim_fault(const Plan& plan, double makespan, const StatedClaims& s
 
 }  // namespace
 
+namespace {
+
+// Seconds a message's bytes take at the rate of its pair, without the latency (recomputed here,
+// independently of the model's helpers).
+double transfer_seconds(const Instance& in, const Message& m) {
+  const auto from = static_cast<std::size_t>(m.from), to = static_cast<std::size_t>(m.to);
+  return static_cast<double>(m.bytes) / std::min(in.send_bandwidth[from], in.recv_bandwidth[to]);
+}
+
+}  // namespace
+
 double busiest_port(const Instance& in) {
   std::vector<double> sends(in.nodes, 0.0), receives(in.nodes, 0.0);
   for (const Message& m : in.messages) {
-    const auto from = static_cast<std::size_t>(m.from), to = static_cast<std::size_t>(m.to);
-    const double d = in.latency + static_cast<double>(m.bytes) /
-                                      std::min(in.send_bandwidth[from], in.recv_bandwidth[to]);
-    sends[from] += d;
-    receives[to] += d;
+    const double d = in.latency + transfer_seconds(in, m);
+    sends[static_cast<std::size_t>(m.from)] += d;
+    receives[static_cast<std::size_t>(m.to)] += d;
   }
   double busiest = 0.0;
   for (std::size_t i = 0; i < in.nodes; ++i) busiest = std::max({busiest, sends[i], receives[i]});
@@ -237,11 +246,7 @@ double busiest_port(const Instance& in) {
 
 double horizon(const Instance& in, std::size_t pieces) {
   double total = static_cast<double>(pieces) * in.latency;
-  for (const Message& m : in.messages) {
-    const auto from = static_cast<std::size_t>(m.from), to = static_cast<std::size_t>(m.to);
-    total +=
-        static_cast<double>(m.bytes) / std::min(in.send_bandwidth[from], in.recv_bandwidth[to]);
-  }
+  for (const Message& m : in.messages) total += transfer_seconds(in, m);
   return total;
 }
 
