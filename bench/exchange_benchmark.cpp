@@ -18,6 +18,7 @@
 #include "redist/exchange/greedy_steps.hpp"
 #include "redist/exchange/kpbs.hpp"
 #include "redist/exchange/min_steps.hpp"
+#include "redist/exchange/planner.hpp"
 #include "redist/exchange/preemptive.hpp"
 #include "redist/exchange/validate.hpp"
 #include "redist/exchange/whole.hpp"
@@ -121,3 +122,83 @@ BENCHMARK(BM_Steps<redist::exchange::plan_steps>)
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace
+
+// Scaling of the one-port planners in the number of messages m (args: m, partners; m / partners
+// nodes), with Google Benchmark's complexity fit.
+template <redist::exchange::Plan (*Planner)(const redist::exchange::Instance&)>
+void BM_Scaling(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  redist::testkit::RandomExchangeOptions o;
+  o.partners = static_cast<std::size_t>(state.range(1));
+  o.nodes_min = o.nodes_max = static_cast<std::size_t>(state.range(0)) / o.partners + 1;
+  o.bytes_max = std::int64_t{1} << 20;
+  const auto in = redist::testkit::random_exchange(rng, o);
+  double gap = 0;
+  for (auto _ : state) {
+    const auto plan = Planner(in);
+    gap = plan.makespan / plan.lower_bound - 1;
+  }
+  state.counters["gap_percent"] = 100 * gap;
+  state.SetComplexityN(static_cast<std::int64_t>(in.messages.size()));
+}
+void scaling_args(benchmark::internal::Benchmark* b) {
+  for (std::int64_t m = 1 << 10; m <= std::int64_t{1} << 22; m *= 4) b->Args({m, 32});
+  b->Complexity(benchmark::oNLogN)->Unit(benchmark::kMillisecond);
+}
+BENCHMARK_TEMPLATE(BM_Scaling, redist::exchange::plan_whole)->Apply(scaling_args);
+
+// With a start-up cost: messages of 1 to 100 MiB (log-uniform), ports of 5 to 20 GB/s, latency 5
+// microseconds per piece (args: nodes, partners). Counters: the makespan over the ports bound.
+redist::exchange::Instance latency_instance(const benchmark::State& state) {
+  std::mt19937_64 rng(5);
+  redist::testkit::RandomExchangeOptions o;
+  o.nodes_min = o.nodes_max = static_cast<std::size_t>(state.range(0));
+  o.partners = static_cast<std::size_t>(state.range(1));
+  o.bytes_max = 100 << 20;
+  o.bandwidth_spread = 4.0;
+  auto in = redist::testkit::random_exchange(rng, o);
+  for (auto& m : in.messages) m.bytes = std::max<std::int64_t>(m.bytes, 1 << 20);
+  for (double& b : in.send_bandwidth) b *= 5e9;
+  for (double& b : in.recv_bandwidth) b *= 5e9;
+  in.latency = 5e-6;
+  return in;
+}
+template <redist::exchange::Plan (*Planner)(const redist::exchange::Instance&)>
+void BM_Latency(benchmark::State& state) {
+  const auto in = latency_instance(state);
+  double ratio = 0;
+  for (auto _ : state) {
+    const auto plan = Planner(in);
+    ratio = plan.makespan / plan.lower_bound;
+  }
+  state.counters["over_bound"] = ratio;
+}
+redist::exchange::Plan plan_auto(const redist::exchange::Instance& in) {
+  return redist::exchange::plan(in);
+}
+void latency_args(benchmark::internal::Benchmark* b) {
+  b->Args({256, 8})->Args({1024, 32})->Unit(benchmark::kMillisecond);
+}
+BENCHMARK_TEMPLATE(BM_Latency, plan_auto)->Apply(latency_args);
+BENCHMARK_TEMPLATE(BM_Scaling, plan_auto)->Apply(scaling_args);
+BENCHMARK_TEMPLATE(BM_Latency, redist::exchange::plan_whole)->Apply(latency_args);
+BENCHMARK_TEMPLATE(BM_Latency, redist::exchange::plan_preemptive)->Apply(latency_args);
+BENCHMARK_TEMPLATE(BM_Latency, redist::exchange::plan_oggp)->Apply(latency_args);
+BENCHMARK_TEMPLATE(BM_Latency, redist::exchange::plan_ggp)->Apply(latency_args);
+
+// The default at scale without latency (args: nodes, partners): 16,384 x 32 (524,288 messages)
+// and 10^6 x 5. Counter: the makespan over the ports bound.
+void BM_AutoAtScale(benchmark::State& state) {
+  const auto in = make_instance(state);
+  double ratio = 0;
+  for (auto _ : state) {
+    const auto plan = redist::exchange::plan(in);
+    ratio = plan.makespan / plan.lower_bound;
+  }
+  state.counters["over_bound"] = ratio;
+}
+BENCHMARK(BM_AutoAtScale)
+    ->Args({16384, 32})
+    ->Args({16384, 4})
+    ->Args({1000000, 5})
+    ->Unit(benchmark::kMillisecond);

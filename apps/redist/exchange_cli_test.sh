@@ -22,14 +22,17 @@ for file in "$data"/exchange/*.json; do
   done
 done
 
-# --- without latency preemptive meets the bound: the three-cycle needs preemption ---------------
+# --- without latency preemptive meets the bound ---------------------------------------------------
 cycle=$(write_json '{"exchange": {"nodes": 3, "messages": [[0, 1, 1], [1, 2, 1], [2, 0, 1], [0, 2, 1]]}}' cycle.json)
 expect_output "cycle preemptive optimal" '"makespan": 2.0' '"lower_bound": 2.0' '"optimal": true' -- exchange plan -a preemptive "$cycle"
 expect_output "cycle ggp steps" '"algorithm": "ggp"' '"steps": {"count":' -- exchange plan -a ggp "$cycle"
 expect_output "cycle steps text" 'steps       ' 'validator   valid' -- exchange plan -a steps --format text "$cycle"
 expect_output "cycle bound" '"lower_bound": 2.0' '"ports":2.0' -- exchange bound "$cycle"
 expect_output "dense matrix" '"makespan": 9.0' -- exchange plan "$(write_json '{"exchange": {"nodes": 3, "matrix": [[0, 5, 4], [0, 0, 0], [0, 0, 0]]}}' m.json)"
-STDIN=$cycle expect_output "stdin" '"algorithm": "preemptive"' -- exchange plan
+STDIN=$cycle expect_output "stdin" '"makespan": 2.0' '"optimal": true' -- exchange plan
+# auto: whole when it meets the bound, preemptive's optimum when whole misses it
+expect_output "auto whole at the bound" '"algorithm": "whole"' '"optimal": true' -- exchange plan "$cycle"
+expect_output "auto preemptive below whole" '"algorithm": "preemptive"' '"makespan": 7.0' '"optimal": true' -- exchange plan "$(write_json '{"exchange": {"nodes": 3, "messages": [[0, 1, 3], [0, 2, 1], [1, 0, 4], [1, 2, 1], [2, 0, 2], [2, 1, 4]]}}' auto.json)"
 expect_output "text summary" 'optimal     yes (makespan equals the lower bound)' 'validator   valid' -- exchange plan --format text "$cycle"
 expect_output "exact cuts a message" '"makespan": 7.5' '"optimal": true' -- exchange plan -a exact "$data/exchange/latency-cut.json"
 expect_error "exact too large" "(at --algorithm)" -- exchange plan -a exact "$data/exchange/skewed-8.json"

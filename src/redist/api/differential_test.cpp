@@ -40,6 +40,7 @@
 #include "redist/slicering/validate.hpp"
 #include "redist/star/planner.hpp"
 #include "redist/star/validate.hpp"
+#include "redist/testing/random_cases.hpp"
 #include "redist/testing/random_cluster.hpp"
 #include "redist/testing/random_exchange.hpp"
 #include "redist/testing/random_lau.hpp"
@@ -267,6 +268,31 @@ TEST(Differential, DltClaimsAtEveryScale) {
   expect_compared(t, 500, 1000);
 }
 
+// Every exchange algorithm on `in`: each plan valid, with one verdict for its pieces reversed and
+// shuffled, and its claims compared with the others'.
+void exchange_claims(Tally& t, const exchange::Instance& in, std::mt19937_64& rng,
+                     const std::string& where) {
+  std::vector<PlanClaims> plans;
+  for (const exchange::AlgorithmName& a : exchange::kAlgorithms) {
+    exchange::Plan plan;
+    try {
+      plan = exchange::plan(in, a.name);
+    } catch (const InputError&) {
+      continue;  // does not apply (a backbone, the exact solver's limits)
+    }
+    const CheckResult v = exchange::check(in, plan);
+    exchange::Plan reordered = plan;  // the verdict of any order of the same pieces is one
+    std::reverse(reordered.pieces.begin(), reordered.pieces.end());
+    t.claim(exchange::check(in, reordered).valid == v.valid,
+            std::string(a.name) + ": the verdict flips when the pieces are reversed");
+    std::shuffle(reordered.pieces.begin(), reordered.pieces.end(), rng);
+    t.claim(exchange::check(in, reordered).valid == v.valid,
+            std::string(a.name) + ": the verdict flips when the pieces are shuffled");
+    keep_if(plans, t, plan, v.valid, std::string(a.name) + ": " + v.reason);
+  }
+  compare(t, plans, std::numeric_limits<double>::quiet_NaN(), where);
+}
+
 TEST(Differential, ExchangeClaimsAtEveryScale) {
   Tally t{"exchange"};
   std::mt19937_64 rng(2031);
@@ -280,26 +306,32 @@ TEST(Differential, ExchangeClaimsAtEveryScale) {
       for (double& b : in.send_bandwidth) b /= s;
       for (double& b : in.recv_bandwidth) b /= s;
       in.latency *= s;
-      std::vector<PlanClaims> plans;
-      for (const exchange::AlgorithmName& a : exchange::kAlgorithms) {
-        exchange::Plan plan;
-        try {
-          plan = exchange::plan(in, a.name);
-        } catch (const InputError&) {
-          continue;  // does not apply (a backbone, the exact solver's limits)
-        }
-        const CheckResult v = exchange::check(in, plan);
-        exchange::Plan reversed = plan;  // the verdict of any order of the same pieces is one
-        std::reverse(reversed.pieces.begin(), reversed.pieces.end());
-        t.claim(exchange::check(in, reversed).valid == v.valid,
-                std::string(a.name) + ": the verdict flips when the pieces are reversed");
-        keep_if(plans, t, plan, v.valid, std::string(a.name) + ": " + v.reason);
-      }
-      compare(t, plans, std::numeric_limits<double>::quiet_NaN(),
-              "exchange trial " + std::to_string(trial));
+      exchange_claims(t, in, rng, "exchange trial " + std::to_string(trial));
     }
   }
   expect_compared(t, 300, 2400);
+}
+
+// Durations spanning 16 orders of magnitude within one instance (bytes and bandwidths each over 8),
+// moved to 1e102..1e118 and to 1e-210..1e-194: a short piece vanishes against a long one in a
+// double, and every planner's plan must still pass the validator in any order.
+TEST(Differential, ExchangeDurationsSpanningSixteenOrders) {
+  Tally t{"exchange spread"};
+  std::mt19937_64 rng(2032);
+  for (int trial = 0; trial < testkit::random_cases(120); ++trial) {
+    testkit::RandomExchangeOptions o;
+    o.nodes_min = 2, o.nodes_max = 6, o.partners = 3, o.bytes_max = 100'000'000;
+    o.bandwidth_spread = 1e8;
+    const exchange::Instance base = testkit::random_exchange(rng, o);
+    for (const double s : {1e-110, 1e202}) {
+      exchange::Instance in = base;
+      for (double& b : in.send_bandwidth) b *= s;
+      for (double& b : in.recv_bandwidth) b *= s;
+      in.latency = trial % 3 == 0 ? 1e8 / s : 0.0;
+      exchange_claims(t, in, rng, "exchange spread trial " + std::to_string(trial));
+    }
+  }
+  expect_compared(t, testkit::random_cases(120) * 2, testkit::random_cases(120) * 12);
 }
 
 TEST(Differential, BalanceOracleBelowEveryPolicyOnExtremeTraces) {

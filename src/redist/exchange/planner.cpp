@@ -3,6 +3,8 @@
 #include <chrono>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "redist/common/error.hpp"
 #include "redist/exchange/caterpillar.hpp"
 #include "redist/exchange/exact.hpp"
@@ -28,22 +30,49 @@ constexpr std::size_t kAutoExactMessages = 4;
 
 Plan better(Plan a, Plan b) { return a.makespan <= b.makespan ? a : b; }
 
+// The gap of a plan to its lower bound, in percent, for a note.
+std::string gap_percent(const Plan& plan) {
+  return fmt::format("{:.3g}%", 100 * (plan.makespan / plan.lower_bound - 1));
+}
+
+// `whole`, or preemptive's optimum when whole misses the bound, preemptive applies and its
+// augmenting paths fit in kAutoPreemptiveScansPerEdge scans per edge (whole, with a note stating
+// its gap, otherwise).
+Plan whole_or_preemptive(const Instance& instance) {
+  Plan whole = plan_whole(instance);
+  if (whole.optimal) return whole;
+  const std::size_t m = instance.messages.size();
+  const bool latency = instance.latency > 0;
+  if (m <= (latency ? kAutoStepMessages : kAutoPreemptiveMessages)) {
+    const auto edges = static_cast<std::int64_t>(2 * (m + instance.nodes));
+    if (auto p = plan_preemptive_within(instance, kAutoPreemptiveScansPerEdge * edges)) {
+      return better(std::move(*p), std::move(whole));
+    }
+    whole.notes.push_back(fmt::format(
+        "auto: whole, {} above the lower bound; preemptive stopped after {} edge scans per edge",
+        gap_percent(whole), kAutoPreemptiveScansPerEdge));
+  } else {
+    whole.notes.push_back(fmt::format(
+        "auto: whole, {} above the lower bound; preemptive not tried beyond {} messages",
+        gap_percent(whole), latency ? kAutoStepMessages : kAutoPreemptiveMessages));
+  }
+  return whole;
+}
+
 Plan plan_auto(const Instance& instance, const Deadline& time_limit) {
   if (instance.backbone) {
     Plan whole = plan_whole(instance);
     if (instance.messages.size() > kAutoStepMessages) return whole;
     return better(std::move(whole), plan_oggp(instance));
   }
-  Plan preemptive = plan_preemptive(instance);
-  if (instance.latency == 0 || preemptive.optimal) return preemptive;
-  if (instance.messages.size() <= kAutoExactMessages) {
+  if (instance.latency > 0 && instance.messages.size() <= kAutoExactMessages) {
     try {
       return plan_exact(instance, time_limit);
     } catch (const OptionError&) {
       // the latency is too small next to the transfers for the search: fall through
     }
   }
-  return better(plan_whole(instance), std::move(preemptive));
+  return whole_or_preemptive(instance);
 }
 
 Plan dispatch(const Instance& instance, std::string_view algorithm, const Deadline& time_limit) {

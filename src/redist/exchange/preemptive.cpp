@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
+#include <optional>
 #include <queue>
 #include <tuple>
 #include <vector>
@@ -88,11 +90,16 @@ PaddedGraph padded_graph(const Instance& in, const std::vector<std::int64_t>& ti
   return g;
 }
 
-// Runs the matchings one after the other, keeping a perfect matching by augmenting paths.
+// Thrown when the augmenting paths would scan more edges than the budget allows.
+struct OverBudget {};
+
+// Runs the matchings one after the other, keeping a perfect matching by augmenting paths; throws
+// OverBudget once the paths have scanned more than `budget` edges.
 class Decomposition {
  public:
-  Decomposition(PaddedGraph& g, std::size_t messages)
-      : g_(g),
+  Decomposition(PaddedGraph& g, std::size_t messages, std::int64_t budget)
+      : budget_(budget),
+        g_(g),
         match_left_(g.begin.size() - 1, kNone),
         match_right_(g.begin.size() - 1, kNone),
         entered_(g.left.size(), 0),
@@ -200,6 +207,8 @@ class Decomposition {
     for (std::size_t head = 0; head < queue.size(); ++head) {
       const std::uint32_t x = queue[head];
       std::uint32_t pos = g_.begin[x];
+      budget_ -= g_.end[x] - pos;
+      if (budget_ < 0) throw OverBudget{};
       for (std::uint32_t e; (e = next_edge(x, &pos)) != kNone; ++pos) {
         const std::uint32_t w = g_.right[e];
         if (e == match_left_[x] || visited_[w] == stamp_) continue;
@@ -229,6 +238,7 @@ class Decomposition {
     }
   }
 
+  std::int64_t budget_;
   PaddedGraph& g_;
   std::vector<std::uint32_t> match_left_, match_right_;
   std::vector<std::int64_t> entered_;
@@ -295,6 +305,10 @@ std::vector<Piece> pieces_of(const Instance& in, const std::vector<std::int64_t>
 }  // namespace
 
 Plan plan_preemptive(const Instance& instance) {
+  return *plan_preemptive_within(instance, std::numeric_limits<std::int64_t>::max());
+}
+
+std::optional<Plan> plan_preemptive_within(const Instance& instance, std::int64_t edge_scans) {
   validate_instance(instance);
   if (instance.backbone) {
     throw OptionError("preemptive applies to one-port instances without a backbone", "algorithm");
@@ -309,7 +323,12 @@ Plan plan_preemptive(const Instance& instance) {
     const double tick = std::exp2(std::ceil(std::log2(data_bound(instance) / kTicksPerBound)));
     const std::vector<std::int64_t> ticks = ticks_of(instance, tick);
     PaddedGraph graph = padded_graph(instance, ticks);
-    const auto stretches = Decomposition(graph, instance.messages.size()).run();
+    std::vector<std::vector<Stretch>> stretches;
+    try {
+      stretches = Decomposition(graph, instance.messages.size(), edge_scans).run();
+    } catch (const OverBudget&) {
+      return std::nullopt;
+    }
     plan.pieces = pieces_of(instance, ticks, stretches, tick);
   }
   for (const Piece& p : plan.pieces) {

@@ -26,10 +26,19 @@
 // Memory O(m + p + pieces).
 #pragma once
 
+#include <cstdint>
+#include <optional>
+
 #include "redist/exchange/model.hpp"
 
 namespace redist::exchange {
 
 Plan plan_preemptive(const Instance& instance);
+
+// The same within a work budget: empty once the augmenting paths have scanned more than
+// `edge_scans` edges (each breadth-first step counts the live edges of the vertex it leaves), so
+// that a caller can bound the cost before paying it. Deterministic: the same instance and budget
+// give the same answer on any machine.
+std::optional<Plan> plan_preemptive_within(const Instance& instance, std::int64_t edge_scans);
 
 }  // namespace redist::exchange

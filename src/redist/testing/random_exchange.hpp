@@ -1,14 +1,16 @@
 // Random exchange instances for property tests and benchmarks (header-only, test support only).
 //
 // p nodes uniform in [nodes_min, nodes_max]; each node sends to `partners` distinct random other
-// nodes (fewer when p is small), bytes log-uniform in [1, bytes_max]; bandwidths uniform in
-// [1, bandwidth_spread] (1 everywhere when the spread is 1); optional latency and backbone.
+// nodes (fewer when p is small; drawn in O(partners) beyond kShuffleNodes nodes), bytes log-uniform
+// in [1, bytes_max]; bandwidths uniform in [1, bandwidth_spread] (1 everywhere when the spread is
+// 1); optional latency and backbone.
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <random>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -38,6 +40,23 @@ inline exchange::Instance uniform_exchange(std::size_t nodes,
   return in;
 }
 
+// Up to this many nodes the partners of a node are the first of a shuffle of all the others (the
+// instances the tests and measurements were drawn with); beyond, `count` distinct partners are
+// drawn by Floyd's sampling, in O(count) instead of O(nodes) per node.
+inline constexpr std::size_t kShuffleNodes = 8192;
+
+// Writes `count` distinct nodes other than `self`, in draw order, to out[0..count).
+inline void sample_partners(std::mt19937_64& rng, std::size_t nodes, std::size_t self,
+                            std::size_t count, std::vector<std::int64_t>& out) {
+  std::unordered_set<std::size_t> chosen;  // among 0..nodes-2, then shifted past `self`
+  std::size_t k = 0;
+  for (std::size_t top = nodes - 1 - count; top < nodes - 1; ++top) {
+    std::size_t t = std::uniform_int_distribution<std::size_t>(0, top)(rng);
+    if (!chosen.insert(t).second) chosen.insert(t = top);
+    out[k++] = static_cast<std::int64_t>(t >= self ? t + 1 : t);
+  }
+}
+
 inline exchange::Instance random_exchange(std::mt19937_64& rng, const RandomExchangeOptions& o) {
   exchange::Instance in;
   in.nodes = std::uniform_int_distribution<std::size_t>(o.nodes_min, o.nodes_max)(rng);
@@ -49,10 +68,14 @@ inline exchange::Instance random_exchange(std::mt19937_64& rng, const RandomExch
   std::uniform_real_distribution<double> log_bytes(0.0, std::log(static_cast<double>(o.bytes_max)));
   std::vector<std::int64_t> others(in.nodes - 1);
   for (std::size_t i = 0; i < in.nodes; ++i) {
-    std::iota(others.begin(), others.end(), 0);
-    for (auto& j : others) j += j >= static_cast<std::int64_t>(i) ? 1 : 0;
-    std::shuffle(others.begin(), others.end(), rng);
     const std::size_t count = std::min(o.partners, others.size());
+    if (in.nodes > kShuffleNodes) {
+      sample_partners(rng, in.nodes, i, count, others);
+    } else {
+      std::iota(others.begin(), others.end(), 0);
+      for (auto& j : others) j += j >= static_cast<std::int64_t>(i) ? 1 : 0;
+      std::shuffle(others.begin(), others.end(), rng);
+    }
     for (std::size_t k = 0; k < count; ++k) {
       const auto bytes = std::max<std::int64_t>(1, std::llround(std::exp(log_bytes(rng))));
       in.messages.push_back({static_cast<std::int64_t>(i), others[k], bytes});
