@@ -220,6 +220,50 @@ TEST(LauOptimal, EqualsBruteForceOnRandomInstances) {
   EXPECT_GT(window_misses, 0);  // Lemma 5 fails on random instances too
 }
 
+// optimal-window as published, over its whole window (the reference for the early stop).
+Brute full_window(const Instance& in, Mode mode) {
+  const Plan traffic_plan = plan_traffic(in);
+  const DeficitWindow w = deficit_window(in, traffic_plan.flows);
+  Brute best{time_in(traffic_plan, mode), traffic_plan.traffic, traffic_plan.h};
+  for (std::int64_t d = w.d_min; w.defined && d <= w.d_max; ++d) {
+    const V flows = shifted(traffic_plan.flows, d);
+    const Time t = mode == Mode::single ? t_single_closed(in, flows) : t_multi_closed(in, flows);
+    const std::int64_t tr = traffic(flows), h = traffic_plan.h + d;
+    if (d == w.d_min || time_less(t, best.t) ||
+        (t == best.t && (tr < best.traffic || (tr == best.traffic && h < best.h)))) {
+      best = {t, tr, h};
+    }
+  }
+  return best;
+}
+
+// optimal-window stops once its best shift has the optimal time and no later shift can win the
+// tie (traffic only grows from there): the same plan as the whole window, with a note, on many
+// random instances.
+TEST(LauOptimalWindow, StopsAtTheOptimumWithThePublishedResult) {
+  std::mt19937_64 rng(41);
+  int stopped = 0;
+  for (int k = 0; k < testkit::random_cases(4000); ++k) {
+    testkit::RandomLauOptions o;
+    o.random_targets = k % 3 == 2;
+    o.load_max = k % 5 == 0 ? 4 : 200;
+    const Instance in = testkit::random_lau(rng, o);
+    for (Mode mode : {Mode::single, Mode::multi}) {
+      const Plan w = plan_optimal_window(in, mode);
+      const Brute b = full_window(in, mode);
+      ASSERT_EQ(time_in(w, mode), b.t) << k;
+      ASSERT_EQ(w.traffic, b.traffic) << k;
+      ASSERT_EQ(w.h, b.h) << k;
+      if (w.notes.empty()) continue;
+      ++stopped;
+      ASSERT_EQ(w.notes.size(), 1u);
+      EXPECT_TRUE(w.notes[0].starts_with("optimal-window stopped at the optimum after")) << k;
+      EXPECT_EQ(time_in(w, mode), time_in(plan_optimal(in, mode), mode)) << k;
+    }
+  }
+  EXPECT_GT(stopped, testkit::random_cases(400));
+}
+
 // Large values: the sweep does not depend on the load values.
 TEST(LauOptimal, HugeLoads) {
   std::mt19937_64 rng(7);

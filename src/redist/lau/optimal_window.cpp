@@ -7,6 +7,7 @@
 #include "redist/common/error.hpp"
 #include "redist/lau/closed_forms.hpp"
 #include "redist/lau/linear.hpp"
+#include "redist/lau/optimal.hpp"
 #include "redist/lau/traffic.hpp"
 
 namespace redist::lau {
@@ -33,6 +34,19 @@ DeficitWindow deficit_window(const Instance& in, const std::vector<std::int64_t>
   return w;
 }
 
+namespace {
+
+// Whether the shift d of the window, and every later one, can be passed over: the best plan's time
+// is the optimum (no shift has a shorter one), the traffic at d is at least the best plan's and
+// no lower than at d - 1. Traffic is convex in d, so it only grows from d on, and a later shift
+// with the same time and traffic loses the tie to the smaller h.
+bool rest_cannot_win(const Plan& best, const Time& best_time, const Time& optimum,
+                     std::int64_t traffic_at_d, std::int64_t traffic_before) {
+  return best_time == optimum && traffic_at_d >= best.traffic && traffic_at_d >= traffic_before;
+}
+
+}  // namespace
+
 Plan plan_optimal_window(const Instance& in, Mode mode) {
   const std::vector<std::int64_t> linear = linear_flows(in);
   const std::int64_t base = traffic_shift(linear);
@@ -46,20 +60,28 @@ Plan plan_optimal_window(const Instance& in, Mode mode) {
                                   w.d_min, w.d_max),
                       "algorithm");
   }
+  const Time optimum = time_in(plan_optimal(in, mode), mode);
   const std::vector<std::int64_t> traffic_flows = best.flows;
-  bool first = true;
+  std::int64_t previous_traffic = 0;
   for (std::int64_t d = w.d_min;; ++d) {
     const std::vector<std::int64_t> flows = shifted(traffic_flows, d);
-    const Time t = mode == Mode::single ? t_single_closed(in, flows) : t_multi_closed(in, flows);
     const std::int64_t tr = traffic(flows);
     const Time bt = time_in(best, mode);
+    if (d > w.d_min && rest_cannot_win(best, bt, optimum, tr, previous_traffic)) {
+      best.notes.push_back(
+          fmt::format("optimal-window stopped at the optimum after {} of the {} "
+                      "shifts of its window: no later shift can win a tie",
+                      d - w.d_min, w.size()));
+      break;
+    }
+    previous_traffic = tr;
+    const Time t = mode == Mode::single ? t_single_closed(in, flows) : t_multi_closed(in, flows);
     const std::int64_t h = base + d;
-    if (first || time_less(t, bt) ||
+    if (d == w.d_min || time_less(t, bt) ||
         (t == bt && (tr < best.traffic || (tr == best.traffic && h < best.h)))) {
       best.flows = flows;
       best.h = h;
       complete_plan(in, best);
-      first = false;
     }
     if (d == w.d_max) break;
   }

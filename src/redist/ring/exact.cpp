@@ -22,16 +22,23 @@ namespace {
 constexpr std::int64_t kInf = std::numeric_limits<std::int64_t>::max() / 4;
 constexpr int kMaxN = 16;  // array capacity; the documented limit is ExactLimits::max_n
 
-// Why exact declines an instance that is valid but beyond its limits (size, costs, search nodes):
-// plan_exact reports it as an InputError, try_plan_exact as an empty result.
+// Why exact declines an instance that is valid but beyond its size limits (processors, items,
+// costs), before any search: plan_exact reports it as an InputError, try_plan_exact as an empty
+// result.
 struct Declined {
   std::string reason;
   std::string field;  // relative to the instance ("loads"), or "" for the instance as a whole
 };
 
-// Thrown by the search when its time limit has passed: the incumbent is returned, unproven. The
-// clock is read every kTimeCheckNodes nodes (a node costs far more than a clock read).
-struct TimeUp {};
+// How the search ended: it ran out of candidate flows (finished), its incumbent met the System 6
+// bound (at_bound), or a limit stopped it (the incumbent is returned, unproven).
+enum class Stop { finished, at_bound, node_limit, time_limit };
+
+// Thrown by the search when it reaches a limit. The clock is read every kTimeCheckNodes nodes (a
+// node costs far more than a clock read).
+struct Stopped {
+  Stop why;
+};
 constexpr std::int64_t kTimeCheckNodes = 16;
 
 // Smallest D in [1, max_d] such that every cost times D is (within kTimeTolerance relative) an
@@ -166,13 +173,8 @@ class Search {
   }
 
   bool dfs(std::int64_t t) {
-    if (++*nodes_ > max_nodes_) {
-      throw Declined{fmt::format("exact search exceeded its limit of {} search nodes; the "
-                                 "instance is too hard for the exact planner",
-                                 max_nodes_),
-                     ""};
-    }
-    if (time_limit_.passed_every(*nodes_, kTimeCheckNodes)) throw TimeUp{};
+    if (*nodes_ >= max_nodes_) throw Stopped{Stop::node_limit};
+    if (time_limit_.passed_every(++*nodes_, kTimeCheckNodes)) throw Stopped{Stop::time_limit};
     bool done = true;
     for (int i = 0; i < n_ && done; ++i) done = rem_[0][i] == 0 && rem_[1][i] == 0;
     const std::int64_t lb = remaining_bound();
@@ -406,8 +408,9 @@ struct Incumbent {
 
 // Searches choices of flows for schedules shorter than the incumbent, outwards from x_star on
 // the side of smaller tau first. Flows whose tau is not below the incumbent cannot beat it, and
-// once the incumbent meets tau6 nothing can.
-void search_flows(const FlowFamily& family, std::int64_t x_star, std::int64_t tau6, Search& search,
+// once the incumbent meets tau6 nothing can: the search stops there (Stop::at_bound). Throws
+// Stopped at a limit.
+Stop search_flows(const FlowFamily& family, std::int64_t x_star, std::int64_t tau6, Search& search,
                   Incumbent& best) {
   auto try_flow = [&](std::int64_t x) {
     search.set_flows(family.flows(x));
@@ -419,18 +422,19 @@ void search_flows(const FlowFamily& family, std::int64_t x_star, std::int64_t ta
       best.improved = true;
     }
   };
-  if (best.makespan <= tau6) return;
+  if (best.makespan <= tau6) return Stop::at_bound;
   try_flow(x_star);
   std::int64_t left = x_star - 1, right = x_star + 1;
-  for (;;) {
+  while (best.makespan > tau6) {
     const std::int64_t tl = family.tau(left), tr = family.tau(right);
-    if (std::min(tl, tr) >= best.makespan) break;
+    if (std::min(tl, tr) >= best.makespan) return Stop::finished;
     if (tl <= tr) {
       try_flow(left--);
     } else {
       try_flow(right++);
     }
   }
+  return Stop::at_bound;
 }
 
 // Merges the single-item transfers the search placed into runs: back-to-back items of one link.
@@ -461,42 +465,68 @@ std::vector<Run> merge_into_runs(std::vector<Transfer> transfers, const ScaledCo
   return runs;
 }
 
-// The schedule of the proven optimum, with the System 6 optimum and the search effort noted.
-Schedule optimal_schedule(const Instance& in, std::vector<Run> runs,
-                          std::vector<std::int64_t> flows, std::int64_t tau6, std::int64_t D,
-                          std::int64_t nodes) {
+// What the search ended with, in scaled units: the runs of its best schedule and their flows,
+// System 6's optimum tau6, the scale D, the nodes searched and why it stopped.
+struct Outcome {
+  std::vector<Run> runs;
+  std::vector<std::int64_t> flows;
+  std::int64_t tau6 = 0;
+  std::int64_t D = 1;
+  std::int64_t nodes = 0;
+  Stop stop = Stop::finished;
+};
+
+// The note of a search that ended: its effort, and what it proved or which limit stopped it.
+std::string outcome_note(const Outcome& o, double makespan, const ExactLimits& lim) {
+  const double tau6 = static_cast<double>(o.tau6) / static_cast<double>(o.D);
+  switch (o.stop) {
+    case Stop::at_bound:
+      return fmt::format(
+          "exact stopped at the lower bound (the System 6 integer optimum {}) "
+          "after {} search nodes",
+          tau6, o.nodes);
+    case Stop::node_limit:
+      return fmt::format(
+          "exact stopped at its limit of {} search nodes without finishing its "
+          "search: the best schedule found, not proven optimal unless it meets "
+          "the lower bound",
+          lim.max_search_nodes);
+    case Stop::time_limit:
+      return time_limit_note(lim.time_limit, fmt::format("{} search nodes", o.nodes));
+    case Stop::finished:
+      break;
+  }
+  return fmt::format("exact: optimum {} vs System 6 integer optimum {}; {} search nodes", makespan,
+                     tau6, o.nodes);
+}
+
+// The schedule of the search's best runs with its claims: the proven optimum when the search
+// finished or met the System 6 bound (lower_bound = makespan), else (a limit stopped it) the
+// System 6 optimum as lower bound, optimal only if the makespan meets it (plan() adds the other
+// bounds).
+Schedule outcome_schedule(const Instance& in, Outcome o, const ExactLimits& lim) {
   Schedule out;
   out.algorithm = "exact";
-  out.transfers = std::move(runs);
-  out.flows = std::move(flows);
+  out.transfers = std::move(o.runs);
+  out.flows = std::move(o.flows);
   out.makespan = schedule_makespan(in, out.transfers);
+  out.notes.push_back(outcome_note(o, out.makespan, lim));
+  const double tau6 = static_cast<double>(o.tau6) / static_cast<double>(o.D);
+  if (o.stop == Stop::node_limit || o.stop == Stop::time_limit) {
+    out.lower_bound = tau6;
+    if (at_most(out.makespan, tau6, kSearchResolution)) out.prove_optimal(Proof::lower_bound);
+    return out;
+  }
   out.lower_bound = out.makespan;  // the proven optimum (>= tau6)
   out.bound_terms.push_back({"exact", out.makespan});
-  out.prove_optimal(Proof::search);
-  out.notes.push_back(
-      fmt::format("exact: optimum {} vs System 6 integer optimum {}; {} search nodes", out.makespan,
-                  static_cast<double>(tau6) / static_cast<double>(D), nodes));
+  out.prove_optimal(o.stop == Stop::at_bound ? Proof::lower_bound : Proof::search);
   return out;
 }
 
-// The incumbent of a search stopped by its time limit: valid, bounded below by the System 6
-// optimum (plan() adds the other bounds), optimal only if that bound proves it.
-Schedule stopped_schedule(const Instance& in, std::vector<Run> runs,
-                          std::vector<std::int64_t> flows, std::int64_t tau6, std::int64_t D,
-                          std::int64_t nodes, const Deadline& time_limit) {
-  Schedule out;
-  out.algorithm = "exact";
-  out.transfers = std::move(runs);
-  out.flows = std::move(flows);
-  out.makespan = schedule_makespan(in, out.transfers);
-  out.lower_bound = static_cast<double>(tau6) / static_cast<double>(D);
-  out.notes.push_back(time_limit_note(time_limit, fmt::format("{} search nodes", nodes)));
-  return out;
-}
-
-// The search of plan_exact on a valid instance; throws Declined beyond the limits. It starts from
-// the ASAP schedule of the System 6 optimal flows and searches for shorter schedules until one
-// meets the System 6 bound or no choice of flows can do better, or its time limit passes.
+// The search of plan_exact on a valid instance; throws Declined beyond the size limits, before
+// searching. It starts from the ASAP schedule of the System 6 optimal flows and searches for
+// shorter schedules until one meets the System 6 bound or no choice of flows can do better, or a
+// limit (search nodes, time) stops it.
 Schedule search_exact(const Instance& in, const ExactLimits& lim) {
   check_ring_size(in, lim);
   const std::int64_t D = common_denominator(in, lim);
@@ -514,21 +544,19 @@ Schedule search_exact(const Instance& in, const ExactLimits& lim) {
   best.makespan = std::llround(schedule_makespan(in, asap_runs) * static_cast<double>(D));
   best.flows = flows6;
 
-  std::int64_t nodes = 0;
-  Search search(in, costs.next, costs.prev, &nodes, lim.max_search_nodes, lim.time_limit);
-  bool stopped = false;
+  Outcome o;
+  o.tau6 = tau6;
+  o.D = D;
+  Search search(in, costs.next, costs.prev, &o.nodes, lim.max_search_nodes, lim.time_limit);
   try {
-    search_flows(family, x_star, tau6, search, best);
-  } catch (const TimeUp&) {
-    stopped = true;
+    o.stop = search_flows(family, x_star, tau6, search, best);
+  } catch (const Stopped& s) {
+    o.stop = s.why;
   }
-  std::vector<Run> runs =
+  o.runs =
       best.improved ? merge_into_runs(std::move(best.transfers), costs, D) : std::move(asap_runs);
-  if (stopped) {
-    return stopped_schedule(in, std::move(runs), std::move(best.flows), tau6, D, nodes,
-                            lim.time_limit);
-  }
-  return optimal_schedule(in, std::move(runs), std::move(best.flows), tau6, D, nodes);
+  o.flows = std::move(best.flows);
+  return outcome_schedule(in, std::move(o), lim);
 }
 
 }  // namespace

@@ -3,7 +3,8 @@
 //
 // WHAT IT SOLVES. Given loads, targets and link costs, it returns a valid one-port store-and-
 // forward schedule whose makespan is the minimum over all valid schedules, with
-// lower_bound = makespan (the proven optimum itself, not tau6) and optimal = true.
+// lower_bound = makespan (the proven optimum itself, not tau6) and optimal = true, unless a limit
+// stopped its search (below).
 //
 // METHOD.
 //  1. Costs are scaled to integers by the smallest common denominator D <= max_denominator
@@ -17,7 +18,10 @@
 //  3. For each candidate x, a decision procedure "is there a schedule with these flows and
 //     makespan <= best - 1?" is answered by an exhaustive depth-first search; on success best
 //     drops to the makespan found and the same x is asked again, otherwise the next x is tried.
-//     The search stops early when best reaches ceil(tau6).
+//     The search stops as soon as best reaches tau6 (an integer in scaled units): nothing can be
+//     shorter. The schedule is then optimal by that bound (Proof::lower_bound) and its note reads
+//     "exact stopped at the lower bound (...) after N search nodes"; when the ASAP schedule
+//     already meets it, N is 0. Otherwise the proof is the finished search (Proof::search).
 //  The decision search steps through EVENT times (0 and the ends of transfers). At each event,
 //  every processor whose send port is free either starts one item on a link that still owes items
 //  (it must hold an item, and the receiver's receive port must be free) or waits until the next
@@ -42,15 +46,16 @@
 // states from which no schedule meets the deadline, or (c) replaces a choice by a dominating one.
 // Hence the final best is the optimum; it is >= tau6 >= Lemma 12.
 //
-// LIMITS (ExactLimits, refused with redist::InputError, message stating the limit):
-// n <= max_n (8); at most max_items (32) items moved by the tau6 flows (sum of |flows|, path
-// "$.ring.loads"); every cost a multiple of 1/D for some D <= max_denominator (1000) with scaled
-// costs <= max_scaled_cost (10^6) (path "$.ring"); at most max_search_nodes (2*10^6) search
-// nodes in total (path "$.ring"), so a hard instance is refused rather than run for hours.
-//
-// TIME LIMIT (ExactLimits::time_limit, `--time-limit`): once it passes, the search stops and
-// returns its incumbent (the ASAP schedule or the best found since), valid, with the System 6
-// optimum as lower bound, optimal = false and a note saying so.
+// LIMITS (ExactLimits). Size limits are checked before any search and refused with
+// redist::InputError, message stating the limit: n <= max_n (8); at most max_items (32) items
+// moved by the tau6 flows (sum of |flows|, path "$.ring.loads"); every cost a multiple of 1/D for
+// some D <= max_denominator (1000) with scaled costs <= max_scaled_cost (10^6) (path "$.ring").
+// The search itself has two limits, each reported as a status, never as an error: at most
+// max_search_nodes (2*10^6) search nodes in total, and the time limit (ExactLimits::time_limit,
+// `--time-limit`). At either, the search stops and returns its incumbent (the ASAP schedule or the
+// best found since; always valid), with the System 6 optimum as lower bound, optimal = false
+// (unless the makespan meets that bound) and one note naming the limit: "exact stopped at its limit
+// of N search nodes ..." or "time limit of S s reached (N search nodes) ...".
 //
 // COMPLEXITY. Exponential: per candidate x, the number of states is at most the product over
 // links of (count + 1) times, per processor, the in-flight choices (3 directions x time left);
@@ -81,12 +86,14 @@ struct ExactLimits {
 };
 
 // Proven optimal schedule: algorithm "exact", makespan = lower_bound = the optimum,
-// optimal = true (unless the time limit stopped the search: above). Throws InputError for invalid
-// instances or instances over the limits.
+// optimal = true, unless its node or time limit stopped the search (then its best schedule, the
+// System 6 bound and a note: above). Throws InputError for invalid instances or instances over the
+// size limits.
 Schedule plan_exact(const Instance& instance, const ExactLimits& limits = {});
 
-// The same, empty when the instance is over the limits (too large, costs without a small common
-// denominator, or a search beyond max_search_nodes); still throws InputError when it is invalid.
+// The same, empty when the instance is over the size limits (too many processors or items, costs
+// without a small common denominator); still throws InputError when it is invalid. A search
+// stopped by a limit returns its best schedule, not an empty result.
 std::optional<Schedule> try_plan_exact(const Instance& instance, const ExactLimits& limits = {});
 
 }  // namespace redist::ring

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include "redist/testing/ring_brute_force.hpp"
 
 #include <algorithm>
@@ -317,23 +319,95 @@ TEST(Exact, RefusesInstancesOverTheLimits) {
     EXPECT_EQ(e.path(), "");
     EXPECT_NE(e.message().find("1/D"), std::string::npos) << e.message();
   }
+}
 
-  // A search budget too small for an instance that needs a search is refused, never truncated.
+// The search's node limit is a status, not a refusal: on the instance whose optimum (7) exceeds
+// System 6's bound (6), a budget too small to prove it returns the incumbent, valid, with the
+// System 6 bound, not optimal, and a note naming the limit; try_plan_exact returns it too.
+TEST(Exact, NodeLimitReturnsTheBestScheduleFound) {
   Instance hard;
   hard.bidirectional = true;
   hard.loads = {5, 1, 1, 1};
   hard.targets = {1, 1, 1, 5};
   hard.cost_next = {1, 2, 1, 5};
   hard.cost_prev = {3, 2, 2, 1};
-  ExactLimits tiny;
-  tiny.max_search_nodes = 1;
-  try {
-    plan_exact(hard, tiny);
-    FAIL() << "search budget of 1 node accepted";
-  } catch (const InputError& e) {
-    EXPECT_EQ(e.path(), "");
-    EXPECT_NE(e.message().find("limit of 1 search nodes"), std::string::npos) << e.message();
+  for (const std::int64_t budget : {1, 2, 10}) {
+    ExactLimits tiny;
+    tiny.max_search_nodes = budget;
+    const Schedule s = plan_exact(hard, tiny);
+    const CheckResult v = check(hard, s);
+    ASSERT_TRUE(v.valid) << v.reason;
+    EXPECT_EQ(s.algorithm, "exact");
+    EXPECT_FALSE(s.optimal);
+    EXPECT_EQ(s.proof, Proof::none);
+    EXPECT_EQ(s.lower_bound, 6.0);
+    EXPECT_GE(s.makespan, 7.0);
+    ASSERT_EQ(s.notes.size(), 1u);
+    EXPECT_NE(s.notes[0].find(fmt::format("exact stopped at its limit of {} search nodes", budget)),
+              std::string::npos)
+        << s.notes[0];
+    const std::optional<Schedule> tried = try_plan_exact(hard, tiny);
+    ASSERT_TRUE(tried.has_value());
+    EXPECT_EQ(tried->makespan, s.makespan);
   }
+}
+
+// Random rings under a budget of 16 nodes: every search that needs more returns a valid schedule,
+// never shorter than the optimum, with a lower bound between System 6's and the optimum.
+TEST(Exact, NodeLimitOnRandomRings) {
+  std::mt19937_64 rng(20261128);
+  ExactLimits budget;
+  budget.max_search_nodes = 16;
+  int stopped = 0;
+  for (int k = 0; k < 2000; ++k) {
+    const Instance in = random_instance(rng, 4, 7, 0, 5, 0, 1, 9, true);
+    const std::optional<Schedule> optimum = try_plan_exact(in);
+    if (!optimum) continue;
+    const Schedule s = plan_exact(in, budget);
+    const CheckResult v = check(in, s);
+    ASSERT_TRUE(v.valid) << v.reason;
+    EXPECT_GE(s.makespan, optimum->makespan - kEps);
+    EXPECT_LE(s.lower_bound, optimum->makespan + kEps);
+    EXPECT_LE(s.lower_bound, s.makespan + kEps);
+    if (s.notes[0].starts_with("exact stopped at its limit")) {
+      ++stopped;
+      EXPECT_FALSE(s.optimal);
+      EXPECT_NEAR(s.lower_bound, system6_integer_optimum(in).tau, kEps);
+    } else {
+      EXPECT_EQ(s.makespan, optimum->makespan);
+    }
+  }
+  EXPECT_GT(stopped, 10);
+}
+
+// The search stops as soon as its incumbent meets the System 6 bound: optimal by that bound, with
+// a note naming the nodes searched. The ASAP schedule of the unidirectional ring of docs/python.md
+// meets it at once (no node); on random rings, searches that reach it stop there.
+TEST(Exact, StopsAtTheSystem6Bound) {
+  Instance uni;
+  uni.loads = {5, 1, 3, 7};
+  uni.targets = {4, 4, 4, 4};
+  uni.cost_next = {1, 2, 1, 1};
+  const Schedule at_once = plan_exact(uni);
+  expect_valid_exact(uni, at_once);
+  EXPECT_EQ(at_once.proof, Proof::lower_bound);
+  ASSERT_EQ(at_once.notes.size(), 1u);
+  EXPECT_TRUE(at_once.notes[0].starts_with("exact stopped at the lower bound")) << at_once.notes[0];
+  EXPECT_EQ(search_nodes(at_once), 0);
+
+  std::mt19937_64 rng(20261129);
+  int searched_to_bound = 0;
+  for (int k = 0; k < 2000; ++k) {
+    const Instance in = random_instance(rng, 4, 7, 0, 5, 0, 1, 9, true);
+    const std::optional<Schedule> s = try_plan_exact(in);
+    if (!s) continue;
+    expect_valid_exact(in, *s);
+    const bool at_bound = std::abs(s->makespan - system6_integer_optimum(in).tau) <= kEps;
+    EXPECT_EQ(s->notes[0].starts_with("exact stopped at the lower bound"), at_bound) << s->notes[0];
+    EXPECT_EQ(s->proof, at_bound ? Proof::lower_bound : Proof::search);
+    searched_to_bound += at_bound && search_nodes(*s) > 0;
+  }
+  EXPECT_GT(searched_to_bound, 10);
 }
 
 }  // namespace

@@ -44,7 +44,7 @@ ExactLimits exact_limits(const Deadline& time_limit) {
 
 // RRV04 §6: light when an optimal flow is light (optimal, Lemma 9), else the better of heuristic
 // and light-enforced (plan_light's fallback); and the proven optimum when the ring is small (or
-// exact's best within the time limit, when shorter).
+// exact's best within its node and time limits, when shorter).
 Schedule plan_heterogeneous_bidirectional(const Instance& in, Solver solver,
                                           const Deadline& time_limit) {
   Schedule s = plan_light(in, solver);
@@ -54,7 +54,7 @@ Schedule plan_heterogeneous_bidirectional(const Instance& in, Solver solver,
       exact->light = s.light;
       return *exact;
     }
-    if (!exact->optimal) {  // stopped by the time limit: nothing proven
+    if (!exact->optimal) {  // stopped by its node or time limit: nothing proven
       for (std::string& note : exact->notes) s.notes.push_back("exact: " + std::move(note));
       return s;
     }

@@ -8,8 +8,10 @@
 //    (kBidirectionalHomogeneousMaxSteps), the heterogeneous path, with the Lemma 6 bound;
 //  - heterogeneous bidirectional rings: `light` when an optimal System 6 flow is light (optimal,
 //    Lemma 9), otherwise the better of `heuristic` and `light-enforced`; and on rings small
-//    enough for `exact` (exact.hpp limits), its proven optimum when it is shorter, or the proof
-//    that the schedule found is optimal.
+//    enough for `exact` (exact.hpp size limits), its proven optimum when it is shorter, or the
+//    proof that the schedule found is optimal; when exact's node or time limit stops its search,
+//    its best schedule if shorter (unproven, with exact's note), else the schedule found with
+//    exact's note.
 // So `auto` plans every valid ring.
 //
 // Every algorithm first refuses instances whose times might not be finite doubles

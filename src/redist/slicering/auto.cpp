@@ -22,17 +22,6 @@ bool passes_validator(const Cluster& cluster, const Solution& s) {
       .valid;
 }
 
-std::optional<Solution> try_exact(const Cluster& cluster, std::optional<std::size_t> q,
-                                  const Deadline& time_limit) {
-  if (cluster.size() > kAutoExactMaxProcessors) return std::nullopt;
-  std::optional<ExactTable> table = exact_table_within(cluster, q, kAutoExactMaxNodes, time_limit);
-  if (!table) return std::nullopt;
-  Solution s = std::move(table->best);
-  s.notes.push_back(fmt::format("auto: exact (p <= {}), the proven optimum{}",
-                                kAutoExactMaxProcessors, q ? " of the forced ring size" : ""));
-  return s;
-}
-
 // The full-ring bound of a tsp solution: Eq. 3 with its certified bound on every tour, rounded
 // down.
 double full_ring_bound(const Cluster& cluster, const Solution& tsp) {
@@ -77,18 +66,17 @@ Solution plan_auto_heuristics(const Cluster& cluster, std::optional<std::size_t>
 
 Solution plan_auto(const Cluster& cluster, std::optional<std::size_t> q,
                    const Deadline& time_limit) {
-  if (std::optional<Solution> s = try_exact(cluster, q, time_limit)) return std::move(*s);
   const std::size_t p = cluster.size();
-  if (p <= kAutoExactMaxProcessors && time_limit.passed()) {
-    Solution s = plan_auto_heuristics(cluster, q, "its search reached the time limit");
-    s.notes.push_back(time_limit_note(time_limit, "exact's branch and bound"));
-    return s;
+  if (p > kAutoExactMaxProcessors) {
+    return plan_auto_heuristics(cluster, q, fmt::format("p = {} > {}", p, kAutoExactMaxProcessors));
   }
-  return plan_auto_heuristics(
-      cluster, q,
-      p > kAutoExactMaxProcessors
-          ? fmt::format("p = {} > {}", p, kAutoExactMaxProcessors)
-          : fmt::format("its search needed more than {} nodes", kAutoExactMaxNodes));
+  ExactResult exact = plan_exact_within(cluster, q, kAutoExactMaxNodes, time_limit);
+  if (exact.finished) {
+    exact.solution.notes.push_back(fmt::format("auto: exact (p <= {}), the proven optimum{}",
+                                               kAutoExactMaxProcessors,
+                                               q ? " of the forced ring size" : ""));
+  }
+  return std::move(exact.solution);
 }
 
 }  // namespace redist::slicering

@@ -24,9 +24,15 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// Thrown by the branch and bound when it exceeds its node budget, or its time limit.
-struct SearchBudgetExceeded {};
-struct SearchTimeUp {};
+// How a scan of the processor sets ended: every set left was bounded by the incumbent
+// (finished), the incumbent met the least bound of all the sets (at_bound), or the branch and
+// bound reached its node budget or its time limit.
+enum class Stop { finished, at_bound, node_limit, time_limit };
+
+// Thrown by the branch and bound at a limit.
+struct Stopped {
+  Stop why;
+};
 
 constexpr double kMinNormal = std::numeric_limits<double>::min();
 
@@ -50,6 +56,18 @@ double search_slack(const Cluster& cl) {
   const double errors = static_cast<double>(cl.size()) * worst;
   return 3 * search_rounding(cl.size()) + (worst == 0 ? 0.0 : up(errors / std::ldexp(cl.W, 1074)));
 }
+
+// What a scan of the processor sets found: the best ring and its T_step t (the incumbent), why it
+// stopped, and at a limit the bound of the set it was searching (every set left has a bound at
+// least that).
+struct Scan {
+  double t = kInf;
+  std::vector<std::size_t> ring;
+  Stop stop = Stop::finished;
+  double unsearched = kInf;
+  std::size_t searched = 0, sets = 0;
+  std::uint64_t nodes = 0;  // branch-and-bound nodes
+};
 
 class Solver {
  public:
@@ -159,8 +177,10 @@ class Solver {
     const double H = cl_.H;
     std::function<void(std::size_t, double, double)> dfs = [&](std::size_t visited, double cost,
                                                                double fixed) {
-      if (++nodes_ > max_nodes_) throw SearchBudgetExceeded{};
-      if (time_limit_.passed_every(static_cast<std::int64_t>(nodes_))) throw SearchTimeUp{};
+      if (nodes_ >= max_nodes_) throw Stopped{Stop::node_limit};
+      if (time_limit_.passed_every(static_cast<std::int64_t>(++nodes_))) {
+        throw Stopped{Stop::time_limit};
+      }
       const std::size_t j = path.back();
       const std::size_t rest = set & ~visited;
       if (rest == 0) {
@@ -207,29 +227,67 @@ class Solver {
     dfs(std::size_t{1} << s, 0.0, 0.0);
   }
 
-  // Optimal ring of exactly q processors.
-  std::pair<double, std::vector<std::size_t>> solve_size(std::size_t q) const {
+  // The processor sets of exactly q members (of every size when q is empty), each with its
+  // bound, by increasing bound.
+  std::vector<std::pair<double, std::size_t>> sets_by_bound(std::optional<std::size_t> q) const {
     std::vector<std::pair<double, std::size_t>> sets;
     const std::size_t n = std::size_t{1} << p_;
     for (std::size_t set = 1; set < n; ++set) {
-      if (static_cast<std::size_t>(std::popcount(set)) == q)
+      if (!q || static_cast<std::size_t>(std::popcount(set)) == *q)
         sets.emplace_back(lower_bound(set), set);
     }
     std::sort(sets.begin(), sets.end());
+    return sets;
+  }
+
+  // The rings of `set` shorter than the incumbent: the DP's ring, then the branch and bound unless
+  // that ring is within rounding of the set's bound (then it is the set's best, by the header's
+  // analysis). Throws Stopped at a limit, with the incumbent kept.
+  void search_set(double bound, std::size_t set, double& incumbent,
+                  std::vector<std::size_t>& best) const {
+    const auto [cost, last] = tour(set);
+    std::vector<std::size_t> ring = reconstruct(set, last);
+    const double t = ring_t_step(cl_, ring);
+    if (t < incumbent) incumbent = t, best = ring;
+    if (!at_most(t, bound, 2 * rounding_) && bound < incumbent) {
+      branch_and_bound(set, incumbent, best);
+    }
+  }
+
+  // Optimal ring of exactly q processors.
+  std::pair<double, std::vector<std::size_t>> solve_size(std::size_t q) const {
     double incumbent = kInf;
     std::vector<std::size_t> best;
-    for (const auto& [bound, set] : sets) {
+    for (const auto& [bound, set] : sets_by_bound(q)) {
       if (bound >= incumbent) break;
-      const auto [cost, last] = tour(set);
-      std::vector<std::size_t> ring = reconstruct(set, last);
-      const double t = ring_t_step(cl_, ring);
-      if (t < incumbent) incumbent = t, best = ring;
-      // A ring within rounding of its set's bound is that set's best (the header's analysis).
-      if (!at_most(t, bound, 2 * rounding_) && bound < incumbent) {
-        branch_and_bound(set, incumbent, best);
-      }
+      search_set(bound, set, incumbent, best);
     }
     return {incumbent, best};
+  }
+
+  // Best-first over the sets of the problem (size q, or every size): stops once the incumbent
+  // meets the bound of the sets left, or the least bound of all (at_bound), or at a limit.
+  Scan scan(std::optional<std::size_t> q) const {
+    const std::vector<std::pair<double, std::size_t>> sets = sets_by_bound(q);
+    Scan out;
+    out.sets = sets.size();
+    for (const auto& [bound, set] : sets) {
+      if (bound >= out.t) break;
+      ++out.searched;
+      try {
+        search_set(bound, set, out.t, out.ring);
+      } catch (const Stopped& stopped) {
+        out.stop = stopped.why;
+        out.unsearched = bound;
+        break;
+      }
+      if (out.searched < out.sets && at_most(out.t, sets.front().first, 2 * rounding_)) {
+        out.stop = Stop::at_bound;
+        break;
+      }
+    }
+    out.nodes = nodes_;
+    return out;
   }
 
  private:
@@ -250,18 +308,26 @@ void require_exact_size(const Cluster& cluster) {
   }
 }
 
-// The solution of size `size` from the search's best ring and its T_step t, with its certified
-// claims: lower_bound t (1 - slack) (the header's analysis), or the relaxation of bounds.hpp when
-// that does not prove the plan optimal and the relaxation is larger.
-Solution certified_solution(const Cluster& cluster, double t, std::vector<std::size_t> ring,
-                            double slack) {
-  const std::size_t size = ring.size();
-  Solution s = solution_for_ring(cluster, std::move(ring), "exact");
-  const double searched = slack < 1 ? down(t * down(1.0 - slack)) : 0.0;
+// The search's best ring, its T_step t, and the least T_step it proved for the rings of the
+// problem: t when the search finished, the bound of the sets left when a limit stopped it.
+struct Found {
+  std::vector<std::size_t> ring;
+  double t = kInf;
+  double searched = kInf;
+};
+
+// The solution of the ring found, with its certified claims: lower_bound found.searched (1 - slack)
+// (the header's analysis), optimal by `proof` if that proves it; else the relaxation of bounds.hpp
+// for ring size q (every size when empty) when larger.
+Solution certified_solution(const Cluster& cluster, std::optional<std::size_t> q, Found found,
+                            double slack, Proof proof) {
+  Solution s = solution_for_ring(cluster, std::move(found.ring), "exact");
+  const double t = found.t;
+  const double searched = slack < 1 ? down(found.searched * down(1.0 - slack)) : 0.0;
   s.lower_bound = std::min(searched, s.makespan);
-  claim_optimal_if_certified(cluster, s, Proof::search);
+  claim_optimal_if_certified(cluster, s, proof);
   if (!s.optimal) {  // the relaxation may prove what the search could not
-    s.lower_bound = std::min(std::max(searched, ring_size_bound(cluster, size)), s.makespan);
+    s.lower_bound = std::min(std::max(searched, ring_size_bound(cluster, q)), s.makespan);
     claim_optimal_if_certified(cluster, s, Proof::lower_bound);
   }
   if (!s.optimal && slack > kSearchResolution) {
@@ -279,9 +345,9 @@ Solution certified_solution(const Cluster& cluster, double t, std::vector<std::s
 }
 
 ExactTable solve_table(const Cluster& cluster, std::optional<std::size_t> q,
-                       std::uint64_t max_nodes, const Deadline& time_limit) {
+                       std::uint64_t max_nodes) {
   const std::size_t p = cluster.size();
-  const Solver solver(cluster, max_nodes, time_limit);
+  const Solver solver(cluster, max_nodes, Deadline());
   const double slack = search_slack(cluster);
   ExactTable table;
   table.by_size.resize(p);
@@ -291,7 +357,7 @@ ExactTable solve_table(const Cluster& cluster, std::optional<std::size_t> q,
     auto [t, ring] = solver.solve_size(size);
     // Unreachable on clusters that pass check_cluster_range (every bound finite): a bug, not input.
     if (ring.empty()) throw std::logic_error("exact search found no ring");
-    Solution s = certified_solution(cluster, t, std::move(ring), slack);
+    Solution s = certified_solution(cluster, size, {std::move(ring), t, t}, slack, Proof::search);
     lower = std::min(lower, s.lower_bound);
     if (s.makespan < best) best = s.makespan, table.best = s;
     table.by_size[size - 1] = std::move(s);
@@ -317,41 +383,71 @@ std::string budget_message() {
       kExactMaxSearchNodes);
 }
 
+// The note of a scan that a limit stopped.
+std::string limit_note(Stop stop, std::uint64_t max_nodes, const Deadline& time_limit) {
+  if (stop == Stop::time_limit) return time_limit_note(time_limit, "exact's branch and bound");
+  return fmt::format(
+      "exact stopped at its limit of {} branch-and-bound nodes without finishing its search: the "
+      "better of its best ring and those of greedy and tsp, not proven optimal unless it meets the "
+      "lower bound",
+      max_nodes);
+}
+
+// After a limit: the better of the scan's best ring and auto's heuristics (greedy, tsp), with the
+// larger of their certified bounds, optimal only if that bound proves it, and a note.
+Solution stopped_solution(const Cluster& cluster, std::optional<std::size_t> q, Scan scan,
+                          double slack, std::uint64_t max_nodes, const Deadline& time_limit) {
+  const double searched = std::min(scan.t, scan.unsearched);
+  Solution s = certified_solution(cluster, q, {std::move(scan.ring), scan.t, searched}, slack,
+                                  Proof::lower_bound);
+  Solution h =
+      plan_auto_heuristics(cluster, q,
+                           scan.stop == Stop::time_limit ? "its search reached the time limit"
+                                                         : "its search reached its node limit");
+  const double lower = std::max(s.lower_bound, h.lower_bound);
+  Solution out = h.makespan < s.makespan ? std::move(h) : std::move(s);
+  out.lower_bound = std::min(lower, out.makespan);
+  claim_optimal_if_certified(cluster, out, Proof::lower_bound);
+  out.notes.push_back(limit_note(scan.stop, max_nodes, time_limit));
+  return out;
+}
+
 }  // namespace
 
 ExactTable exact_table(const Cluster& cluster, std::optional<std::size_t> q) {
   require_exact_size(cluster);
   try {
-    return solve_table(cluster, q, kExactMaxSearchNodes, Deadline());
-  } catch (const SearchBudgetExceeded&) {
+    return solve_table(cluster, q, kExactMaxSearchNodes);
+  } catch (const Stopped&) {
     throw InputError(budget_message(), "w");
   }
 }
 
-std::optional<ExactTable> exact_table_within(const Cluster& cluster, std::optional<std::size_t> q,
-                                             std::uint64_t max_nodes, const Deadline& time_limit) {
+ExactResult plan_exact_within(const Cluster& cluster, std::optional<std::size_t> q,
+                              std::uint64_t max_nodes, const Deadline& time_limit) {
   require_exact_size(cluster);
-  try {
-    return solve_table(cluster, q, max_nodes, time_limit);
-  } catch (const SearchBudgetExceeded&) {
-    return std::nullopt;
-  } catch (const SearchTimeUp&) {
-    return std::nullopt;
+  const Solver solver(cluster, max_nodes, time_limit);
+  Scan scan = solver.scan(q);
+  // Unreachable on clusters that pass check_cluster_range (every bound finite): a bug, not input.
+  if (scan.ring.empty()) throw std::logic_error("exact search found no ring");
+  const double slack = search_slack(cluster);
+  if (scan.stop == Stop::node_limit || scan.stop == Stop::time_limit) {
+    return {stopped_solution(cluster, q, std::move(scan), slack, max_nodes, time_limit), false};
   }
+  Solution s =
+      certified_solution(cluster, q, {std::move(scan.ring), scan.t, scan.t}, slack, Proof::search);
+  if (scan.stop == Stop::at_bound) {
+    s.notes.push_back(
+        fmt::format("exact stopped at the lower bound after {} of {} processor sets "
+                    "searched ({} branch-and-bound nodes)",
+                    scan.searched, scan.sets, scan.nodes));
+  }
+  return {std::move(s), true};
 }
 
 Solution plan_exact(const Cluster& cluster, std::optional<std::size_t> q,
                     const Deadline& time_limit) {
-  require_exact_size(cluster);
-  try {
-    return solve_table(cluster, q, kExactMaxSearchNodes, time_limit).best;
-  } catch (const SearchBudgetExceeded&) {
-    throw InputError(budget_message(), "w");
-  } catch (const SearchTimeUp&) {
-    Solution s = plan_auto_heuristics(cluster, q, "its search reached the time limit");
-    s.notes.push_back(time_limit_note(time_limit, "exact's branch and bound"));
-    return s;
-  }
+  return plan_exact_within(cluster, q, kExactMaxSearchNodes, time_limit).solution;
 }
 
 double brute_force_t_step(const Cluster& cluster, std::optional<std::size_t> q) {

@@ -8,10 +8,14 @@
 // d(i,j) = H (c_ij/w_i + c_ji/w_j). So
 //  1. Held-Karp gives, for every subset S of processors, the shortest tour through S:
 //     LB(S) = (W + tour*(S)) / sum_S 1/w, a lower bound on the T_step of every ring on S;
-//  2. subsets are scanned by increasing LB(S) (per q), evaluating the DP's ring exactly and
-//     stopping once LB(S) >= the incumbent; when that ring has a member whose communication alone
-//     exceeds F (LB not attained), a depth-first branch and bound over the rings of S, bounded by
-//     max(partial path + exact DP completion, comms already fixed), finds S's best ring.
+//  2. subsets are scanned by increasing LB(S) (those of the forced q, or of every size at once,
+//     with one incumbent), evaluating the DP's ring exactly and stopping once LB(S) >= the
+//     incumbent; when that ring has a member whose communication alone exceeds F (LB not
+//     attained), a depth-first branch and bound over the rings of S, bounded by
+//     max(partial path + exact DP completion, comms already fixed), finds S's best ring. The scan
+//     also stops as soon as the incumbent meets the least LB(S) of all the subsets, the problem's
+//     lower bound (within the 2 K u below), with the note "exact stopped at the lower bound after
+//     k of m processor sets searched (N branch-and-bound nodes)".
 // Under rounding: a rounded quotient or product is within a relative u = 2^-53 of its exact
 // value, or within 2^-1075 when the result is subnormal (a relative 4u for 1/w, which is above
 // 2^-1024); check_cluster_range keeps H c and the other products normal. So each quantity the
@@ -29,12 +33,15 @@
 // the plan's T_step meets lower_bound (claim_optimal_if_certified, certify.hpp), else a note says
 // why.
 // Guarantee: optimal (per q, and over all q) within a relative 1e-9, where the shares reach the
-// ring's optimum and delta is below about 1e-10; with a time limit that passes during the branch
-// and bound, plan_exact returns auto's heuristic solution instead (greedy or tsp, with its proven
-// lower bound, auto.hpp) and a note (the Held-Karp DP itself is not interrupted).
+// ring's optimum and delta is below about 1e-10.
+// Limits: p <= kExactMaxProcessors, refused up front (InputError). The branch and bound has a node
+// budget (kExactMaxSearchNodes for plan_exact) and the time limit; at either (a status, not an
+// error), plan_exact returns the better of the search's best ring and auto's heuristic solution
+// (greedy or tsp, auto.hpp), with the larger of their certified lower bounds (the search's: the
+// bound of the subsets not yet searched, or its incumbent), optimal only if that bound proves it,
+// and a note naming the limit. The Held-Karp DP itself is not interrupted.
 // Complexity: O(2^p p^2) time and O(2^p p) memory for the DP (p = 16: 17 M relaxations, 8 MB);
 // the branch and bound only on subsets whose DP ring is not tight, with pruning by the incumbent.
-// Refuses p > kExactMaxProcessors (InputError).
 #pragma once
 
 #include <cstdint>
@@ -47,8 +54,10 @@ namespace redist::slicering {
 
 inline constexpr std::size_t kExactMaxProcessors = 20;
 // The branch and bound is exponential when many subsets have rings saturated by communication
-// (W small against H c): a 20-processor cluster with W/H = 1e-3 ran for over 6 minutes. It stops
-// with an InputError at $.cluster.w after this many nodes (about a minute on one core).
+// (W small against H c): a 20-processor cluster with W/H = 1e-3, each ring size scanned on its
+// own, ran for over 6 minutes. plan_exact stops it after this many nodes (about a minute on one
+// core) and returns its best solution (above); exact_table, which needs every size's optimum,
+// refuses the cluster then (InputError at $.cluster.w).
 inline constexpr std::uint64_t kExactMaxSearchNodes = 200'000'000;
 
 struct ExactTable {
@@ -57,15 +66,19 @@ struct ExactTable {
       by_size;  // entry q-1: optimal ring of exactly q, if computed
 };
 
-// All q in [1, p] (or only `q`).
+// All q in [1, p] (or only `q`), each size searched on its own (for experiments and tests).
 ExactTable exact_table(const Cluster& cluster, std::optional<std::size_t> q = std::nullopt);
 Solution plan_exact(const Cluster& cluster, std::optional<std::size_t> q = std::nullopt,
                     const Deadline& time_limit = Deadline());
-// The same within a budget of branch-and-bound nodes and a time limit: nullopt when the search
-// needs more (the Held-Karp DP itself always completes). InputError above kExactMaxProcessors.
-std::optional<ExactTable> exact_table_within(const Cluster& cluster, std::optional<std::size_t> q,
-                                             std::uint64_t max_nodes,
-                                             const Deadline& time_limit = Deadline());
+
+// plan_exact's solution within a budget of branch-and-bound nodes; `finished` is false when the
+// budget or the time limit stopped the search (the solution is then the one described above).
+struct ExactResult {
+  Solution solution;
+  bool finished = true;
+};
+ExactResult plan_exact_within(const Cluster& cluster, std::optional<std::size_t> q,
+                              std::uint64_t max_nodes, const Deadline& time_limit = Deadline());
 
 // Reference for tests: the optimum by enumerating every ring (p <= 9), over all q or a forced q.
 double brute_force_t_step(const Cluster& cluster, std::optional<std::size_t> q = std::nullopt);

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "redist/common/error.hpp"
+#include "redist/slicering/auto.hpp"
 #include "redist/slicering/homogeneous.hpp"
 #include "redist/slicering/shares.hpp"
 #include "redist/slicering/validate.hpp"
@@ -119,14 +120,15 @@ TEST(Exact, RefusesTooManyProcessors) {
                InputError);
 }
 
-// Rings saturated by communication (W/H small) need the branch and bound; a time limit that has
-// passed at its first check returns auto's heuristic solution, valid, with its lower bound and a
-// note, never claiming a search proof.
+// Clusters whose best rings are bound by communication (W/H = 3 here: with W/H small a single
+// processor wins at once, with W/H large no ring is) need the branch and bound; a time limit that
+// has passed at its first check returns the better of the search's best ring and auto's
+// heuristics, valid, with a certified lower bound and a note, never claiming a search proof.
 TEST(Exact, TimeLimitReturnsAValidSolutionWithABound) {
   std::mt19937_64 rng(8);
   int stopped = 0;
   for (int trial = 0; trial < 20; ++trial) {
-    const Cluster cl = testing::random_cluster(rng, 10, 1e-3, 1.0);
+    const Cluster cl = testing::random_cluster(rng, 10, 3.0, 1.0);
     const Solution full = plan_exact(cl);
     const Solution s = plan_exact(cl, std::nullopt, Deadline(1e-9));
     expect_valid(cl, s);
@@ -141,6 +143,73 @@ TEST(Exact, TimeLimitReturnsAValidSolutionWithABound) {
     if (!noted) {
       EXPECT_EQ(s.makespan, full.makespan);
     }
+  }
+  EXPECT_GT(stopped, 3);
+}
+
+// The sets searched in exact's note "exact stopped at the lower bound after k of m processor
+// sets searched ...", as {k, m}; {0, 0} when the note is not there.
+std::pair<int, int> sets_to_bound(const Solution& s) {
+  const std::string prefix = "exact stopped at the lower bound after ";
+  for (const std::string& note : s.notes) {
+    if (!note.starts_with(prefix)) continue;
+    std::size_t used = 0;
+    const int k = std::stoi(note.substr(prefix.size()), &used);
+    const std::size_t of = prefix.size() + used + std::string(" of ").size();
+    return {k, std::stoi(note.substr(of))};
+  }
+  return {0, 0};
+}
+
+// Rings where computation dominates (W large against H c): the best ring of the set with the least
+// bound meets that bound, the least of all the sets (every ring size scanned together), so the
+// search stops there, proven optimal, after a few of the 2^p - 1 sets.
+TEST(Exact, StopsAtTheLowerBound) {
+  std::mt19937_64 rng(21);
+  int stopped = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    const std::size_t p = 3 + trial % 6;
+    const Cluster cl = testing::random_cluster(rng, p, 1e3, 1.0, trial % 2 == 0);
+    const Solution s = plan_exact(cl);
+    expect_valid(cl, s);
+    const auto [searched, sets] = sets_to_bound(s);
+    if (searched == 0) continue;
+    ++stopped;
+    EXPECT_TRUE(s.optimal) << "trial " << trial;
+    EXPECT_NEAR(s.makespan, brute_force_t_step(cl), 1e-9 * s.makespan) << "trial " << trial;
+    EXPECT_EQ(sets, (1 << p) - 1);
+    EXPECT_LE(searched, 3) << "trial " << trial;
+  }
+  EXPECT_GT(stopped, 40);
+}
+
+// The node budget is a status, not a refusal: with 1 branch-and-bound node, the clusters of the
+// test above get the better of the search's best ring and the heuristics, valid, with a certified
+// bound, not claimed proven by the search, and a note naming the limit.
+TEST(Exact, NodeLimitReturnsAValidSolutionWithABound) {
+  std::mt19937_64 rng(8);
+  int stopped = 0;
+  for (int trial = 0; trial < 20; ++trial) {
+    const Cluster cl = testing::random_cluster(rng, 10, 3.0, 1.0);
+    const Solution full = plan_exact(cl);
+    const ExactResult r = plan_exact_within(cl, std::nullopt, 1);
+    const Solution& s = r.solution;
+    expect_valid(cl, s);
+    EXPECT_GE(s.makespan, full.makespan * (1 - 1e-9));
+    EXPECT_LE(s.lower_bound, full.makespan * (1 + 1e-9));
+    EXPECT_LE(s.lower_bound, s.makespan);
+    EXPECT_GT(s.lower_bound, 0.0);
+    if (r.finished) {
+      EXPECT_EQ(s.makespan, full.makespan);
+      continue;
+    }
+    ++stopped;
+    EXPECT_NE(s.proof, Proof::search);
+    EXPECT_LE(s.makespan, plan_auto_heuristics(cl, std::nullopt, "").makespan);
+    ASSERT_FALSE(s.notes.empty());
+    EXPECT_TRUE(
+        s.notes.back().starts_with("exact stopped at its limit of 1 branch-and-bound nodes"))
+        << s.notes.back();
   }
   EXPECT_GT(stopped, 3);
 }

@@ -60,9 +60,11 @@ struct Search {
   std::int64_t max_nodes;
   const Deadline& time_limit;
   double best;
+  double target;  // star_lower_bound: once best meets it, nothing is left to find
   std::vector<std::int64_t> best_counts;
   std::vector<std::size_t> best_receivers;
-  bool found = false, stopped = false, timed_out = false;
+  // stopped: by a limit (timed_out: the time limit, else the node cap) or at the bound.
+  bool found = false, stopped = false, timed_out = false, at_bound = false;
   std::int64_t nodes = 0;
   double cmin = kInf, min_cw = kInf;
   std::vector<std::size_t> sender_order;
@@ -76,12 +78,14 @@ struct Search {
   std::vector<std::size_t> receivers;
   std::unordered_map<StateKey, double, StateHash> memo;
 
-  Search(const Instance& instance, double upper, std::int64_t node_cap, const Deadline& limit)
+  Search(const Instance& instance, double upper, double lower, std::int64_t node_cap,
+         const Deadline& limit)
       : in(instance),
         m(instance.workers()),
         max_nodes(node_cap),
         time_limit(limit),
         best(upper),
+        target(lower),
         counts(m, 0) {
     for (std::size_t i = 0; i < m; ++i) {
       cmin = std::min(cmin, in.c[i]);
@@ -189,11 +193,13 @@ struct Search {
     return false;
   }
 
+  // A schedule shorter than the incumbent; the search stops when it meets the lower bound.
   void record(double current_max) {
     best = current_max;
     best_counts = counts;
     best_receivers = receivers;
     found = true;
+    if (at_most(best, target, kSearchResolution)) stopped = at_bound = true;
   }
 
   // True when worker q sends none of the tasks k, k + 1, ... (it may receive any of them).
@@ -274,7 +280,8 @@ struct Search {
   }
 
   // Searches the count vectors by non-decreasing bound; returns the least bound of a vector
-  // left unsearched (kInf when all were searched or pruned).
+  // left unsearched when a limit stopped the search (kInf when all were searched or pruned, or
+  // when the best schedule met the lower bound).
   double run() {
     std::vector<Counts> all;
     enumerate(0, all);
@@ -282,11 +289,11 @@ struct Search {
                      [](const Counts& a, const Counts& b) { return a.bound < b.bound; });
     for (const Counts& c : all) {
       if (c.bound >= best) break;
-      if (stopped) return c.bound;
       for (std::size_t q = 0; q < m; ++q) counts[q] = c.n[q];
       const double own = load_counts();
       memo.clear();
       receivers_dfs(0, 0, own);
+      if (at_bound) return kInf;
       if (stopped) return c.bound;
     }
     return kInf;
@@ -315,6 +322,35 @@ Schedule rebuild(const Instance& in, const Search& search) {
   return s;
 }
 
+// The claims of the search's best schedule `s`: the proven optimum when the search finished
+// (Proof::search) or met the lower bound (Proof::lower_bound); after a limit, the larger of
+// star_lower_bound and the least bound of the count vectors left unsearched, optimal only if the
+// makespan meets it, and a note naming the limit.
+void claim(const Search& search, double unsearched, Schedule& s) {
+  if (search.at_bound) {
+    s.prove_optimal(Proof::lower_bound);
+    s.notes.push_back(
+        fmt::format("exact stopped at the lower bound after {} search nodes", search.nodes));
+  } else if (unsearched == kInf) {
+    s.prove_optimal(Proof::search);
+  }
+  if (s.optimal) {
+    s.lower_bound = s.makespan;
+    return;
+  }
+  s.lower_bound = std::max(search.target, std::min(unsearched, s.makespan));
+  if (at_most(s.makespan, s.lower_bound, kSearchResolution)) s.prove_optimal(Proof::lower_bound);
+  if (search.timed_out) {
+    s.notes.push_back(time_limit_note(search.time_limit, "exact's branch and bound"));
+  } else {
+    s.notes.push_back(
+        fmt::format("exact stopped at its node cap ({} nodes) without finishing its "
+                    "search: the best schedule found, not proven optimal unless it "
+                    "meets the lower bound",
+                    search.max_nodes));
+  }
+}
+
 }  // namespace
 
 bool exact_accepts(const Instance& in) {
@@ -338,29 +374,22 @@ Schedule plan_exact_from(const Instance& in, const Schedule& start, std::int64_t
   const double bound = star_lower_bound(in);
   Schedule s = start;
   s.notes.clear();
-  double unsearched = kInf;
-  bool timed_out = false;
-  const bool at_bound = at_most(start.makespan, bound, kSearchResolution);
-  if (!at_bound) {
-    // Raised by one ulp so that the search finds a schedule of its own at the start's makespan.
-    Search search(in, std::nextafter(start.makespan, kInf), max_nodes, time_limit);
-    unsearched = search.run();
-    timed_out = search.timed_out;
-    if (search.found && search.best < start.makespan) s = rebuild(in, search);
-  }
   s.algorithm = "exact";
   s.optimal = false;
   s.proof = Proof::none;
-  if (unsearched == kInf) s.prove_optimal(at_bound ? Proof::lower_bound : Proof::search);
-  s.lower_bound = s.optimal ? s.makespan : std::max(bound, std::min(unsearched, s.makespan));
-  if (!s.optimal && timed_out) {
-    s.notes.push_back(time_limit_note(time_limit, "exact's branch and bound"));
-  } else if (!s.optimal) {
-    s.notes.push_back(
-        fmt::format("exact stopped at its node cap ({} nodes): best schedule found, "
-                    "optimality not proven",
-                    max_nodes));
+  if (at_most(start.makespan, bound, kSearchResolution)) {
+    s.prove_optimal(Proof::lower_bound);
+    s.lower_bound = s.makespan;
+    return s;
   }
+  // Raised by one ulp so that the search finds a schedule of its own at the start's makespan.
+  Search search(in, std::nextafter(start.makespan, kInf), bound, max_nodes, time_limit);
+  const double unsearched = search.run();
+  if (search.found && search.best < start.makespan) {
+    s = rebuild(in, search);
+    s.algorithm = "exact";
+  }
+  claim(search, unsearched, s);
   return s;
 }
 

@@ -25,11 +25,15 @@
 // equal or smaller makespan so far is not searched again) and by symmetry (workers with equal
 // c, w and current end that send no later task are interchangeable).
 //
-// Guarantee: optimal when the search completes (`optimal` true, `lower_bound` = makespan). After
-// `max_nodes` nodes, or once its time limit has passed, it stops and returns its best schedule
-// (never worse than the heuristics) with `optimal` false, a note, and as lower bound the larger of
-// star_lower_bound and the least bound of the count vectors left unsearched (every schedule of a
-// searched vector is no better than the incumbent). Refuses (InputError) instances with more than
+// Guarantee: optimal when the search completes (`optimal` true, Proof::search, `lower_bound` =
+// makespan). The search stops as soon as its best schedule meets star_lower_bound (up to
+// kSearchResolution): optimal by that bound (Proof::lower_bound), with the note "exact stopped at
+// the lower bound after N search nodes". After `max_nodes` nodes, or once its time limit has
+// passed, it stops and returns its best schedule (never worse than the heuristics; a status, not an
+// error) with a note naming the limit, and as lower bound the larger of star_lower_bound and the
+// least bound of the count vectors left unsearched (every schedule of a searched vector is no
+// better than the incumbent); `optimal` is false unless the makespan meets that bound. Refuses
+// (InputError), before any search, instances with more than
 // kExactMaxWorkers workers or kExactMaxTasks tasks in total. Complexity: exponential; at most
 // max_nodes nodes, each O(m^2 + n) for n moved tasks, plus the enumeration of the prod_i (L_i + 1)
 // count vectors (at most 2 x 10^5 within the limits); the memo holds at most 2^18 states (about 30
