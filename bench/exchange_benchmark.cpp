@@ -202,3 +202,14 @@ BENCHMARK(BM_AutoAtScale)
     ->Args({16384, 4})
     ->Args({1000000, 5})
     ->Unit(benchmark::kMillisecond);
+
+// What every rank computes before an mpi::Exchange moves a byte, without MPI (args: nodes,
+// partners): the default plan and the validator's check of it, cold.
+void BM_RankSetup(benchmark::State& state) {
+  const auto in = make_instance(state);
+  for (auto _ : state) {
+    const auto plan = redist::exchange::plan(in);
+    benchmark::DoNotOptimize(redist::exchange::check(in, plan).valid);
+  }
+}
+BENCHMARK(BM_RankSetup)->Args({4096, 32})->Unit(benchmark::kMillisecond);
