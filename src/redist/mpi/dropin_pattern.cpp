@@ -131,10 +131,7 @@ exchange::Instance matrix_instance(const Matrix& m, const exchange::Platform& pl
 }
 
 std::string planner_for(const exchange::Instance& instance) {
-  const std::size_t m = instance.messages.size();
-  if (instance.backbone) return "whole";
-  if (instance.latency == 0.0) return m <= kPreemptiveMessages ? "preemptive" : "whole";
-  return m <= kAutoMessages ? "auto" : "whole";
+  return instance.backbone ? "whole" : "auto";
 }
 
 namespace {

@@ -120,12 +120,10 @@ std::string matrix_hash(const Matrix& matrix);
 // The instance of the matrix's off-diagonal entries on the platform (instance_on).
 exchange::Instance matrix_instance(const Matrix& matrix, const exchange::Platform& platform);
 
-// The planner the drop-in uses at this size: the cheapest that meets the bound in practice
-// (docs/dropin.md): without latency `preemptive` (optimal) up to kPreemptiveMessages messages,
-// else `whole` (one piece per message, within 2x of the bound and near it in practice); with
-// latency `auto` up to kAutoMessages, else `whole`; with a backbone `whole`.
-inline constexpr std::size_t kPreemptiveMessages = 20'000;
-inline constexpr std::size_t kAutoMessages = 2'000;
+// The planner the drop-in uses: `auto`, which plans `whole` first and pays for `preemptive`'s
+// optimum only when whole misses the bound, within its size and work limits
+// (redist/exchange/planner.hpp); with a backbone `whole`, one piece per message (auto would also
+// run oggp's step search there).
 std::string planner_for(const exchange::Instance& instance);
 
 // Rank 0's decision for a new pattern, and what the report says of it.

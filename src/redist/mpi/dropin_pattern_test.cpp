@@ -121,12 +121,12 @@ TEST(DropinDecision, AlwaysPlansAndAutoComparesWithTheMeasuredNativeTime) {
   EXPECT_TRUE(none.ranks[0].sends.empty() && none.ranks[1].recvs.empty());
 }
 
-TEST(DropinDecision, PlannerByLatencyAndSize) {
+TEST(DropinDecision, PlannerAutoButUnderABackbone) {
   exchange::Instance in = matrix_instance(square(2, {0, 1, 1, 0}), platform(2, 1.0));
-  EXPECT_EQ(planner_for(in), "preemptive");
+  EXPECT_EQ(planner_for(in), "auto");
   in.latency = 1e-6;
   EXPECT_EQ(planner_for(in), "auto");
-  in.messages.resize(kAutoMessages + 1, in.messages[0]);
+  in.backbone = exchange::Backbone{{std::vector<std::int64_t>{0}, std::vector<std::int64_t>{1}}, 1};
   EXPECT_EQ(planner_for(in), "whole");
 }
 
