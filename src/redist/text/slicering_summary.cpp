@@ -10,8 +10,8 @@ namespace {
 
 void describe_ring(Summary& out, const slicering::Cluster& cluster, const slicering::Solution& s) {
   out.line(fmt::format("the ring, in order ({} of {} processors):", s.ring.size(), cluster.size()));
-  out.line(
-      "  proc  cycle-time  share        compute      communicate  link to next (c there, back)");
+  std::vector<std::vector<std::string>> rows{
+      {"proc", "cycle-time", "share", "compute", "communicate", "link to next (c there, back)"}};
   const std::size_t q = s.ring.size();
   const std::size_t shown = std::min(q, kMaxRows);
   for (std::size_t k = 0; k < shown; ++k) {
@@ -21,11 +21,11 @@ void describe_ring(Summary& out, const slicering::Cluster& cluster, const slicer
                                  ? "none (a ring of one)"
                                  : fmt::format("P{} ({}, {})", next, number(cluster.cost(i, next)),
                                                number(cluster.cost(next, i)));
-    out.line(fmt::format("  {:<6}{:<12}{:<13}{:<13}{:<13}{}", fmt::format("P{}", i),
-                         number(cluster.w[i]), number(share),
-                         number(share * cluster.W * cluster.w[i]),
-                         number(slicering::ring_comm(cluster, s.ring, k)), link));
+    rows.push_back({fmt::format("P{}", i), number(cluster.w[i]), number(share),
+                    number(share * cluster.W * cluster.w[i]),
+                    number(slicering::ring_comm(cluster, s.ring, k)), link});
   }
+  out.table(rows);
   out.rows_left_out(shown, q);
   std::vector<std::int64_t> unused;
   std::vector<bool> in_ring(cluster.size(), false);

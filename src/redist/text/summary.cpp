@@ -103,6 +103,22 @@ std::string check_summary(const CheckResult& verdict, std::string_view heading,
   return out.str();
 }
 
+void Summary::table(const std::vector<std::vector<std::string>>& rows) {
+  std::vector<std::size_t> width;
+  for (const auto& row : rows) {
+    width.resize(std::max(width.size(), row.size()), 0);
+    for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  }
+  for (const auto& row : rows) {
+    std::string text = " ";
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      text += " " + row[c];
+      if (c + 1 < row.size()) text += std::string(width[c] - row[c].size() + 1, ' ');
+    }
+    line(text);
+  }
+}
+
 void Summary::rows_left_out(std::size_t shown, std::size_t total) {
   if (shown < total) {
     line(fmt::format("  ... and {} more (the JSON output lists every one)", total - shown));

@@ -45,6 +45,9 @@ class Summary {
   void optimality(const PlanClaims& claims, std::string_view algorithm);
   // The validator's verdict on what is summarised.
   void validator(bool valid, std::string_view reason);
+  // A table, indented by two spaces: each column as wide as its widest cell (the header row
+  // included) and two spaces from the next, so that no two values ever touch.
+  void table(const std::vector<std::vector<std::string>>& rows);
   // Writes "  ... and N more (the JSON output lists every one)" when `shown` < `total`.
   void rows_left_out(std::size_t shown, std::size_t total);
   const std::string& str() const { return text_; }
