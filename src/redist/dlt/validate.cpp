@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "redist/common/overlap.hpp"
 #include "redist/common/tolerance.hpp"
 
 namespace redist::dlt {
@@ -17,10 +18,19 @@ CheckResult invalid(std::string reason) {
   return r;
 }
 
+// Per worker, the sums of its transfers (Neumaier-compensated: their rounding does not grow with
+// the number of transfers, nor depend on their order).
 struct Flows {
-  std::vector<double> sent, received, rate_out, rate_in;
+  std::vector<CompensatedSum> sent, received, rate_out, rate_in;
   double last_transfer_end = 0;
 };
+
+// `value` is at most `bound` within the allowance of the larger of the two (kTimeTolerance of it
+// plus the instance's resolution): a tolerance of the values compared, which no other worker's
+// load can widen.
+bool at_most_within(double value, double bound, double resolution) {
+  return value <= bound + allowance(std::max(value, bound), resolution);
+}
 
 // Structure of each transfer and the per-worker sums; an empty reason when all is well.
 std::string add_flows(const Instance& in, const Schedule& s, Flows& f) {
@@ -42,40 +52,42 @@ std::string add_flows(const Instance& in, const Schedule& s, Flows& f) {
       return fmt::format("transfer {}: amount {} at rate {} never ends", k, t.amount, t.rate);
     }
     const auto i = static_cast<std::size_t>(t.from), j = static_cast<std::size_t>(t.to);
-    f.sent[i] += t.amount;
-    f.received[j] += t.amount;
-    f.rate_out[i] += t.rate;
-    f.rate_in[j] += t.rate;
+    f.sent[i].add(t.amount);
+    f.received[j].add(t.amount);
+    f.rate_out[i].add(t.rate);
+    f.rate_in[j].add(t.rate);
     f.last_transfer_end = std::max(f.last_transfer_end, end);
   }
   return {};
 }
 
 // Holding, disjoint roles and link capacity of worker i; an empty reason when all is well.
-std::string check_worker(const Instance& in, const Flows& f, std::size_t i, double load_tol) {
-  if (f.sent[i] > 0 && f.received[i] > 0) {
-    return fmt::format("worker {} both sends ({}) and receives ({})", i, f.sent[i], f.received[i]);
+std::string check_worker(const Instance& in, const Flows& f, std::size_t i, double resolution) {
+  const double sent = f.sent[i].value(), received = f.received[i].value();
+  if (sent > 0 && received > 0) {
+    return fmt::format("worker {} both sends ({}) and receives ({})", i, sent, received);
   }
-  if (!(f.sent[i] <= in.alpha[i] + load_tol)) {
-    return fmt::format("worker {} sends {} but holds only {}", i, f.sent[i], in.alpha[i]);
+  if (!at_most_within(sent, in.alpha[i], resolution)) {
+    return fmt::format("worker {} sends {} but holds only {}", i, sent, in.alpha[i]);
   }
-  const double b_tol = in.b[i] * (1 + kTimeTolerance);
-  if (!(f.rate_out[i] <= b_tol) || !(f.rate_in[i] <= b_tol)) {
-    return fmt::format("worker {}: rates sum to {} on a link of bandwidth {}", i,
-                       std::max(f.rate_out[i], f.rate_in[i]), in.b[i]);
+  const double rate = std::max(f.rate_out[i].value(), f.rate_in[i].value());
+  if (!(rate <= in.b[i] * (1 + kTimeTolerance))) {
+    return fmt::format("worker {}: rates sum to {} on a link of bandwidth {}", i, rate, in.b[i]);
   }
   return {};
 }
 
-// The stated deltas against each worker's sent - received; an empty reason when they agree.
-std::string compare_delta(const std::vector<double>& delta, const Flows& f, double load_tol) {
+// The stated deltas against each worker's sent - received, within the allowance of the largest
+// of the three; an empty reason when they agree.
+std::string compare_delta(const std::vector<double>& delta, const Flows& f, double resolution) {
   const std::size_t m = f.sent.size();
   if (delta.size() != m) return fmt::format("delta has {} entries, expected {}", delta.size(), m);
   for (std::size_t i = 0; i < m; ++i) {
-    const double net = f.sent[i] - f.received[i];
-    if (!(std::abs(delta[i] - net) <= load_tol)) {
+    const double sent = f.sent[i].value(), received = f.received[i].value();
+    const double largest = std::max({std::abs(delta[i]), sent, received});
+    if (!(std::abs(delta[i] - (sent - received)) <= allowance(largest, resolution))) {
       return fmt::format("delta[{}] = {} but worker {} sends {} and receives {}", i, delta[i], i,
-                         f.sent[i], f.received[i]);
+                         sent, received);
     }
   }
   return {};
@@ -83,21 +95,23 @@ std::string compare_delta(const std::vector<double>& delta, const Flows& f, doub
 
 }  // namespace
 
+double resolution(const Instance& in) {
+  CompensatedSum total;
+  for (double a : in.alpha) total.add(a);
+  return kTimeResolution * total.value();
+}
+
 CheckResult check(const Instance& in, const Schedule& s, const Stated& stated) {
   validate_instance(in);
   const std::size_t m = in.alpha.size();
-  Flows f{std::vector<double>(m, 0.0), std::vector<double>(m, 0.0), std::vector<double>(m, 0.0),
-          std::vector<double>(m, 0.0)};
+  Flows f{std::vector<CompensatedSum>(m), std::vector<CompensatedSum>(m),
+          std::vector<CompensatedSum>(m), std::vector<CompensatedSum>(m)};
   if (std::string reason = add_flows(in, s, f); !reason.empty()) return invalid(reason);
-  double total_alpha = 0;
-  for (double a : in.alpha) total_alpha += a;
-  const double load_tol = kTimeTolerance * total_alpha;
+  const double res = resolution(in);
   double makespan = f.last_transfer_end;
   for (std::size_t i = 0; i < m; ++i) {
-    if (std::string reason = check_worker(in, f, i, load_tol); !reason.empty()) {
-      return invalid(reason);
-    }
-    const double work = std::max(0.0, in.alpha[i] - f.sent[i] + f.received[i]);
+    if (std::string reason = check_worker(in, f, i, res); !reason.empty()) return invalid(reason);
+    const double work = std::max(0.0, in.alpha[i] - f.sent[i].value() + f.received[i].value());
     makespan = std::max(makespan, work / in.s[i]);
   }
   if (!std::isfinite(makespan)) return invalid("the recomputed makespan overflows a double");
@@ -106,8 +120,9 @@ CheckResult check(const Instance& in, const Schedule& s, const Stated& stated) {
         fmt::format("makespan {} differs from the recomputed makespan {}", s.makespan, makespan));
   }
   if (stated.delta) {
-    if (std::string reason = compare_delta(s.delta, f, load_tol); !reason.empty())
+    if (std::string reason = compare_delta(s.delta, f, res); !reason.empty()) {
       return invalid(reason);
+    }
   }
   CheckResult r;
   r.valid = true;

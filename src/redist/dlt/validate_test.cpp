@@ -1,5 +1,6 @@
 #include "redist/dlt/validate.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -8,6 +9,7 @@
 #include "redist/common/tolerance.hpp"
 #include "redist/dlt/planner.hpp"
 #include "redist/dlt/random_instances.hpp"
+#include "redist/testing/random_cases.hpp"
 
 namespace redist::dlt {
 namespace {
@@ -104,6 +106,58 @@ TEST(StrictCheck, DltValidatorRejectsImpossibleSchedules) {
   expect_invalid(s, "delta has 0 entries", {false, true});
   s.delta = std::vector<double>{5, -4};
   expect_invalid(s, "delta[1]", {false, true});
+}
+
+// Worker 1 holds 1 beside a worker holding 10^9: a tolerance of the total load (1) used to let it
+// send 1.5, and state a delta half a unit off.
+TEST(StrictCheck, ALargeWorkerWidensNoSmallOnesTolerance) {
+  const Instance in{{1, 1, 1}, {1, 1, 1}, {1e9, 1, 0}};
+  Schedule s;
+  s.transfers = {{1, 2, 1.5, 1}};
+  const auto sends = check(in, s, {false, false});
+  EXPECT_FALSE(sends.valid);
+  EXPECT_NE(sends.reason.find("worker 1 sends 1.5 but holds only 1"), std::string::npos)
+      << sends.reason;
+  s.transfers = {{1, 2, 1, 1}};
+  EXPECT_TRUE(check(in, s, {false, false}).valid);
+  s.delta = {0, 1.5, -1};
+  const auto delta = check(in, s, {false, true});
+  EXPECT_FALSE(delta.valid);
+  EXPECT_NE(delta.reason.find("delta[1] = 1.5"), std::string::npos) << delta.reason;
+  s.delta = {0, 1, -1};
+  EXPECT_TRUE(check(in, s, {false, true}).valid);
+}
+
+// Every schedule of both solvers is valid, and gets the same verdict reversed and shuffled; so
+// does each with one transfer's amount raised by up to a half (often beyond what its sender holds,
+// always beyond its stated delta).
+TEST(StrictCheck, EveryPlannersScheduleGetsOneVerdictInAnyOrder) {
+  std::mt19937_64 rng(29);
+  std::uniform_real_distribution<double> unit(0, 1);
+  int compared = 0;
+  for (int trial = 0; trial < testkit::random_cases(500); ++trial) {
+    const Instance in = random_instance(rng, 6, 10);
+    for (const Solver solver : {Solver::fast, Solver::lp}) {
+      const Schedule s = planned(in, solver);
+      const auto verdict = check(in, s);
+      EXPECT_TRUE(verdict.valid) << trial << " " << to_string(solver) << ": " << verdict.reason;
+      Schedule raised = s;
+      if (!raised.transfers.empty()) {
+        raised.transfers[rng() % raised.transfers.size()].amount *= 1 + unit(rng) / 2;
+      }
+      const bool raised_valid = check(in, raised).valid;
+      for (const auto& [schedule, valid] :
+           {std::pair{s, verdict.valid}, std::pair{raised, raised_valid}}) {
+        Schedule reversed = schedule, shuffled = schedule;
+        std::reverse(reversed.transfers.begin(), reversed.transfers.end());
+        std::shuffle(shuffled.transfers.begin(), shuffled.transfers.end(), rng);
+        EXPECT_EQ(check(in, reversed).valid, valid) << trial << " " << to_string(solver);
+        EXPECT_EQ(check(in, shuffled).valid, valid) << trial << " " << to_string(solver);
+      }
+      ++compared;
+    }
+  }
+  EXPECT_EQ(compared, testkit::random_cases(500) * 2);
 }
 
 }  // namespace

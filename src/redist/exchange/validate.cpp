@@ -10,15 +10,11 @@
 
 #include <fmt/format.h>
 
+#include "redist/common/overlap.hpp"
 #include "redist/common/tolerance.hpp"
 
 namespace redist::exchange {
 namespace {
-
-struct Busy {
-  double start, end;
-  std::size_t piece;
-};
 
 std::uint64_t pair_key(std::int64_t from, std::int64_t to) {
   return (static_cast<std::uint64_t>(from) << 32) | static_cast<std::uint64_t>(to);
@@ -79,65 +75,34 @@ CheckResult delivery_fault(const Instance& in, const Plan& plan) {
   return fault;
 }
 
-// Busy intervals in one order whatever the order of the pieces: by start, then end, then piece.
-bool earlier(const Busy& a, const Busy& b) {
-  return std::tie(a.start, a.end, a.piece) < std::tie(b.start, b.end, b.piece);
-}
-
-// How long two pieces may share a port, or a piece run beside the backbone's last free transfer:
-// kTimeTolerance of the latest instant in question (a tolerance of the times compared), plus the
-// instance's resolution `floor` (kTimeResolution of its busiest port), below which no time of a
-// plan of the instance can be told from rounding (preemptive's ticks are 2^-50 of its ports bound).
-double allowance(double instant, double floor) { return kTimeTolerance * instant + floor; }
-
-// Two pieces on one port that share more than their allowance (the entries), or valid. Swept in
-// `earlier` order against the piece that ends last so far, which shares the most time with the
-// next one: exact, and the same verdict for any order of the pieces.
-CheckResult overlap_fault(std::vector<Busy>& busy, const char* port, std::size_t node,
+// Two pieces on one port that share more than their allowance (the entries), or valid: the exact
+// sweep of common/overlap.hpp, the same verdict for any order of the pieces.
+CheckResult overlap_fault(std::vector<Span>& busy, const char* port, std::size_t node,
                           double floor) {
-  std::sort(busy.begin(), busy.end(), earlier);
-  std::size_t last = 0;  // the piece ending last among those before k
-  for (std::size_t k = 1; k < busy.size(); ++k) {
-    const double shared_end = std::min(busy[last].end, busy[k].end);
-    if (shared_end - busy[k].start > allowance(shared_end, floor)) {
-      return {false,
-              0.0,
-              fmt::format("pieces {} and {} overlap on the {} port of node {}", busy[last].piece,
-                          busy[k].piece, port, node),
-              {busy[last].piece, busy[k].piece}};
-    }
-    if (busy[k].end > busy[last].end) last = k;
+  if (const auto o = first_overlap(busy, floor)) {
+    return {false,
+            0.0,
+            fmt::format("pieces {} and {} overlap on the {} port of node {}", o->first, o->second,
+                        port, node),
+            {o->first, o->second}};
   }
   return {true, 0.0, ""};
 }
 
 // The port's pieces take more time in all than the span from the first start to the last end,
-// beyond the allowance of its last end: overlaps each within their allowance that add up. Summed
-// with Neumaier's compensation, so that the sum's own rounding stays below the tolerance for any
-// number of pieces.
-CheckResult busy_fault(const std::vector<Busy>& busy, const char* port, std::size_t node,
+// beyond the allowance of its last end: overlaps each within their allowance that add up.
+CheckResult busy_fault(const std::vector<Span>& busy, const char* port, std::size_t node,
                        double floor) {
-  if (busy.empty()) return {true, 0.0, ""};
-  double sum = 0.0, compensation = 0.0, first = busy.front().start, last = busy.front().end;
-  for (const Busy& b : busy) {
-    const double d = b.end - b.start;
-    const double t = sum + d;
-    compensation += std::fabs(sum) >= std::fabs(d) ? (sum - t) + d : (d - t) + sum;
-    sum = t;
-    first = std::min(first, b.start);
-    last = std::max(last, b.end);
-  }
-  const double busy_time = sum + compensation, span = last - first;
-  if (busy_time > span + allowance(last, floor)) {
+  if (const BusyTime b = busy_time(busy); b.exceeds(floor)) {
     return {false, 0.0,
             fmt::format("the pieces on the {} port of node {} take {} seconds in all, more than "
                         "the {} seconds from its first start to its last end: they overlap",
-                        port, node, busy_time, span)};
+                        port, node, b.busy, b.span)};
   }
   return {true, 0.0, ""};
 }
 
-CheckResult port_fault(std::vector<std::vector<Busy>>& ports, const char* port, double floor) {
+CheckResult port_fault(std::vector<std::vector<Span>>& ports, const char* port, double floor) {
   for (std::size_t node = 0; node < ports.size(); ++node) {
     if (CheckResult f = overlap_fault(ports[node], port, node, floor); !f.valid) return f;
     if (CheckResult f = busy_fault(ports[node], port, node, floor); !f.valid) return f;
@@ -254,7 +219,7 @@ CheckResult check(const Instance& in, const Plan& plan, const StatedClaims& stat
   validate_instance(in);
   if (CheckResult fault = delivery_fault(in, plan); !fault.valid) return fault;
   if (CheckResult fault = horizon_fault(in, plan); !fault.valid) return fault;
-  std::vector<std::vector<Busy>> sends(in.nodes), receives(in.nodes);
+  std::vector<std::vector<Span>> sends(in.nodes), receives(in.nodes);
   std::vector<double> ends(plan.pieces.size());
   double makespan = 0.0;
   for (std::size_t k = 0; k < plan.pieces.size(); ++k) {

@@ -20,7 +20,8 @@
 // busy, recomputed here), below which no time of any plan of the instance can be told from
 // rounding; the planners round to finer than that (preemptive's ticks are 2^-50 of the ports
 // bound). Claims are compared at kTimeTolerance of the makespan. The verdict does not depend on
-// the order of the pieces (ties are broken by start, end and index).
+// the order of the pieces (ties are broken by start, end and index). The allowance, the sweep and
+// the busy time are those of every validator (common/overlap.hpp).
 // Complexity: O(P log P + messages) for P pieces. An invalid verdict's entries
 // (CheckResult::entries) are pieces: the faulty piece, the pieces of a message delivered wrong, the
 // two pieces that overlap on a port, or the crossing pieces running when the backbone is exceeded.

@@ -6,6 +6,11 @@
 // by redist/lau/evaluate.hpp (simulation, or the closed forms beyond the simulation's budget); a
 // stated lower_bound (> 0) must not exceed the makespan, and `optimal: true` with a lower bound
 // needs the makespan to meet it.
+// The rules the validators of the timed families share (common/overlap.hpp: allowances of the times
+// compared, an exact sweep of a port's intervals, busy time within a port's span, a horizon) do
+// not apply: a plan is one integer flow per ring link, its times are integer step counts from the
+// simulation or the closed forms, and every comparison is exact (no tolerance at all). Nothing in a
+// plan has an order to depend on: flows[i] belongs to the link i -> i + 1.
 // Complexity: that of evaluate (O(n) single-send, O(n log n) or the simulation multi-send).
 // An invalid verdict's entries (CheckResult::entries) are nodes: the node the flows do not balance,
 // or the nodes a deadlocked schedule leaves waiting (every node that owes a message: none sends).

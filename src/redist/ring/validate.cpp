@@ -1,36 +1,49 @@
 // The independent validator of ring schedules (docs/formats.md). See validate.hpp for the rules.
 //
 // Phases, in this order; the first phase that finds a problem reports it and stops:
-//  1. fields of every run, in transfer order (processor, direction, start, count, period, end);
+//  1. fields of every run, in transfer order (processor, direction, start, count, period, end),
+//     then the first run that starts after the horizon;
 //  2. one-port: for every port, the earliest conflict (runs sorted by start); over all ports, the
-//     conflict at the earliest time is reported (ties: smaller transfer index);
+//     conflict at the earliest time is reported (ties: smaller transfer index); then the busy
+//     time of each port (send ports first, smallest processor first);
 //  3. holding: for every processor, the earliest departure of an item it does not hold; over all
 //     processors, the earliest one (ties: smaller transfer index);
 //  4. final loads (smallest processor first), 5. the `flows` field, 6. the `makespan` field
 //     (5 and 6 only when the schedule states them: Stated::flows, Stated::makespan), 7. a
 //     planner's `lower_bound` and `optimal` (Stated::bound_claims).
 //
-// Tolerance. tol = kTimeTolerance * M, M the recomputed makespan (there is no time to compare when
-// M = 0).
-//  - Two runs on one port conflict when the later one (by start) starts before end - tol of an
-//    earlier one: touching or overlapping by at most tol is accepted.
-//  - An item that arrives at time a counts as held from a - tol on: forwarding at the arrival time
-//    (or up to tol before it) is accepted.
-//  - A period is accepted when period >= c * (1 - kTimeTolerance) (c the link cost): the items of a
-//  run
-//    then overlap one another by at most kTimeTolerance * c <= tol. Negative, non-finite or
-//    explicit 0 periods (the reader stores them as -1) are rejected. Fields of runs of count 0 are
-//    checked too.
+// Tolerance (common/overlap.hpp). Two times compared may differ by their allowance: kTimeTolerance
+// of the later one plus the instance's resolution R = kTimeResolution * busiest_port(instance), a
+// time the instance fixes; never a tolerance of the makespan, which one run far in the future
+// would widen for every other.
+//  - Two runs on one port conflict when they share more than the allowance of the end of the
+//    time they share. The runs of a port are swept by (start, end descending, transfer index),
+//    each compared with the earlier run that ends last: exact, and the same verdict for any order
+//    of the transfers.
+//  - The runs of a port take in all (their spans summed with Neumaier's compensation) at most
+//    the time from their first start to their last end, plus the allowance of that end: overlaps
+//    each within their allowance cannot add up.
+//  - An item that arrives at time a counts as held from a minus the allowance of a on: forwarding
+//    at the arrival time (or within the allowance before it) is accepted.
+//  - A period is accepted when period >= c * (1 - kTimeTolerance) (c the link cost): the items of
+//    a run then overlap one another by at most kTimeTolerance * c, within their allowance.
+//    Negative, non-finite or explicit 0 periods (the reader stores them as -1) are rejected.
+//    Fields of runs of count 0 are checked too.
+//  - No run (of count > 0) starts after the horizon H, the sum of the runs' spans
+//    (count - 1) * p + c: every run one after the other. A later start leaves an instant before it
+//    when no run is under way, so that the schedule only waits, and the durations would vanish
+//    next to the times.
 //  - The `makespan` field must be the same time as M (same_time, kTimeTolerance).
 //
 // Holding, without looking at single items. Sort a processor's send runs by start: the k-th item
 // it sends (k = 1, 2, ...) leaves at d_k. Sort its receive runs by start: the m-th item it receives
-// arrives at a_m. One-port makes both sequences non-decreasing (up to tol), and the rule "at every
-// departure, load + arrivals so far - departures so far (this one included) >= 0" is equivalent to
-// "for every k > L (L the initial load), a_{k-L} exists and a_{k-L} <= d_k + tol". Split the index
-// range k = L+1 .. (items sent) at the boundaries of the send runs and (shifted by L) of the
-// receive runs: on each piece, k lies in one send run (d_k = s + (k - Q - 1) p) and k - L in one
-// receive run (a_{k-L} = b + c + (k - L - P - 1) q), so d_k + tol - a_{k-L} is linear in k and its
+// arrives at a_m. One-port makes both sequences non-decreasing (up to the allowances), and the rule
+// "at every departure, load + arrivals so far - departures so far (this one included) >= 0" is
+// equivalent to "for every k > L (L the initial load), a_{k-L} exists and arrives by d_k, within
+// its allowance". Split the index range k = L+1 .. (items sent) at the boundaries of the send runs
+// and (shifted by L) of the receive runs: on each piece, k lies in one send run
+// (d_k = s + (k - Q - 1) p) and k - L in one receive run (a_{k-L} = b + c + (k - L - P - 1) q), so
+// the slack d_k + R - (1 - kTimeTolerance) a_{k-L} (>= 0: the item is held) is linear in k and its
 // minimum is at an end of the piece. That is O(runs) evaluations per processor, whatever the item
 // counts; item indices are 128-bit integers and times are evaluated in long double.
 #include "redist/ring/validate.hpp"
@@ -44,6 +57,7 @@
 
 #include <fmt/format.h>
 
+#include "redist/common/overlap.hpp"
 #include "redist/common/tolerance.hpp"
 
 namespace redist::ring {
@@ -135,7 +149,13 @@ struct Port {
   }
 };
 
-void check_ports(const Port& g, bool send, double tol, Finding& finding) {
+// Two runs on one port share more than the allowance of the end of the time they share.
+bool overlap(const Slot& earlier, const Slot& later, double resolution) {
+  const double shared_end = std::min(earlier.end, later.end);
+  return shared_end - later.start > allowance(shared_end, resolution);
+}
+
+void check_ports(const Port& g, bool send, double resolution, Finding& finding) {
   const std::size_t n = g.offset.size() - 1;
   for (std::size_t i = 0; i < n; ++i) {
     const std::size_t first = g.offset[i], last = g.offset[i + 1];
@@ -143,7 +163,7 @@ void check_ports(const Port& g, bool send, double tol, Finding& finding) {
     std::size_t busiest = first;  // the run with the latest end so far
     for (std::size_t k = first + 1; k < last; ++k) {
       const Slot& s = g.runs[k];
-      if (s.start < g.runs[busiest].end - tol) {
+      if (overlap(g.runs[busiest], s, resolution)) {
         // Reported on the later run by (start, transfer index), whichever the sweep met first.
         const bool swap = g.runs[busiest].start == s.start && g.runs[busiest].index > s.index;
         const Slot& late = swap ? g.runs[busiest] : s;
@@ -161,13 +181,32 @@ void check_ports(const Port& g, bool send, double tol, Finding& finding) {
   }
 }
 
+// Phase 2, after the sweep: the runs of each port take in all no more time than the span from
+// their first start to their last end (plus the allowance of that end). The reason, or empty.
+std::string busy_problem(const Port& g, bool send, double resolution) {
+  std::vector<Span> spans;
+  for (std::size_t i = 0; i + 1 < g.offset.size(); ++i) {
+    spans.clear();
+    for (std::size_t k = g.offset[i]; k < g.offset[i + 1]; ++k) {
+      spans.push_back({g.runs[k].start, g.runs[k].end, g.runs[k].index});
+    }
+    if (const BusyTime b = busy_time(spans); b.exceeds(resolution)) {
+      return fmt::format(
+          "the runs on the {} port of processor {} take {} in all, more than the "
+          "{} from their first start to their last end: they overlap",
+          send ? "send" : "receive", i, b.busy, b.span);
+    }
+  }
+  return {};
+}
+
 i128 total_count(const Port& g, std::size_t i) {
   i128 sum = 0;
   for (std::size_t k = g.offset[i]; k < g.offset[i + 1]; ++k) sum += g.runs[k].count;
   return sum;
 }
 
-void check_holding(const Instance& in, const Port& sends, const Port& receives, double tol,
+void check_holding(const Instance& in, const Port& sends, const Port& receives, double resolution,
                    Finding& finding) {
   const std::size_t n = in.size();
   for (std::size_t i = 0; i < n; ++i) {
@@ -205,14 +244,15 @@ void check_holding(const Instance& in, const Port& sends, const Port& receives, 
       const Slot& r = receives.runs[r_at];
       const Slot& s = sends.runs[s_at];
       const i128 piece_end = std::min(q_before + s.count - load, p_before + r.count);
-      // slack(m) = d_{m+L} + tol - a_m, linear in m on [m, piece_end].
+      // slack(m) = d_{m+L} + R - (1 - kTimeTolerance) a_m (>= 0: a_m arrives by d_{m+L}
+      // within its allowance), linear in m on [m, piece_end].
       const auto slack = [&](i128 mm) {
         const long double d =
             static_cast<long double>(s.start) +
             to_real(mm + load - q_before - 1) * static_cast<long double>(s.period);
         const long double a = static_cast<long double>(r.first_arrival) +
                               to_real(mm - p_before - 1) * static_cast<long double>(r.period);
-        return d + static_cast<long double>(tol) - a;
+        return d + static_cast<long double>(resolution) - (1 - kTimeTolerance) * a;
       };
       if (slack(m) < 0) {
         report(m + load);
@@ -375,6 +415,34 @@ void fill_ports(const Instance& instance, const Schedule& schedule, Port& sends,
   receives.finish();
 }
 
+// The horizon of runs that passed phase 1: every run one after the other, each as long as its
+// span (count - 1) * p + c.
+long double horizon_of(const Instance& instance, const std::vector<Run>& runs) {
+  long double total = 0.0L;
+  for (const Run& r : runs) {
+    if (r.count == 0) continue;
+    const double c = link_cost(instance, r);
+    const long double p = r.period > 0 ? r.period : c;
+    total += static_cast<long double>(r.count - 1) * p + static_cast<long double>(c);
+  }
+  return total;
+}
+
+// Phase 1, last: the first run, in transfer order, that starts after the horizon. The reason, or
+// empty.
+std::string late_run(const Instance& instance, const std::vector<Run>& runs) {
+  const long double horizon = horizon_of(instance, runs);
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    if (runs[k].count > 0 && runs[k].start > horizon + kTimeTolerance * horizon) {
+      return fmt::format(
+          "transfers[{}]: start {} is after the horizon {}: the time to run every "
+          "run of the schedule one after the other",
+          k, runs[k].start, static_cast<double>(horizon));
+    }
+  }
+  return {};
+}
+
 // Phase 4: the load each processor ends with, smallest processor first. The reason one misses
 // its target, or empty.
 std::string wrong_final_loads(const Instance& instance, const Port& sends, const Port& receives) {
@@ -390,6 +458,24 @@ std::string wrong_final_loads(const Instance& instance, const Port& sends, const
 
 }  // namespace
 
+double busiest_port(const Instance& instance) {
+  const std::size_t n = instance.size();
+  const long double none = std::numeric_limits<long double>::infinity();
+  long double busiest = 0.0L;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t pred = i == 0 ? n - 1 : i - 1, succ = i + 1 == n ? 0 : i + 1;
+    const bool both = instance.bidirectional;
+    const long double send =
+        std::min<long double>(instance.cost_next[i], both ? instance.cost_prev[i] : none);
+    const long double receive =
+        std::min<long double>(instance.cost_next[pred], both ? instance.cost_prev[succ] : none);
+    const long double surplus =
+        static_cast<long double>(instance.loads[i]) - static_cast<long double>(instance.targets[i]);
+    busiest = std::max(busiest, surplus > 0 ? surplus * send : -surplus * receive);
+  }
+  return static_cast<double>(std::min<long double>(busiest, std::numeric_limits<double>::max()));
+}
+
 CheckResult check(const Instance& instance, const Schedule& schedule, const Stated& stated) {
   validate_instance(instance);  // throws InputError: a bad instance is bad input, not a bad plan
   const std::size_t n = instance.size();
@@ -404,18 +490,24 @@ CheckResult check(const Instance& instance, const Schedule& schedule, const Stat
       !wrong.empty()) {
     return invalid(std::move(wrong));
   }
+  if (std::string late = late_run(instance, schedule.transfers); !late.empty()) {
+    return invalid(std::move(late));
+  }
   const double makespan = static_cast<double>(latest);
-  const double tol = kTimeTolerance * makespan;
+  const double resolution = kTimeResolution * busiest_port(instance);
 
-  // Phase 2: one-port.
+  // Phase 2: one-port, pairs of runs then each port's busy time.
   fill_ports(instance, schedule, sends, receives);
   Finding finding;
-  check_ports(sends, true, tol, finding);
-  check_ports(receives, false, tol, finding);
+  check_ports(sends, true, resolution, finding);
+  check_ports(receives, false, resolution, finding);
   if (finding.found) return invalid(finding.reason, makespan);
+  std::string busy = busy_problem(sends, true, resolution);
+  if (busy.empty()) busy = busy_problem(receives, false, resolution);
+  if (!busy.empty()) return invalid(std::move(busy), makespan);
 
   // Phase 3: holding.
-  check_holding(instance, sends, receives, tol, finding);
+  check_holding(instance, sends, receives, resolution, finding);
   if (finding.found) return invalid(finding.reason, makespan);
 
   // Phase 4: final loads; phases 5 to 7: the claims.

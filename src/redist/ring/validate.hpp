@@ -1,13 +1,20 @@
 // The independent validator of ring schedules (docs/formats.md, `redist ring check`).
 //
 // Shares no code with the planners: it re-derives every constraint of the model from the instance
-// and the runs alone. Checks, with times compared at a relative tolerance of kTimeTolerance of the
-// makespan:
+// and the runs alone. Two times compared (two runs on a port, an arrival and the departure of
+// that item) may differ by kTimeTolerance of the later one plus the instance's resolution,
+// kTimeResolution of busiest_port(): a tolerance of the times compared, never of the makespan, so
+// that no run far in the future can widen it. It checks
 //  - every run names a processor in [0, n) and a direction valid for the ring (a document's
 //    run whose direction was no direction at all is listed in Stated::unknown_directions), has a
 //    finite start >= 0, a count >= 0 and, when given, a period >= the link cost;
+//  - no run starts after the horizon, the time to run every run one after the other (the sum of
+//    their spans, below): beyond it a schedule only waits;
 //  - one-port: runs sharing a send port (same sender, either direction) or a receive port (same
-//    receiver, either side) have disjoint spans [start, start + (count-1)*p + c);
+//    receiver, either side) have disjoint spans [start, start + (count-1)*p + c), found by an
+//    exact sweep whose verdict does not depend on the order of the runs (common/overlap.hpp);
+//    and the runs of each port take in all no more time than the span from their first start to
+//    their last end (overlaps each within the tolerance cannot add up);
 //  - holding: no processor ever sends an item it does not hold (an item is held from the end of
 //    its reception on; an item received at t may be sent from t on);
 //  - every processor ends with its target; `flows`, when stated (Stated::flows), has one
@@ -44,6 +51,11 @@ struct Stated {
   // are not judged (`ring check` compares the runs, flows and makespan only).
   bool bound_claims = true;
 };
+
+// The instance's scale: the longest time a port must be busy in any schedule, max over the
+// processors of the surplus times its cheapest outgoing link's cost, or the deficit times its
+// cheapest incoming link's cost. kTimeResolution of it is the resolution of the validator.
+double busiest_port(const Instance& instance);
 
 // The verdict on `schedule` (valid, recomputed makespan, the first reason it is not).
 CheckResult check(const Instance& instance, const Schedule& schedule, const Stated& stated);

@@ -16,6 +16,10 @@
 #include <vector>
 
 #include "redist/common/error.hpp"
+#include "redist/common/tolerance.hpp"
+#include "redist/ring/planner.hpp"
+#include "redist/testing/random_cases.hpp"
+#include "redist/testing/random_ring.hpp"
 
 namespace redist::ring {
 namespace {
@@ -196,7 +200,7 @@ TEST(ValidateSchedule, AcceptsForwardingAtTheArrivalTime) {
 }
 
 TEST(ValidateSchedule, AcceptsForwardingWithinTheTolerance) {
-  // Arrival at 1000, forwarded 1e-12 earlier: within 1e-9 of the makespan (1001).
+  // Arrival at 1000, forwarded 1e-12 earlier: within 1e-9 of the arrival time.
   const Instance in = unidirectional({1, 0, 0}, {0, 0, 1}, {1000, 1, 1});
   const CheckResult r = check(in, schedule({run(0, kNext, 0, 1), run(1, kNext, 1000 - 1e-12, 1)}));
   EXPECT_TRUE(r.valid) << r.reason;
@@ -235,8 +239,9 @@ TEST(ValidateSchedule, RejectsSendingMoreThanEverHeld) {
 }
 
 TEST(ValidateSchedule, ReportsTheEarliestHoldingViolation) {
-  // 3 (transfers[0], holding nothing) goes wrong at time 4, 1 (transfers[2]) at time 0.5.
-  const Instance in = unidirectional({1, 0, 1, 0}, {0, 0, 1, 1}, {1, 1, 1, 1});
+  // 3 (transfers[0], holding nothing) goes wrong at time 4, 1 (transfers[2]) at time 0.5 (the
+  // link from 3 costs 2, so that the horizon, the sum of the runs' spans, reaches 4).
+  const Instance in = unidirectional({1, 0, 1, 0}, {0, 0, 1, 1}, {1, 1, 1, 2});
   const StatedSchedule s =
       schedule({run(3, kNext, 4, 1), run(0, kNext, 0, 1), run(1, kNext, 0.5, 1)});
   expect_invalid(in, s, "transfers[2]:", "processor 1 sends an item it does not hold at time 0.5");
@@ -380,6 +385,126 @@ TEST(ValidateSchedule, RejectsInvalidInstances) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The allowance of the times compared, the busy time of a port and the horizon.
+
+// Processor 0 sends 10^6 items to 1 from time 0; processor 2 sends two items to 0, overlapping by
+// 5e-4 s at time 1. A tolerance of the makespan (1e-3 s) used to hide the overlap, and a run far
+// in the future would hide larger ones.
+TEST(StrictCheck, ALongOrFarAwayRunHidesNoOverlap) {
+  const Instance in = unidirectional({1'000'000, 0, 2}, {2, 999'999, 1}, {1, 1, 1});
+  std::vector<ring::Run> runs = {run(0, kNext, 0, 1'000'000), run(2, kNext, 0, 1),
+                                 run(2, kNext, 0.9995, 1), run(1, kNext, 1, 1)};
+  expect_invalid(in, schedule(runs), "transfers[2]: the send port of processor 2",
+                 "busy with transfers[1] at time 0.9995");
+  runs.back().start = 900'000;  // within the horizon, the sum of the runs' spans
+  expect_invalid(in, schedule(runs), "transfers[2]: the send port of processor 2",
+                 "busy with transfers[1] at time 0.9995");
+  runs.back().start = 1e300;
+  expect_invalid(in, schedule(runs), "transfers[3]: start 1e+300 is after the horizon 1000003",
+                 "one after the other");
+  runs[2].start = 1;
+  runs.back().start = 900'000;
+  EXPECT_TRUE(check(in, schedule(runs)).valid);
+}
+
+// Processor 1 forwards an item 5e-4 s before it arrives, beside a run of 10^6 items: the holding
+// rule used to accept it within 1e-9 of the makespan.
+TEST(StrictCheck, HoldingIsJudgedRelativeToTheArrival) {
+  const Instance in = unidirectional({1'000'001, 0, 0}, {0, 1'000'000, 1}, {1, 1, 1});
+  std::vector<ring::Run> runs = {run(0, kNext, 0, 1), run(1, kNext, 0.9995, 1),
+                                 run(0, kNext, 1, 1'000'000)};
+  expect_invalid(in, schedule(runs),
+                 "transfers[1]:", "processor 1 sends an item it does not hold at time 0.9995");
+  runs[1].start = 1;
+  EXPECT_TRUE(check(in, schedule(runs)).valid);
+}
+
+// 100,000 runs of one item of one second, each starting before the previous one ends by 0.9 of the
+// allowance of that end: every overlap is within it, but together they save 4.5 s.
+TEST(StrictCheck, OverlapsWithinTheToleranceDoNotAddUp) {
+  const std::int64_t n = 100'000;
+  const Instance in = unidirectional({n, 0}, {0, n}, {1, 1});
+  std::vector<ring::Run> runs;
+  double start = 0;
+  for (std::int64_t k = 0; k < n; ++k) {
+    runs.push_back(run(0, kNext, start, 1));
+    start += 1 - 0.9 * kTimeTolerance * (start + 1);
+  }
+  EXPECT_LT(runs.back().start + 1, static_cast<double>(n) - 4);
+  expect_invalid(in, schedule(runs), "the runs on the send port of processor 0 take 100000 in all",
+                 "from their first start to their last end: they overlap");
+  for (std::int64_t k = 0; k < n; ++k) runs[static_cast<std::size_t>(k)].start = k;
+  EXPECT_TRUE(check(in, schedule(runs)).valid);
+}
+
+bool applies(const std::string& algorithm, const Instance& in) {
+  if (algorithm == "unidirectional") return !in.bidirectional;
+  if (algorithm == "bidirectional-homogeneous") return in.bidirectional && in.homogeneous();
+  if (algorithm == "light" || algorithm == "light-enforced") return in.bidirectional;
+  if (algorithm == "exact") return in.size() <= 4;
+  return true;
+}
+
+// The verdicts on `s` reversed and shuffled equal `valid`.
+void expect_one_verdict(const Instance& in, const Schedule& s, bool valid, std::mt19937_64& rng,
+                        const std::string& what) {
+  Schedule reversed = s, shuffled = s;
+  std::reverse(reversed.transfers.begin(), reversed.transfers.end());
+  std::shuffle(shuffled.transfers.begin(), shuffled.transfers.end(), rng);
+  EXPECT_EQ(ring::check(in, reversed).valid, valid) << what;
+  EXPECT_EQ(ring::check(in, shuffled).valid, valid) << what;
+}
+
+// Every schedule of every algorithm is valid, and gets the same verdict reversed and shuffled; so
+// does each with one run moved earlier (often onto a busy port, or before its items arrive).
+TEST(StrictCheck, EveryPlannersScheduleGetsOneVerdictInAnyOrder) {
+  std::mt19937_64 rng(61);
+  std::uniform_real_distribution<double> unit(0, 1);
+  int compared = 0, invalid = 0, exact = 0;
+  for (int trial = 0; trial < testkit::random_cases(300); ++trial) {
+    testkit::RandomRingOptions o;
+    o.bidirectional = trial % 3 != 0;
+    o.homogeneous = trial % 3 == 1;
+    o.load_min = o.target_min = trial % 2;
+    o.n_max = trial % 4 == 0 ? 4 : 12;
+    o.load_max = trial % 4 == 0 ? 3 : 50;
+    Instance in = testkit::random_ring(rng, o);
+    if (trial % 4 == 0) {  // costs in tenths, which exact can scale to integers
+      for (double& c : in.cost_next) c = std::round(c * 10) / 10;
+      for (double& c : in.cost_prev) c = std::round(c * 10) / 10;
+    }
+    for (const auto& [algorithm, description] : ring_algorithm_names()) {
+      if (!applies(algorithm, in)) continue;
+      const std::string what = algorithm + ", trial " + std::to_string(trial);
+      Schedule s;
+      try {
+        s = plan(in, {algorithm});
+      } catch (const InputError& e) {
+        ASSERT_EQ(algorithm, "exact") << e.what();  // only exact may refuse (costs it cannot scale)
+        continue;
+      }
+      exact += algorithm == "exact";
+      const CheckResult v = ring::check(in, s);
+      EXPECT_TRUE(v.valid) << what << ": " << v.reason;
+      expect_one_verdict(in, s, v.valid, rng, what);
+      Schedule moved = s;
+      if (!moved.transfers.empty()) {
+        ring::Run& r = moved.transfers[rng() % moved.transfers.size()];
+        const double c = in.cost(static_cast<std::size_t>(r.from), r.dir);
+        r.start = std::max(0.0, r.start - 2 * unit(rng) * c);
+      }
+      const bool moved_valid = ring::check(in, moved).valid;
+      invalid += !moved_valid;
+      expect_one_verdict(in, moved, moved_valid, rng, what + ", one run moved");
+      ++compared;
+    }
+  }
+  EXPECT_GE(compared, testkit::random_cases(300) * 3);
+  EXPECT_GE(exact, testkit::random_cases(300) / 8);
+  EXPECT_GE(invalid, testkit::random_cases(300) / 2);  // the moved runs do break schedules
+}
+
+// ---------------------------------------------------------------------------------------------
 // Huge counts: the cost does not depend on item counts.
 
 TEST(ValidateSchedule, HugeCountsAreCheckedQuickly) {
@@ -420,7 +545,7 @@ TEST(ValidateSchedule, HugeCountsRelaySendingOneItemTooMany) {
 // ---------------------------------------------------------------------------------------------
 // Randomized comparison with an item-by-item checker.
 
-enum class Verdict { valid, field, port, holding, final_load, flows, makespan };
+enum class Verdict { valid, field, port, busy, holding, final_load, flows, makespan };
 
 const char* name(Verdict v) {
   switch (v) {
@@ -430,6 +555,8 @@ const char* name(Verdict v) {
       return "field";
     case Verdict::port:
       return "port";
+    case Verdict::busy:
+      return "busy";
     case Verdict::holding:
       return "holding";
     case Verdict::final_load:
@@ -443,6 +570,7 @@ const char* name(Verdict v) {
 
 Verdict verdict_of(const CheckResult& r) {
   if (r.valid) return Verdict::valid;
+  if (r.reason.find(" in all, more than ") != std::string::npos) return Verdict::busy;
   if (r.reason.find(" port of processor ") != std::string::npos) return Verdict::port;
   if (r.reason.find("does not hold") != std::string::npos) return Verdict::holding;
   if (r.reason.find("ends with") != std::string::npos) return Verdict::final_load;
@@ -451,10 +579,30 @@ Verdict verdict_of(const CheckResult& r) {
   return Verdict::field;
 }
 
+// The resolution of the validator, from its definition: kTimeResolution of the longest time a
+// port must be busy (a surplus sent over the cheapest outgoing link, a deficit received over the
+// cheapest incoming one).
+double resolution_of(const Instance& in) {
+  const std::size_t n = in.size();
+  double busiest = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t pred = (i + n - 1) % n, succ = (i + 1) % n;
+    double out = in.cost_next[i], into = in.cost_next[pred];
+    if (in.bidirectional) {
+      out = std::min(out, in.cost_prev[i]);
+      into = std::min(into, in.cost_prev[succ]);
+    }
+    const double surplus = static_cast<double>(in.loads[i] - in.targets[i]);
+    busiest = std::max(busiest, surplus > 0 ? surplus * out : -surplus * into);
+  }
+  return 1e-12 * busiest;
+}
+
 // Straight from the definitions of docs/formats.md, item by item, in the same order of checks as
-// the validator (fields, ports, holding, final loads, makespan field). For small counts only. `run`
-// is the transfer the problem is reported on (fields, ports, holding), `time` when it happens
-// (ports, holding): the earliest one, ties going to the smaller transfer index.
+// the validator (fields, horizon, ports, busy times, holding, final loads, makespan field). For
+// small counts only. `run` is the transfer the problem is reported on (fields, ports, holding),
+// `time` when it happens (ports, holding): the earliest one, ties going to the smaller transfer
+// index. Two times may differ by 1e-9 of the later one plus the resolution.
 struct BruteResult {
   Verdict verdict;
   double makespan;
@@ -497,7 +645,13 @@ BruteResult brute_force(const Instance& in, const StatedSchedule& stated) {
     }
     if (r.count > 0) spans.push_back({k, r.from, to, r.start, r.start + (r.count - 1) * p + c});
   }
-  const double tol = 1e-9 * makespan;
+  double horizon = 0;
+  for (const Span& a : spans) horizon += a.hi - a.lo;
+  for (const Span& a : spans) {
+    if (a.lo > horizon * (1 + 1e-9)) return {Verdict::field, 0, a.run};
+  }
+  const double resolution = resolution_of(in);
+  const auto allowance = [&](double t) { return 1e-9 * t + resolution; };
   // Earliest (time, run) of a problem; the time of a port conflict is the later start.
   BruteResult first{Verdict::valid, makespan, 0, std::numeric_limits<double>::infinity()};
   const auto note = [&](Verdict v, double time, std::size_t run) {
@@ -508,15 +662,30 @@ BruteResult brute_force(const Instance& in, const StatedSchedule& stated) {
     for (const Span& b : spans) {
       const bool b_later = a.lo < b.lo || (a.lo == b.lo && a.run < b.run);
       const bool shared = a.from == b.from || a.to == b.to;
-      if (b_later && shared && b.lo < a.hi - tol) note(Verdict::port, b.lo, b.run);
+      const double shared_end = std::min(a.hi, b.hi);
+      if (b_later && shared && shared_end - b.lo > allowance(shared_end)) {
+        note(Verdict::port, b.lo, b.run);
+      }
     }
   }
   if (first.verdict != Verdict::valid) return first;
+  for (const bool send : {true, false}) {
+    for (std::int64_t i = 0; i < n; ++i) {
+      double busy = 0, lo = std::numeric_limits<double>::infinity(), hi = 0;
+      for (const Span& a : spans) {
+        if ((send ? a.from : a.to) != i) continue;
+        busy += a.hi - a.lo;
+        lo = std::min(lo, a.lo);
+        hi = std::max(hi, a.hi);
+      }
+      if (hi > 0 && busy > hi - lo + allowance(hi)) return {Verdict::busy, makespan};
+    }
+  }
   for (const Item& d : items) {
     // Held by d.from when d leaves: load + arrivals up to then - departures up to then.
     std::int64_t held = in.loads[d.from];
     for (const Item& e : items) {
-      if (e.to == d.from && e.arrive <= d.depart + tol) ++held;
+      if (e.to == d.from && e.arrive - d.depart <= allowance(e.arrive)) ++held;
       if (e.from == d.from && e.depart <= d.depart) --held;
     }
     if (held < 0) note(Verdict::holding, d.depart, d.run);
@@ -577,7 +746,7 @@ Case random_case(std::mt19937_64& rng) {
         return c + 2.5;
     }
   };
-  // Some starts move 1e-12 earlier: within the tolerance (1e-9 of a makespan >= 0.5).
+  // Some starts move 1e-12 earlier: within the allowance (1e-9 of the times >= 1 they move).
   const auto jitter = [&](double start) {
     return start >= 1 && uniform(0, 3) == 0 ? start - 1e-12 : start;
   };
@@ -666,7 +835,7 @@ Case random_case(std::mt19937_64& rng) {
 
 TEST(ValidateSchedule, AgreesWithAnItemByItemCheckerOnRandomSchedules) {
   std::mt19937_64 rng(0x5eed2024);
-  std::vector<int> seen(7, 0);
+  std::vector<int> seen(8, 0);
   constexpr int kCases = 5000;
   for (int t = 0; t < kCases; ++t) {
     Case c = random_case(rng);

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "redist/common/overlap.hpp"
 #include "redist/common/tolerance.hpp"
 
 namespace redist::slicering {
@@ -55,18 +56,19 @@ CheckResult member_problem(const Cluster& cluster, const std::vector<long long>&
   return {true, 0.0, ""};
 }
 
-// The shares: finite, >= 0, summing to 1; valid when they are.
+// The shares: finite, >= 0, summing to 1 (a compensated sum, whose rounding depends neither on
+// the ring's size nor on its order); valid when they are.
 CheckResult share_problem(const std::vector<double>& alpha) {
-  double sum = 0.0;
+  CompensatedSum sum;
   for (std::size_t k = 0; k < alpha.size(); ++k) {
     if (!std::isfinite(alpha[k]) || alpha[k] < 0.0) {
       return {
           false, 0.0, fmt::format("alpha[{}] = {} is not a finite share >= 0", k, alpha[k]), {k}};
     }
-    sum += alpha[k];
+    sum.add(alpha[k]);
   }
-  if (std::fabs(sum - 1.0) > kTimeTolerance) {
-    return {false, 0.0, fmt::format("the shares sum to {}, not 1", sum)};
+  if (std::fabs(sum.value() - 1.0) > kTimeTolerance) {
+    return {false, 0.0, fmt::format("the shares sum to {}, not 1", sum.value())};
   }
   return {true, 0.0, ""};
 }

@@ -7,6 +7,12 @@
 // stated, hold: t_step and makespan (its other name) are the recomputed
 // max_i alpha_i W w_i + H (c[i][pred] + c[i][succ]) (same_time), lower_bound is not above it, and
 // `optimal: true` only when it meets the lower bound (at_most).
+// The shares' sum is Neumaier-compensated and compared with 1 at kTimeTolerance, a tolerance of
+// the value compared; T_step is recomputed exactly as Eq. 1 forms it, so that it is the same for
+// the ring rotated or reversed (each member keeps its two neighbours). The rules the validators of
+// the timed families share (common/overlap.hpp: allowances of the times compared, an exact sweep
+// of a port's intervals, busy time within a port's span, a horizon) do not apply: a solution has
+// no intervals on a port and no start times, only the one period T_step, compared with the claims.
 // Complexity: O(p + q). An invalid verdict's entries (CheckResult::entries) are ring positions:
 // the member that is no processor, the two places of a processor named twice, or the member whose
 // share is not one.

@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 #include <set>
 #include <utility>
 
 #include <fmt/format.h>
 
 #include "redist/common/error.hpp"
+#include "redist/common/overlap.hpp"
 #include "redist/common/tolerance.hpp"
 
 namespace redist::star {
@@ -20,26 +20,6 @@ CheckResult invalid(std::string reason) {
   r.valid = false;
   r.reason = std::move(reason);
   return r;
-}
-
-// Checks that the intervals [start, start + length) are pairwise disjoint; returns the indices of
-// the first overlapping pair, if any.
-std::optional<std::pair<std::size_t, std::size_t>> first_overlap(
-    std::vector<std::pair<double, double>> spans_with_index_start_length,
-    const std::vector<std::size_t>& index, double tol) {
-  std::vector<std::size_t> order(index.size());
-  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
-  std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
-    return spans_with_index_start_length[x].first < spans_with_index_start_length[y].first;
-  });
-  for (std::size_t k = 1; k < order.size(); ++k) {
-    const auto& prev = spans_with_index_start_length[order[k - 1]];
-    const auto& cur = spans_with_index_start_length[order[k]];
-    if (cur.first < prev.first + prev.second - tol) {
-      return std::make_pair(index[order[k - 1]], index[order[k]]);
-    }
-  }
-  return std::nullopt;
 }
 
 // The structure of each transfer (no times needed); an empty reason when all is well.
@@ -100,10 +80,16 @@ struct Computation {
   std::string problem;
 };
 
+// The latest arrival of a task that a send at `a` may forward: one arriving within its allowance
+// after the send (relative to that arrival, the later of the two times).
+double latest_arrival_held(double a, double resolution) {
+  return (a + resolution) / (1 - kTimeTolerance);
+}
+
 // Worker i by the holding rule: its own tasks leave first, later sends forward the
 // latest-arrived received tasks; then it computes its kept own tasks from 0 and its kept
 // received tasks in arrival order.
-double worker_finish(const Instance& in, const WorkerTimes& times, std::size_t i,
+double worker_finish(const Instance& in, const WorkerTimes& times, std::size_t i, double resolution,
                      std::string& problem) {
   const std::vector<double>& sends = times.sends[i];
   const std::int64_t sent = static_cast<std::int64_t>(sends.size());
@@ -111,7 +97,7 @@ double worker_finish(const Instance& in, const WorkerTimes& times, std::size_t i
   std::multiset<double> held(times.arrivals[i].begin(), times.arrivals[i].end());
   for (std::size_t j = static_cast<std::size_t>(own_sent); j < sends.size(); ++j) {
     const double a = sends[j];
-    auto it = held.upper_bound(a + kTimeTolerance * std::max(1.0, std::abs(a)));
+    auto it = held.upper_bound(latest_arrival_held(a, resolution));
     if (it == held.begin()) {
       problem = fmt::format(
           "worker {} sends at {} a task it does not hold (its {} own tasks are already sent and "
@@ -130,52 +116,121 @@ double worker_finish(const Instance& in, const WorkerTimes& times, std::size_t i
   return end;
 }
 
-Computation computation(const Instance& in, const WorkerTimes& times) {
+Computation computation(const Instance& in, const WorkerTimes& times, double resolution) {
   Computation c;
   c.finish.assign(in.workers(), 0.0);
   for (std::size_t i = 0; i < in.workers(); ++i) {
-    c.finish[i] = worker_finish(in, times, i, c.problem);
+    c.finish[i] = worker_finish(in, times, i, resolution, c.problem);
     if (!c.problem.empty()) return c;
     c.makespan = std::max(c.makespan, c.finish[i]);
   }
   return c;
 }
 
-// The master forwards a task only once it has arrived, and uses each port for one task at a
-// time; an empty reason when all is well.
-std::string master_problem(const Instance& in, const Schedule& s, double tol) {
-  const std::size_t n = s.transfers.size();
-  for (std::size_t k = 0; k < n; ++k) {
+// The master forwards a task only once it has arrived (within the allowance of the arrival); an
+// empty reason when all is well.
+std::string forward_problem(const Instance& in, const Schedule& s, double resolution) {
+  for (std::size_t k = 0; k < s.transfers.size(); ++k) {
     const Transfer& t = s.transfers[k];
     const double arrival = t.send_start + in.c[static_cast<std::size_t>(t.from)];
-    if (t.forward_start < arrival - tol) {
+    if (arrival - t.forward_start > allowance(arrival, resolution)) {
       return fmt::format("transfer {}: the master forwards at {} a task that arrives only at {}", k,
                          t.forward_start, arrival);
     }
   }
-  std::vector<std::pair<double, double>> in_spans(n), out_spans(n);
-  std::vector<std::size_t> index(n);
-  for (std::size_t k = 0; k < n; ++k) {
+  return {};
+}
+
+// The spans of the transfers on the master's receive port (sends: [a, a + c[from])) or on its
+// send port (forwards: [b, b + c[to])).
+std::vector<Span> master_spans(const Instance& in, const Schedule& s, bool receive) {
+  std::vector<Span> spans(s.transfers.size());
+  for (std::size_t k = 0; k < spans.size(); ++k) {
     const Transfer& t = s.transfers[k];
-    in_spans[k] = {t.send_start, in.c[static_cast<std::size_t>(t.from)]};
-    out_spans[k] = {t.forward_start, in.c[static_cast<std::size_t>(t.to)]};
-    index[k] = k;
+    const double start = receive ? t.send_start : t.forward_start;
+    const auto worker = static_cast<std::size_t>(receive ? t.from : t.to);
+    spans[k] = {start, start + in.c[worker], k};
   }
-  if (auto o = first_overlap(in_spans, index, tol)) {
-    return fmt::format("transfers {} and {} overlap on the master's receive port", o->first,
-                       o->second);
+  return spans;
+}
+
+// The busy time of each worker's spans among `spans` (its sends, or its receptions): every
+// communication of a worker is one of the master's, but a worker's port may have no gap where the
+// master's has one. The reason one exceeds its span, or empty.
+std::string worker_busy_problem(const Instance& in, const Schedule& s,
+                                const std::vector<Span>& spans, bool receive, double resolution) {
+  std::vector<std::vector<Span>> by_worker(in.workers());
+  for (const Span& span : spans) {
+    const Transfer& t = s.transfers[span.index];
+    by_worker[static_cast<std::size_t>(receive ? t.from : t.to)].push_back(span);
   }
-  if (auto o = first_overlap(out_spans, index, tol)) {
-    return fmt::format("transfers {} and {} overlap on the master's send port", o->first,
-                       o->second);
+  for (std::size_t i = 0; i < by_worker.size(); ++i) {
+    if (const BusyTime b = busy_time(by_worker[i]); b.exceeds(resolution)) {
+      return fmt::format(
+          "the {} of worker {} take {} in all, more than the {} from the first to "
+          "the end of the last: they overlap",
+          receive ? "sends" : "receptions", i, b.busy, b.span);
+    }
   }
   return {};
 }
 
+// One port of the master: no two transfers overlap on it, its busy time (and that of each
+// worker's share of it) fits its span. An empty reason when all is well.
+std::string port_problem(const Instance& in, const Schedule& s, bool receive, double resolution) {
+  const char* port = receive ? "receive" : "send";
+  std::vector<Span> spans = master_spans(in, s, receive);
+  if (const auto o = first_overlap(spans, resolution)) {
+    return fmt::format("transfers {} and {} overlap on the master's {} port", o->first, o->second,
+                       port);
+  }
+  if (const BusyTime b = busy_time(spans); b.exceeds(resolution)) {
+    return fmt::format(
+        "the transfers on the master's {} port take {} in all, more than the {} "
+        "from its first start to its last end: they overlap",
+        port, b.busy, b.span);
+  }
+  return worker_busy_problem(in, s, spans, receive, resolution);
+}
+
+// The master forwards a task only once it has arrived, and uses each port for one task at a
+// time; an empty reason when all is well.
+std::string master_problem(const Instance& in, const Schedule& s, double resolution) {
+  std::string why = forward_problem(in, s, resolution);
+  if (why.empty()) why = port_problem(in, s, true, resolution);
+  if (why.empty()) why = port_problem(in, s, false, resolution);
+  return why;
+}
+
+// A transfer that starts after the horizon: beyond it a schedule only waits, and the durations
+// of its communications would vanish next to their start times. An empty reason when none does.
+std::string horizon_problem(const Instance& in, const Schedule& s) {
+  const double h = horizon(in);
+  for (std::size_t k = 0; k < s.transfers.size(); ++k) {
+    const Transfer& t = s.transfers[k];
+    for (const auto& [start, name] :
+         {std::pair{t.send_start, "send_start"}, std::pair{t.forward_start, "forward_start"}}) {
+      if (start > h + kTimeTolerance * h) {
+        return fmt::format(
+            "transfer {}: {} {} is after the horizon {}: every task through the "
+            "master, twice, then the longest computation of a worker's own tasks",
+            k, name, start, h);
+      }
+    }
+  }
+  return {};
+}
+
+// A claimed time against the recomputed one, within the allowance of the larger.
+bool same_claim(double claimed, double recomputed, double resolution) {
+  return std::abs(claimed - recomputed) <=
+         allowance(std::max(std::abs(claimed), recomputed), resolution);
+}
+
 // The stated makespan and finish against the recomputed ones; an empty reason when they agree.
 std::string claim_problem(const Schedule& s, const Stated& stated, const Computation& c,
-                          double tol) {
-  if (stated.makespan && !(std::abs(s.makespan - c.makespan) <= tol)) {
+                          double resolution) {
+  if (stated.makespan && !same_claim(s.makespan, c.makespan, resolution)) {
     return fmt::format("makespan {} differs from the recomputed makespan {}", s.makespan,
                        c.makespan);
   }
@@ -184,7 +239,7 @@ std::string claim_problem(const Schedule& s, const Stated& stated, const Computa
     return fmt::format("finish has {} entries, expected {}", s.finish.size(), c.finish.size());
   }
   for (std::size_t i = 0; i < s.finish.size(); ++i) {
-    if (!(std::abs(s.finish[i] - c.finish[i]) <= tol)) {
+    if (!same_claim(s.finish[i], c.finish[i], resolution)) {
       return fmt::format("finish[{}] = {} differs from the recomputed {}", i, s.finish[i],
                          c.finish[i]);
     }
@@ -194,13 +249,36 @@ std::string claim_problem(const Schedule& s, const Stated& stated, const Computa
 
 }  // namespace
 
+double horizon(const Instance& in) {
+  double sends = 0, tasks = 0, own = 0;
+  for (std::size_t i = 0; i < in.workers(); ++i) {
+    const auto load = static_cast<double>(in.loads[i]);
+    sends += load * in.c[i];
+    tasks += load;
+    own = std::max(own, load * in.w[i]);
+  }
+  const double c_max = *std::max_element(in.c.begin(), in.c.end());
+  const double w_max = *std::max_element(in.w.begin(), in.w.end());
+  return 2 * (sends + tasks * c_max) + own + c_max + w_max;
+}
+
+double resolution(const Instance& in) {
+  double own = 0;
+  for (std::size_t i = 0; i < in.workers(); ++i) {
+    own = std::max(own, static_cast<double>(in.loads[i]) * in.w[i]);
+  }
+  return kTimeResolution * own;
+}
+
 CheckResult check(const Instance& in, const Schedule& s, const Stated& stated) {
+  validate_instance(in);
   if (std::string why = structure_problem(in, s); !why.empty()) return invalid(why);
-  const Computation c = computation(in, worker_times(in, s));
+  if (std::string why = horizon_problem(in, s); !why.empty()) return invalid(why);
+  const double res = resolution(in);
+  const Computation c = computation(in, worker_times(in, s), res);
   if (!c.problem.empty()) return invalid(c.problem);
-  const double tol = kTimeTolerance * c.makespan;
-  if (std::string why = master_problem(in, s, tol); !why.empty()) return invalid(why);
-  if (std::string why = claim_problem(s, stated, c, tol); !why.empty()) return invalid(why);
+  if (std::string why = master_problem(in, s, res); !why.empty()) return invalid(why);
+  if (std::string why = claim_problem(s, stated, c, res); !why.empty()) return invalid(why);
   CheckResult r;
   r.valid = true;
   r.makespan = c.makespan;
