@@ -12,8 +12,9 @@
 //   slowly than the time shared (by kTimeTolerance), so the sweep finds an overlap whenever any
 //   pair has one. The verdict is the same for any order of the spans.
 // - Busy time. The durations of a port's spans, summed with Neumaier's compensation, may exceed
-//   the span from the first start to the last end by at most the allowance of the last end: many
-//   overlaps, each within its allowance, cannot add up.
+//   the time they cover by at most the allowance of the end, stretch by stretch (a stretch: spans
+//   without a gap between them): many overlaps, each within its allowance, cannot add up, and no
+//   far-away stretch widens the allowance of another.
 // Complexity: O(S log S) for S spans.
 #pragma once
 
@@ -81,23 +82,41 @@ inline std::optional<Overlap> first_overlap(std::vector<Span>& spans, double res
   return std::nullopt;
 }
 
-// The time a port's spans take in all and the time from their first start to their last end.
+// The time spans take in all, and the time they cover (the length of their union).
 struct BusyTime {
-  double busy = 0.0, span = 0.0, last_end = 0.0;
-  // The spans take more time than their span leaves them, beyond the allowance of the last end.
-  bool exceeds(double resolution) const { return busy > span + allowance(last_end, resolution); }
+  double busy = 0.0, covered = 0.0, last_end = 0.0;
+  // The spans take more time than they cover, beyond the allowance of the last end: they overlap,
+  // by small amounts that add up if not by one large one.
+  bool exceeds(double resolution) const { return busy > covered + allowance(last_end, resolution); }
 };
 
-inline BusyTime busy_time(const std::vector<Span>& spans) {
+// The busy time of a port, stretch by stretch: a stretch is a run of spans without a gap, and
+// each is judged at the allowance of its own end, so that no far-away stretch widens it. The
+// first stretch that exceeds its allowance, or the last one. `spans` in any order (sorted by
+// start, as the sweep leaves them, avoids a copy).
+inline BusyTime busy_time(const std::vector<Span>& spans, double resolution) {
   if (spans.empty()) return {};
-  CompensatedSum busy;
-  double first = spans.front().start, last = spans.front().end;
-  for (const Span& s : spans) {
-    busy.add(s.end - s.start);
-    first = std::min(first, s.start);
-    last = std::max(last, s.end);
+  const auto by_start = [](const Span& a, const Span& b) { return a.start < b.start; };
+  std::vector<Span> sorted;
+  const std::vector<Span>* in_order = &spans;
+  if (!std::is_sorted(spans.begin(), spans.end(), by_start)) {
+    sorted = spans;
+    std::sort(sorted.begin(), sorted.end(), by_start);
+    in_order = &sorted;
   }
-  return {busy.value(), last - first, last};
+  CompensatedSum busy;
+  double begin = in_order->front().start, end = in_order->front().end;
+  for (const Span& s : *in_order) {
+    if (s.start > end) {  // a gap closes the stretch so far
+      const BusyTime stretch{busy.value(), end - begin, end};
+      if (stretch.exceeds(resolution)) return stretch;
+      busy = CompensatedSum();
+      begin = s.start;
+    }
+    busy.add(s.end - s.start);
+    end = std::max(end, s.end);
+  }
+  return {busy.value(), end - begin, end};
 }
 
 }  // namespace redist

@@ -48,10 +48,30 @@ TEST(Overlap, BusyTimeAddsTheSmallOverlapsUp) {
     start += 1 - 0.9 * kTimeTolerance * (start + 1);
   }
   EXPECT_FALSE(first_overlap(spans, 0.0).has_value());
-  EXPECT_TRUE(busy_time(spans).exceeds(0.0));
+  EXPECT_TRUE(busy_time(spans, 0.0).exceeds(0.0));
   for (std::size_t k = 0; k < spans.size(); ++k) spans[k] = {double(k), double(k) + 1, k};
-  EXPECT_FALSE(busy_time(spans).exceeds(0.0));
-  EXPECT_FALSE(busy_time({}).exceeds(0.0));
+  EXPECT_FALSE(busy_time(spans, 0.0).exceeds(0.0));
+  EXPECT_FALSE(busy_time({}, 0.0).exceeds(0.0));
+}
+
+// The same small overlaps, then a gap and a span far away: neither the gap (which the span from
+// first start to last end would leave them) nor the far end (whose allowance is larger) hides
+// them, in any order of the spans.
+TEST(Overlap, AGapOrAFarStretchHidesNoSmallOverlaps) {
+  std::vector<Span> spans;
+  double start = 0;
+  for (std::size_t k = 0; k < 10000; ++k) {
+    spans.push_back({start, start + 1, k});
+    start += 1 - 0.9 * kTimeTolerance * (start + 1);
+  }
+  spans.push_back({1e9, 1e9 + 1, spans.size()});
+  std::mt19937_64 rng(7);
+  for (int round = 0; round < 3; ++round) {
+    const BusyTime b = busy_time(spans, 0.0);
+    EXPECT_TRUE(b.exceeds(0.0));
+    EXPECT_LT(b.last_end, 1e4);  // the first stretch is the one reported
+    std::shuffle(spans.begin(), spans.end(), rng);
+  }
 }
 
 // The compensated sum keeps what a plain sum rounds away, in any order.

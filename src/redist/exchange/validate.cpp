@@ -89,15 +89,15 @@ CheckResult overlap_fault(std::vector<Span>& busy, const char* port, std::size_t
   return {true, 0.0, ""};
 }
 
-// The port's pieces take more time in all than the span from the first start to the last end,
-// beyond the allowance of its last end: overlaps each within their allowance that add up.
+// The port's pieces take more time in all than they cover (their union), beyond the allowance of
+// its last end: overlaps each within their allowance that add up.
 CheckResult busy_fault(const std::vector<Span>& busy, const char* port, std::size_t node,
                        double floor) {
-  if (const BusyTime b = busy_time(busy); b.exceeds(floor)) {
+  if (const BusyTime b = busy_time(busy, floor); b.exceeds(floor)) {
     return {false, 0.0,
             fmt::format("the pieces on the {} port of node {} take {} seconds in all, more than "
-                        "the {} seconds from its first start to its last end: they overlap",
-                        port, node, b.busy, b.span)};
+                        "the {} seconds they cover: they overlap",
+                        port, node, b.busy, b.covered)};
   }
   return {true, 0.0, ""};
 }

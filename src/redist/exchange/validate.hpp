@@ -8,8 +8,8 @@
 //   delivered exactly once;
 // - a piece of b bytes from i to j lasts latency + b / min(send_bandwidth[i], recv_bandwidth[j]);
 //   no two pieces overlap on a node's send port, nor on a node's receive port;
-// - the pieces of each port take in all no more time than the port's span from first start to
-//   last end (overlaps each within the tolerance cannot add up);
+// - the pieces of each port take in all no more time than they cover (the length of their
+//   union; overlaps each within the tolerance cannot add up, whatever gaps the port has);
 // - every piece starts by the horizon (horizon(): every piece sent one after the other);
 // - with a backbone, at no instant do more than `transfers` crossing pieces run;
 // - the claims it states hold: makespan equal to the recomputed one, lower_bound at most it, and

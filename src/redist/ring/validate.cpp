@@ -21,8 +21,8 @@
 //    each compared with the earlier run that ends last: exact, and the same verdict for any order
 //    of the transfers.
 //  - The runs of a port take in all (their spans summed with Neumaier's compensation) at most
-//    the time from their first start to their last end, plus the allowance of that end: overlaps
-//    each within their allowance cannot add up.
+//    the time they cover (the length of their union), plus the allowance of their last end:
+//    overlaps each within their allowance cannot add up, whatever gaps the port has.
 //  - An item that arrives at time a counts as held from a minus the allowance of a on: forwarding
 //    at the arrival time (or within the allowance before it) is accepted.
 //  - A period is accepted when period >= c * (1 - kTimeTolerance) (c the link cost): the items of
@@ -190,11 +190,11 @@ std::string busy_problem(const Port& g, bool send, double resolution) {
     for (std::size_t k = g.offset[i]; k < g.offset[i + 1]; ++k) {
       spans.push_back({g.runs[k].start, g.runs[k].end, g.runs[k].index});
     }
-    if (const BusyTime b = busy_time(spans); b.exceeds(resolution)) {
+    if (const BusyTime b = busy_time(spans, resolution); b.exceeds(resolution)) {
       return fmt::format(
           "the runs on the {} port of processor {} take {} in all, more than the "
-          "{} from their first start to their last end: they overlap",
-          send ? "send" : "receive", i, b.busy, b.span);
+          "{} they cover: they overlap",
+          send ? "send" : "receive", i, b.busy, b.covered);
     }
   }
   return {};

@@ -13,8 +13,8 @@
 //  - one-port: runs sharing a send port (same sender, either direction) or a receive port (same
 //    receiver, either side) have disjoint spans [start, start + (count-1)*p + c), found by an
 //    exact sweep whose verdict does not depend on the order of the runs (common/overlap.hpp);
-//    and the runs of each port take in all no more time than the span from their first start to
-//    their last end (overlaps each within the tolerance cannot add up);
+//    and the runs of each port take in all no more time than they cover, the length of their union
+//    (overlaps each within the tolerance cannot add up);
 //  - holding: no processor ever sends an item it does not hold (an item is held from the end of
 //    its reception on; an item received at t may be sent from t on);
 //  - every processor ends with its target; `flows`, when stated (Stated::flows), has one

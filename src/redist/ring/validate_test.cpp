@@ -432,7 +432,7 @@ TEST(StrictCheck, OverlapsWithinTheToleranceDoNotAddUp) {
   }
   EXPECT_LT(runs.back().start + 1, static_cast<double>(n) - 4);
   expect_invalid(in, schedule(runs), "the runs on the send port of processor 0 take 100000 in all",
-                 "from their first start to their last end: they overlap");
+                 "they cover: they overlap");
   for (std::int64_t k = 0; k < n; ++k) runs[static_cast<std::size_t>(k)].start = k;
   EXPECT_TRUE(check(in, schedule(runs)).valid);
 }

@@ -434,8 +434,9 @@ ExactResult plan_exact_within(const Cluster& cluster, std::optional<std::size_t>
   if (scan.stop == Stop::node_limit || scan.stop == Stop::time_limit) {
     return {stopped_solution(cluster, q, std::move(scan), slack, max_nodes, time_limit), false};
   }
-  Solution s =
-      certified_solution(cluster, q, {std::move(scan.ring), scan.t, scan.t}, slack, Proof::search);
+  // Stopped at the bound, the bound proves it; else the finished search does.
+  const Proof proof = scan.stop == Stop::at_bound ? Proof::lower_bound : Proof::search;
+  Solution s = certified_solution(cluster, q, {std::move(scan.ring), scan.t, scan.t}, slack, proof);
   if (scan.stop == Stop::at_bound) {
     s.notes.push_back(
         fmt::format("exact stopped at the lower bound after {} of {} processor sets "

@@ -165,11 +165,11 @@ std::string worker_busy_problem(const Instance& in, const Schedule& s,
     by_worker[static_cast<std::size_t>(receive ? t.from : t.to)].push_back(span);
   }
   for (std::size_t i = 0; i < by_worker.size(); ++i) {
-    if (const BusyTime b = busy_time(by_worker[i]); b.exceeds(resolution)) {
+    if (const BusyTime b = busy_time(by_worker[i], resolution); b.exceeds(resolution)) {
       return fmt::format(
-          "the {} of worker {} take {} in all, more than the {} from the first to "
-          "the end of the last: they overlap",
-          receive ? "sends" : "receptions", i, b.busy, b.span);
+          "the {} of worker {} take {} in all, more than the {} they cover: they "
+          "overlap",
+          receive ? "sends" : "receptions", i, b.busy, b.covered);
     }
   }
   return {};
@@ -184,11 +184,11 @@ std::string port_problem(const Instance& in, const Schedule& s, bool receive, do
     return fmt::format("transfers {} and {} overlap on the master's {} port", o->first, o->second,
                        port);
   }
-  if (const BusyTime b = busy_time(spans); b.exceeds(resolution)) {
+  if (const BusyTime b = busy_time(spans, resolution); b.exceeds(resolution)) {
     return fmt::format(
         "the transfers on the master's {} port take {} in all, more than the {} "
-        "from its first start to its last end: they overlap",
-        port, b.busy, b.span);
+        "they cover: they overlap",
+        port, b.busy, b.covered);
   }
   return worker_busy_problem(in, s, spans, receive, resolution);
 }

@@ -11,8 +11,8 @@
 //    forwards [b, b + c[r]) (the master may receive and send at once). Every communication of a
 //    worker involves the master, so the workers' own one-port rules follow from these two;
 //  - the transfers on each of the master's ports, and each worker's sends and receptions, take
-//    in all no more time than the span from their first start to their last end (overlaps each
-//    within the tolerance cannot add up);
+//    in all no more time than they cover, the length of their union (overlaps each within the
+//    tolerance cannot add up);
 //  - holding: worker i sends its own tasks first (its first min(sent, loads[i]) sends in time
 //    order: tasks it never computes, since it computes only the tasks it keeps); every later send
 //    forwards a received task that has arrived by the send's start and that it does not compute.
