@@ -101,6 +101,17 @@ void expect_compared(const Tally& t, std::int64_t instances, std::int64_t plans)
   EXPECT_GE(t.plans, plans) << t.family;
 }
 
+// The verdict on `plan` with its transfers reversed, then shuffled, is `valid`: no validator's
+// verdict depends on the order of a plan's entries.
+template <class Plan, class Check>
+void claim_order_free(Tally& t, Plan plan, bool valid, const Check& check, std::mt19937_64& rng,
+                      const std::string& name) {
+  std::reverse(plan.transfers.begin(), plan.transfers.end());
+  t.claim(check(plan).valid == valid, name + ": the verdict flips when the transfers are reversed");
+  std::shuffle(plan.transfers.begin(), plan.transfers.end(), rng);
+  t.claim(check(plan).valid == valid, name + ": the verdict flips when the transfers are shuffled");
+}
+
 template <class Plan>
 void keep_if(std::vector<PlanClaims>& out, Tally& t, const Plan& plan, bool valid,
              const std::string& why) {
@@ -139,6 +150,9 @@ TEST(Differential, RingClaimsAgainstBruteForceAtEveryScale) {
           continue;  // refused for this instance (a unidirectional-only planner, limits)
         }
         const CheckResult v = ring::check(in, plan);
+        claim_order_free(
+            t, plan, v.valid, [&](const ring::Schedule& p) { return ring::check(in, p); }, rng,
+            name);
         keep_if(plans, t, plan, v.valid, name + ": " + v.reason);
       }
       compare(t, plans, brute * s, "ring trial " + std::to_string(trial));
@@ -173,6 +187,9 @@ TEST(Differential, StarClaimsAgainstBruteForceAtEveryScale) {
           continue;
         }
         const CheckResult v = star::check(in, plan);
+        claim_order_free(
+            t, plan, v.valid, [&](const star::Schedule& p) { return star::check(in, p); }, rng,
+            a.name);
         keep_if(plans, t, plan, v.valid, a.name + ": " + v.reason);
       }
       compare(t, plans, brute * s, "star trial " + std::to_string(trial));
@@ -259,6 +276,9 @@ TEST(Differential, DltClaimsAtEveryScale) {
           continue;
         }
         const CheckResult v = dlt::check(in, plan);
+        claim_order_free(
+            t, plan, v.valid, [&](const dlt::Schedule& p) { return dlt::check(in, p); }, rng,
+            "dlt");
         keep_if(plans, t, plan, v.valid, v.reason);
       }
       compare(t, plans, std::numeric_limits<double>::quiet_NaN(),
