@@ -306,8 +306,8 @@ Plan search_plan(const Instance& instance, Plan incumbent, const Bounds& bound,
   if (const std::size_t widest = search.widest_cut(); widest > kMaxExactExtraPieces) {
     throw OptionError(
         fmt::format("exact would have to cut a message into up to {} extra pieces (at most {}): "
-                    "the latency is small next to the transfers; preemptive is optimal "
-                    "without latency",
+                    "the latency is too small next to the transfers for the search; auto "
+                    "plans such instances",
                     widest, kMaxExactExtraPieces),
         "algorithm");
   }

@@ -45,8 +45,13 @@ void require_messages(const Instance& in) {
     require_node(m.from, in.nodes, path + "[0]");
     require_node(m.to, in.nodes, path + "[1]");
     if (m.from == m.to) throw InputError("a node sends nothing to itself", path);
-    if (m.bytes < 1 || m.bytes > kMaxMessageBytes) {
-      throw InputError(fmt::format("bytes must be in 1..{}", kMaxMessageBytes), path + "[2]");
+    if (m.bytes < 1) {
+      throw InputError(fmt::format("bytes must be at least 1, got {}", m.bytes), path + "[2]");
+    }
+    if (m.bytes > kMaxMessageBytes) {
+      throw InputError(fmt::format("bytes must be at most 2^53 = {} (exact in a double), got {}",
+                                   kMaxMessageBytes, m.bytes),
+                       path + "[2]");
     }
     pairs.push_back({{m.from, m.to}, k});
   }

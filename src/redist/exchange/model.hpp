@@ -42,6 +42,9 @@ struct Instance {
   // The bandwidth fields the document left out, for which the reader assumed 1 byte per second
   // ("send_bandwidth", "recv_bandwidth"): every plan says so in its notes.
   std::vector<std::string> assumed_bandwidths;
+  // Bytes a dense `matrix` keeps on their own node (its diagonal, as MPI_Alltoallv's counts have
+  // one): never moved, so not messages; every plan says so in its notes.
+  std::int64_t local_bytes = 0;
   std::optional<Backbone> backbone;
 
   // Bytes per second of a piece from i to j.

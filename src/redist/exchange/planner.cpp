@@ -98,6 +98,11 @@ Plan plan(const Instance& instance, std::string_view algorithm, std::optional<do
   for (const std::string& field : instance.assumed_bandwidths) {
     out.notes.push_back(field + " not given: 1 byte per second assumed for every node");
   }
+  if (instance.local_bytes > 0) {
+    out.notes.push_back(fmt::format(
+        "the matrix's diagonal ({} bytes) stays on its nodes: copied locally, not planned",
+        instance.local_bytes));
+  }
   out.solve_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return out;

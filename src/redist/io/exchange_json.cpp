@@ -1,5 +1,7 @@
 #include "redist/io/exchange_json.hpp"
 
+#include <limits>
+
 #include <fmt/format.h>
 
 #include "redist/common/error.hpp"
@@ -46,7 +48,8 @@ std::vector<exchange::Message> read_messages(const Json& value) {
   return messages;
 }
 
-std::vector<exchange::Message> read_matrix(const Json& value, std::size_t nodes) {
+std::vector<exchange::Message> read_matrix(const Json& value, std::size_t nodes,
+                                           std::int64_t& local_bytes) {
   const std::string path = kRoot + ".matrix";
   if (nodes > exchange::kMaxMatrixNodes) {
     throw InputError(fmt::format("a dense matrix takes at most {} nodes; list the messages instead",
@@ -69,7 +72,12 @@ std::vector<exchange::Message> read_matrix(const Json& value, std::size_t nodes)
       const std::string epath = index_path(index_path(path, i), j);
       if (row[j] < 0) throw InputError("bytes must be >= 0", epath);
       if (row[j] == 0) continue;
-      if (i == j) throw InputError("a node sends nothing to itself (the diagonal is 0)", epath);
+      if (i == j) {  // stays on its node
+        local_bytes = row[j] > std::numeric_limits<std::int64_t>::max() - local_bytes
+                          ? std::numeric_limits<std::int64_t>::max()
+                          : local_bytes + row[j];
+        continue;
+      }
       if (messages.size() == exchange::kMaxMessages) {  // named here: "messages" is not in it
         throw InputError(fmt::format("more than {} non-zero entries: at most {} messages are "
                                      "accepted",
@@ -171,8 +179,8 @@ exchange::Instance read_exchange_instance(const Json& document) {
   if (sparse == dense) {
     throw InputError("give the messages either as \"messages\" or as a \"matrix\", once", kRoot);
   }
-  in.messages =
-      sparse ? read_messages(exchange["messages"]) : read_matrix(exchange["matrix"], in.nodes);
+  in.messages = sparse ? read_messages(exchange["messages"])
+                       : read_matrix(exchange["matrix"], in.nodes, in.local_bytes);
   in.send_bandwidth = read_bandwidths(exchange, "send_bandwidth", in.nodes);
   in.recv_bandwidth = read_bandwidths(exchange, "recv_bandwidth", in.nodes);
   for (const char* key : {"send_bandwidth", "recv_bandwidth"}) {
