@@ -12,6 +12,7 @@
 #include <CLI/CLI.hpp>
 
 #include "redist/common/check.hpp"
+#include "redist/common/error.hpp"
 #include "redist/io/formats.hpp"
 #include "redist/io/json.hpp"
 #include "redist/io/suggest.hpp"
@@ -143,23 +144,46 @@ struct PlanCommand {
   std::function<std::string(const Instance&, const Result&, const std::string& title)> chart;
 };
 
+// A chart over its size limits is not drawn, and the command still prints its result: runs
+// `draw` and returns why it refused (the message of the limits' OptionError at --gantt), or empty.
+// Other errors pass.
+inline std::string chart_refusal(const std::function<void()>& draw) {
+  try {
+    draw();
+    return {};
+  } catch (const OptionError& e) {
+    if (e.path() != "gantt" && e.path() != "--gantt") throw;
+    return e.message();
+  }
+}
+
+// After the result: "warning: no chart written to FILE: <why>" on standard error.
+inline void warn_no_chart(const std::string& gantt_file, const std::string& why) {
+  if (!why.empty()) {
+    std::cerr << "warning: no chart written to " << one_line(gantt_file) << ": " << why << "\n";
+  }
+}
+
 template <class Instance, class Result>
 int run_plan(const PlanCommand<Instance, Result>& command, const std::string& instance_file,
              const std::string& gantt_file, const std::string& format) {
   const Instance instance =
       read_instance_as(command.family, "plan", read_input(instance_file, "instance"), command.read);
-  if (!gantt_file.empty()) command.chart_limits(instance);
+  std::string no_chart;  // why no chart is drawn, by the limits known before planning or after
+  if (!gantt_file.empty()) no_chart = chart_refusal([&] { command.chart_limits(instance); });
   const Result result = command.plan(instance);
-  if (!gantt_file.empty()) {
-    write_text_file(gantt_file,
-                    command.chart(instance, result, "redist " + command.family + " plan"),
-                    "--gantt");
+  if (!gantt_file.empty() && no_chart.empty()) {
+    std::string svg;
+    no_chart = chart_refusal(
+        [&] { svg = command.chart(instance, result, "redist " + command.family + " plan"); });
+    if (no_chart.empty()) write_text_file(gantt_file, svg, "--gantt");
   }
   if (format == "text") {
     print_result(command.text(instance, result, command.check(instance, result)));
   } else {
     print_result(command.json(result));
   }
+  warn_no_chart(gantt_file, no_chart);
   return 0;
 }
 
@@ -209,20 +233,30 @@ int run_check(const CheckCommand<Instance, Document>& command, const std::string
       throw;
     }
   }();
-  if (!gantt_file.empty()) command.chart_limits(instance, schedule);
+  std::string no_chart;  // why no chart is drawn (its size limits), or empty
+  if (!gantt_file.empty()) {
+    no_chart = chart_refusal([&] { command.chart_limits(instance, schedule); });
+  }
   const CheckResult verdict = command.check(instance, schedule);
   const std::string title = "redist " + command.family + " check";
-  if (!gantt_file.empty() && verdict.valid) {
-    write_text_file(gantt_file, command.chart(instance, schedule, title), "--gantt");
-  } else if (!gantt_file.empty() && command.invalid_chart) {
-    write_text_file(gantt_file, command.invalid_chart(instance, schedule, title, verdict),
-                    "--gantt");
+  const bool drawn = verdict.valid || command.invalid_chart;
+  if (!gantt_file.empty() && no_chart.empty() && drawn) {
+    std::string svg;
+    no_chart = chart_refusal([&] {
+      svg = verdict.valid ? command.chart(instance, schedule, title)
+                          : command.invalid_chart(instance, schedule, title, verdict);
+    });
+    if (no_chart.empty()) write_text_file(gantt_file, svg, "--gantt");
   }
+  int status = 0;
   if (format == "text") {
     print_result(text::check_summary(verdict, "redist " + command.family + " check", noun));
-    return verdict.valid ? 0 : 1;
+    status = verdict.valid ? 0 : 1;
+  } else {
+    status = print_verdict(verdict);
   }
-  return print_verdict(verdict);
+  warn_no_chart(gantt_file, no_chart);
+  return status;
 }
 
 // The help of a choice: one line per (name, description), below the option.

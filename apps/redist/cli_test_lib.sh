@@ -41,6 +41,25 @@ expect_error() {
   ok
 }
 
+# expect_no_chart NAME EXPECTED_WARNING_SUBSTRING SVG -- ARGS...: a chart over its size limits is
+# not drawn but the command prints its result: exit 0 (or 1, an invalid schedule's verdict),
+# something on stdout, exactly one line `warning: no chart written to SVG: ...` on stderr
+# containing the substring, and no SVG file.
+expect_no_chart() {
+  local name=$1 want=$2 svg=$3
+  shift 4
+  rm -f "$svg"
+  "$redist" "$@" <"${STDIN:-/dev/null}" >"$work/out" 2>"$work/err"
+  local code=$?
+  if [ "$code" -gt 1 ]; then ko "$name: exit $code: $(cat "$work/err")"; return; fi
+  if [ ! -s "$work/out" ]; then ko "$name: no result printed"; return; fi
+  if [ "$(wc -l <"$work/err")" -ne 1 ]; then ko "$name: stderr has $(wc -l <"$work/err") lines"; return; fi
+  if ! grep -qF -- "warning: no chart written to $svg: " "$work/err"; then ko "$name: bad warning: $(cat "$work/err")"; return; fi
+  if ! grep -qF -- "$want" "$work/err"; then ko "$name: '$want' not in: $(cat "$work/err")"; return; fi
+  if [ -e "$svg" ]; then ko "$name: $svg written"; return; fi
+  ok
+}
+
 # expect_output NAME SUBSTRING... -- ARGS...: exit 0 and every substring in the output.
 expect_output() {
   local name=$1

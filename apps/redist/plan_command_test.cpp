@@ -115,13 +115,18 @@ TEST(PlanCommand, JsonWithoutPictureNeitherChecksNorDraws) {
   EXPECT_EQ(calls.check + calls.text + calls.chart + calls.limits, 0);
 }
 
-TEST(PlanCommand, PictureLimitsAreCheckedBeforePlanning) {
+// A picture over its limits is not drawn, known before planning; the plan is made and printed.
+TEST(PlanCommand, PictureOverItsLimitsIsSkippedAndThePlanPrinted) {
   Calls calls;
   PlanCommand<int, int> command = counting_plan_command(calls);
-  command.chart_limits = [](const int&) { throw InputError("too many processors", "--gantt"); };
+  command.chart_limits = [](const int&) { throw OptionError("too many processors", "gantt"); };
   const std::string instance = temporary_file("plan_command_instance", "5");
+  EXPECT_EQ(run_plan(command, instance, "unused.svg", "json"), 0);
+  EXPECT_EQ(calls.plan, 1);
+  EXPECT_EQ(calls.chart, 0);
+  // Any other error of the limits stops the command.
+  command.chart_limits = [](const int&) { throw InputError("unreadable", "$.x"); };
   EXPECT_THROW(run_plan(command, instance, "unused.svg", "json"), InputError);
-  EXPECT_EQ(calls.plan, 0);
 }
 
 CheckCommand<int, int> check_command(bool valid, int& charts) {
