@@ -106,6 +106,8 @@ mig "migration lengths" 'covers 2 items but the old map covers 3 (at $.new)' '{"
 mig "migration item bytes" '(at $.item_bytes)' '{"old": [0, 1], "new": [1, 0], "item_bytes": 0}'
 mig "migration pair bytes" '(at $.item_bytes)' '{"old": [[0, 1099511627776, 0]], "new": [[0, 1099511627776, 1]], "item_bytes": 1048576}'
 mig "migration missing" '(at $.new)' '{"old": [0, 1]}'
+mig "migration given an instance" 'this is an exchange instance, not ownership maps' '{"exchange": {"nodes": 2, "messages": [[0, 1, 5]]}}'
+mig "migration given a plan" 'this is an exchange plan, not ownership maps' '{"algorithm": "whole", "pieces": []}' 
 mig "migration unknown" '(at $.item_byte)' '{"old": [0, 1], "new": [1, 0], "item_byte": 3}'
 mig "migration triple" 'must be [begin, end, owner] (at $.old[0])' '{"old": [[0, 2]], "new": [1, 0]}'
 

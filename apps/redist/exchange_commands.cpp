@@ -13,6 +13,7 @@
 #include "redist/exchange.hpp"
 #include "redist/exchange/limits.hpp"
 #include "redist/io/exchange_json.hpp"
+#include "redist/io/formats.hpp"
 #include "redist/io/options.hpp"
 #include "redist/svg/exchange_gantt.hpp"
 #include "redist/text/exchange_summary.hpp"
@@ -114,10 +115,33 @@ int run_block_cyclic(const ExchangeOptions& o) {
 }
 
 // The maps' errors at their place in the document ($.old[2][1]), --nodes at the option.
+// Ownership maps, or an error saying what the document is when it is another kind of document
+// (an exchange instance, a plan, another family's instance).
+exchange::Ownership read_ownership_maps(const io::Json& document) {
+  try {
+    return io::read_ownership(document);
+  } catch (const InputError&) {
+    const io::DocumentKind kind = io::classify_document(document, "exchange");
+    if (kind.role == io::DocumentRole::unknown || kind.role == io::DocumentRole::ownership) throw;
+    const std::string what =
+        kind.family + " " +
+        (kind.role == io::DocumentRole::instance ? std::string("instance")
+                                                 : io::output_noun(kind.family));
+    throw InputError(
+        fmt::format("this is {} {}, not ownership maps: `exchange migration` reads "
+                    "{{\"old\": owners, \"new\": owners}}{}",
+                    kind.family == "exchange" ? "an" : "a", what,
+                    kind.family == "exchange" && kind.role == io::DocumentRole::instance
+                        ? "; `redist exchange plan` plans this instance"
+                        : ""),
+        "$");
+  }
+}
+
 int run_migration(const ExchangeOptions& o) {
   const exchange::Instance in = io::located_in("$", [&] {
     exchange::Ownership ownership =
-        io::read_ownership(io::parse_document(read_input(o.instance, "ownership maps")));
+        read_ownership_maps(io::parse_document(read_input(o.instance, "ownership maps")));
     ownership.nodes = o.nodes;
     try {
       return exchange::from_ownership(ownership);
