@@ -69,14 +69,14 @@ invalid_gantt() {  # NAME PLAN_JSON REASON OUTLINED (the pieces' hover texts, so
   if [ $code -eq 1 ] && well_formed "$svg" && grep -qF ">invalid: $want" "$svg" && [ "$got" = "$4" ]; then
     ok; else ko "check --gantt $1: exit $code, outlined '$got'"; fi
 }
-p03='P0 -> P1: 1 bytes, [0, 1)|P0 -> P1: 1 bytes, [0, 1)|P0 -> P2: 1 bytes, [0.5, 1.5)|P0 -> P2: 1 bytes, [0.5, 1.5)|'
+p03='P0 -> P1: 1 bytes, [0, 1) s|P0 -> P1: 1 bytes, [0, 1) s|P0 -> P2: 1 bytes, [0.5, 1.5) s|P0 -> P2: 1 bytes, [0.5, 1.5) s|'
 invalid_gantt overlap "{\"pieces\": [$all, {\"from\":0,\"to\":2,\"start\":0.5,\"bytes\":1}]}" \
   'pieces 0 and 3 overlap on the send port of node 0' "$p03"
-twice='P0 -> P2: 1 bytes, [1, 2)|P0 -> P2: 1 bytes, [1, 2)|P0 -> P2: 1 bytes, [2, 3)|P0 -> P2: 1 bytes, [2, 3)|'
+twice='P0 -> P2: 1 bytes, [1, 2) s|P0 -> P2: 1 bytes, [1, 2) s|P0 -> P2: 1 bytes, [2, 3) s|P0 -> P2: 1 bytes, [2, 3) s|'
 invalid_gantt message "{\"pieces\": [$all, {\"from\":0,\"to\":2,\"start\":1,\"bytes\":1}, {\"from\":0,\"to\":2,\"start\":2,\"bytes\":1}]}" \
   'message 3 (0 -> 2) has 1 bytes but its pieces deliver 2' "$twice"
 invalid_gantt no_message "{\"pieces\": [$all, {\"from\":1,\"to\":0,\"start\":5,\"bytes\":1}]}" \
-  'piece 3 goes from 1 to 0, which has no message' 'P1 -> P0: 1 bytes, [5, 6)|P1 -> P0: 1 bytes, [5, 6)|'
+  'piece 3 goes from 1 to 0, which has no message' 'P1 -> P0: 1 bytes, [5, 6) s|P1 -> P0: 1 bytes, [5, 6) s|'
 invalid_gantt missing "{\"pieces\": [$all]}" 'message 3 (0 -> 2) has 1 bytes but its pieces deliver 0' ''
 invalid_gantt claim "{\"makespan\": 1, \"pieces\": [$all, {\"from\":0,\"to\":2,\"start\":1,\"bytes\":1}]}" \
   'makespan is 1 but the pieces end at 2' ''

@@ -96,6 +96,11 @@ double Instance::duration(const Message& m) const {
                        rate(static_cast<std::size_t>(m.from), static_cast<std::size_t>(m.to));
 }
 
+double piece_seconds(const Instance& instance, const Piece& p) {
+  return instance.latency +
+         p.bytes / instance.rate(static_cast<std::size_t>(p.from), static_cast<std::size_t>(p.to));
+}
+
 std::vector<std::uint8_t> cluster_of(const Instance& instance) {
   if (!instance.backbone) return {};
   std::vector<std::uint8_t> cluster(instance.nodes, 0);

@@ -64,6 +64,10 @@ struct Piece {
   double bytes = 0.0;
 };
 
+// Seconds piece p keeps its ports busy: latency + bytes / rate(from, to). Its nodes must be in
+// range (the caller checks).
+double piece_seconds(const Instance& instance, const Piece& p);
+
 // The lower bounds of an instance (redist/exchange/bounds.hpp says why each holds).
 struct Bounds {
   double ports = 0.0;
@@ -79,6 +83,9 @@ struct StepStats {
   double lower_bound = 0.0;  // eta = eta_d + latency * eta_s
   double eta_d = 0.0;        // max(W, P / k): the data term, seconds
   std::size_t eta_s = 0;     // max(Delta, ceil(m / k)): the fewest steps
+  // When each step starts, in order (count of them), as the planner laid them out; empty for a
+  // plan read from a document, which states only the statistics above.
+  std::vector<double> starts;
 };
 
 // The result of every exchange planner: its claims, the bound's terms, and its pieces.

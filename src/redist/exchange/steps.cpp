@@ -16,10 +16,7 @@ Plan lay_out_steps(const Instance& instance, const std::vector<Step>& steps) {
     for (const StepPiece& s : step) {
       const Message& m = instance.messages[s.message];
       plan.pieces.push_back({m.from, m.to, start, s.bytes});
-      const double seconds =
-          instance.latency +
-          s.bytes / instance.rate(static_cast<std::size_t>(m.from), static_cast<std::size_t>(m.to));
-      longest = std::max(longest, seconds);
+      longest = std::max(longest, piece_seconds(instance, plan.pieces.back()));
     }
     start += longest;
   }
@@ -83,6 +80,13 @@ Plan step_plan(const Instance& instance, const std::vector<Step>& steps, std::st
   if (std::all_of(kept.begin(), kept.end(), [k](const Step& s) { return s.size() <= k; })) {
     plan.steps = step_bound(instance);
     plan.steps->count = kept.size();
+    // Each kept step holds a piece, and lay_out_steps starts its pieces together: the first
+    // one's start is the step's.
+    std::size_t first = 0;
+    for (const Step& s : kept) {
+      plan.steps->starts.push_back(plan.pieces[first].start);
+      first += s.size();
+    }
   }
   if (at_most(plan.makespan, plan.lower_bound)) plan.prove_optimal(Proof::lower_bound);
   return plan;

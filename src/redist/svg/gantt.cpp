@@ -16,7 +16,9 @@
 #include <cmath>
 #include <iterator>
 #include <limits>
+#include <map>
 #include <optional>
+#include <tuple>
 #include <utility>
 
 namespace redist::svg {
@@ -27,11 +29,13 @@ constexpr double kMarginLeft = 96.0;
 constexpr double kMarginRight = 28.0;
 constexpr double kPlotWidth = kChartWidth - kMarginLeft - kMarginRight;
 constexpr double kRowGap = 4.0;
-constexpr double kBarInset = 1.0;  // vertical gap between a bar and its lane's edges
-constexpr double kLabelFont = 10.0;
+constexpr double kBarInset = 1.0;         // vertical gap between a bar and its lane's edges
+constexpr double kLabelFont = 11.0;       // the smallest text of a chart
 constexpr double kMinLabelBand = 11.0;    // bands lower than this carry no label
 constexpr double kMinSeparatorGap = 2.0;  // separators closer than this are not drawn
 constexpr double kMinItemGap = 2.0;       // item starts closer than this: hatched span instead
+constexpr double kSectionBand = 16.0;     // room above the rows for the sections' labels
+constexpr double kStripHeight = 36.0;     // a strip's plotting height
 // Global budgets, so that a pathological chart (e.g. many overlapping bars of an invalid
 // schedule) stays linear in the number of bars.
 constexpr std::int64_t kMaxSeparators = 200000;
@@ -98,7 +102,7 @@ class Renderer {
 
     Out legend;
     const double legend_bottom = render_legend(legend, chart_.alert.empty() ? 56.0 : 74.0);
-    plot_top_ = legend_bottom + 26.0;
+    plot_top_ = legend_bottom + 26.0 + (chart_.sections.empty() ? 0.0 : kSectionBand);
     const std::size_t rows = chart_.row_labels.size();
     plot_bottom_ = plot_top_ + (rows == 0 ? 20.0 : static_cast<double>(rows) * row_height_);
 
@@ -109,6 +113,7 @@ class Renderer {
     put(body, "<g transform=\"translate(0,{:.1f})\">\n", plot_top_);
     body += bars;
     body += "</g>\n";
+    render_sections(body);
     const double bottom = render_markers_and_notes(body);
     const double height = std::ceil(bottom + 12.0);
 
@@ -229,6 +234,12 @@ class Renderer {
       used_items_ = true;
       items_class_ = box.cls;
     }
+    if (finite(bar.lead) && bar.lead > 0.0) {
+      used_lead_ = true;
+      put(out,
+          "<rect class=\"lead\" x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" height=\"{:.1f}\"/>",
+          box.x0, box.y, std::clamp(bar.lead * scale_.px_per_unit, 1.0, box.width), box.h);
+    }
     if (bar.conflict) {
       used_conflict_ = true;
       put(out,
@@ -304,6 +315,9 @@ class Renderer {
     const double label_width = text_width(label, kLabelFont);
     if (label.empty() || label_width + 6.0 > box.width) return;
     const double cx = box.x0 + box.width / 2.0;
+    if (!claim_label_room(bar, box, cx - label_width / 2.0 - 2.0, cx + label_width / 2.0 + 2.0)) {
+      return;
+    }
     if (separated) {
       put(out,
           "<rect class=\"pill {}\" x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" "
@@ -311,8 +325,20 @@ class Renderer {
           box.cls, cx - label_width / 2.0 - 2.0, box.y + 1.0, label_width + 4.0, box.h - 2.0);
     }
     put(out, "<text class=\"lbl {}\" x=\"{:.2f}\" y=\"{:.1f}\">{}</text>",
-        dark_label ? std::string("dark") : box.cls, cx, box.y + box.h / 2.0 + 3.5,
+        dark_label ? std::string("dark") : box.cls, cx, box.y + box.h / 2.0 + 4.0,
         xml_escape(label));
+  }
+
+  // Whether [left, right) of the bar's band is free of labels (bars of an invalid schedule may
+  // overlap); if so, takes it. The labels of a band do not overlap, so the neighbours of `left`
+  // in start order are the only candidates: O(log labels).
+  bool claim_label_room(const GanttBar& bar, const BarBox& box, double left, double right) {
+    auto& taken = labels_[{bar.row, bar.lane, std::lround(box.y * 10.0)}];
+    auto next = taken.lower_bound(left);
+    if (next != taken.end() && next->first < right) return false;
+    if (next != taken.begin() && std::prev(next)->second > left) return false;
+    taken.emplace(left, right);
+    return true;
   }
 
   // Returns the y just below the legend.
@@ -347,6 +373,12 @@ class Renderer {
                                    "width=\"16\" height=\"10\"/>",
                                    hatch_class_),
                        chart_.hatched_legend});
+    }
+    if (used_lead_ && !chart_.lead_legend.empty()) {
+      items.push_back(
+          {"<rect class=\"swatch\" x=\"0\" y=\"0\" width=\"16\" height=\"10\"/>"
+           "<rect class=\"lead\" x=\"0\" y=\"0\" width=\"8\" height=\"10\"/>",
+           chart_.lead_legend});
     }
     if (used_conflict_ && !chart_.conflict_legend.empty()) {
       items.push_back(
@@ -416,9 +448,24 @@ class Renderer {
           "<line class=\"axis-line\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\"/>",
           kMarginLeft, y, kMarginLeft + kPlotWidth, y);
     }
+    std::vector<double> marker_x;
+    for (const GanttMarker& marker : chart_.markers) {
+      if (finite(marker.time)) marker_x.push_back(scale_.x(marker.time));
+    }
     for (double t : ticks) {
       const double x = scale_.x(t);
       const std::string text = format_number(t);
+      // A tick's number crossed by a marker's line is left out (its grid line stays).
+      const double half = text_width(text, kLabelFont) / 2.0 + 3.0;
+      if (std::any_of(marker_x.begin(), marker_x.end(),
+                      [&](double m) { return std::abs(m - x) < half; })) {
+        put(out,
+            "<line class=\"axis-line\" x1=\"{0:.2f}\" y1=\"{1:.1f}\" x2=\"{0:.2f}\" "
+            "y2=\"{2:.1f}\"/><line class=\"axis-line\" x1=\"{0:.2f}\" y1=\"{3:.1f}\" "
+            "x2=\"{0:.2f}\" y2=\"{4:.1f}\"/>\n",
+            x, plot_top_ - 4.0, plot_top_, plot_bottom_, plot_bottom_ + 4.0);
+        continue;
+      }
       put(out,
           "<line class=\"axis-line\" x1=\"{0:.2f}\" y1=\"{1:.1f}\" x2=\"{0:.2f}\" y2=\"{2:.1f}\"/>"
           "<line class=\"axis-line\" x1=\"{0:.2f}\" y1=\"{3:.1f}\" x2=\"{0:.2f}\" y2=\"{4:.1f}\"/>"
@@ -445,7 +492,7 @@ class Renderer {
           x, plot_top_ - 2.0, plot_bottom_ + 20.0, xml_escape(marker.colour),
           marker.dashed ? "5,3" : "1.5,2");
       if (marker.label.empty()) continue;
-      const double w = text_width(marker.label, 10.0);
+      const double w = text_width(marker.label, kLabelFont);
       const double left = std::clamp(x - w / 2.0, 8.0, kChartWidth - 8.0 - w);
       std::size_t line = 0;
       for (; line < lines.size(); ++line) {
@@ -462,11 +509,76 @@ class Renderer {
           left, ly, xml_escape(marker.colour), xml_escape(marker.label));
       y = std::max(y, ly);
     }
+    for (const GanttStrip& strip : chart_.strips) y = render_strip(out, strip, y + 14.0);
     for (const std::string& note : chart_.notes) {
       y += 15.0;
       put(out, "<text class=\"note\" x=\"12\" y=\"{:.1f}\">{}</text>\n", y, xml_escape(note));
     }
     return y;
+  }
+
+  // Each section's boundary across the rows, and its label above them where it fits.
+  void render_sections(Out& out) {
+    if (chart_.sections.empty()) return;
+    const double label_y = plot_top_ - kSectionBand - 6.0;
+    put(out, "<text class=\"axis axis-title\" x=\"10\" y=\"{:.1f}\">{}</text>\n", label_y,
+        xml_escape(chart_.sections_label));
+    for (std::size_t i = 0; i < chart_.sections.size(); ++i) {
+      const GanttSection& section = chart_.sections[i];
+      if (!finite(section.start)) continue;
+      const double end = i + 1 < chart_.sections.size() && finite(chart_.sections[i + 1].start)
+                             ? chart_.sections[i + 1].start
+                             : scale_.hi;
+      const double x0 = scale_.x(section.start), x1 = scale_.x(std::max(end, section.start));
+      // Across the labels' band and the rows, not across the tick numbers between them.
+      put(out, "<path class=\"section\" d=\"M{0:.2f} {1:.1f}V{2:.1f}M{0:.2f} {3:.1f}V{4:.1f}\"/>",
+          x0, plot_top_ - kSectionBand - 4.0, plot_top_ - 19.0, plot_top_, plot_bottom_);
+      std::string label = section.label;
+      if (text_width(label, kLabelFont) + 4.0 > x1 - x0) label = section.short_label;
+      if (!label.empty() && text_width(label, kLabelFont) + 4.0 <= x1 - x0) {
+        put(out, "<text class=\"section-label\" x=\"{:.2f}\" y=\"{:.1f}\">{}</text>",
+            (x0 + x1) / 2.0, label_y, xml_escape(label));
+      }
+      out += '\n';
+    }
+  }
+
+  // A strip whose top is at `top`: a bar per stretch of constant count (red above the limit), the
+  // limit as a dashed line, its label left of it and its caption under it. Returns the y of its
+  // last line of text.
+  double render_strip(Out& out, const GanttStrip& strip, double top) {
+    std::int64_t most = std::max<std::int64_t>(strip.limit, 1);
+    for (const auto& [t, count] : strip.counts) most = std::max(most, count);
+    const double bottom = top + kStripHeight;
+    const auto y_of = [&](double count) {
+      return bottom - kStripHeight * count / static_cast<double>(most);
+    };
+    put(out,
+        "<rect class=\"strip-bg\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" "
+        "height=\"{:.1f}\"/>",
+        kMarginLeft, top, kPlotWidth, kStripHeight);
+    put(out, "<text class=\"row-label\" x=\"10\" y=\"{:.1f}\">{}</text>",
+        top + kStripHeight / 2.0 + 4.5, xml_escape(strip.label));
+    for (std::size_t i = 0; i < strip.counts.size(); ++i) {
+      const auto [t, count] = strip.counts[i];
+      const double end = i + 1 < strip.counts.size() ? strip.counts[i + 1].first : scale_.hi;
+      if (count <= 0 || !finite(t) || !finite(end) || end <= t) continue;
+      put(out,
+          "<rect class=\"strip-bar{}\" x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" "
+          "height=\"{:.1f}\"/>",
+          count > strip.limit ? " over" : "", scale_.x(t), y_of(static_cast<double>(count)),
+          std::max(0.5, (end - t) * scale_.px_per_unit), bottom - y_of(static_cast<double>(count)));
+    }
+    const double limit_y = y_of(static_cast<double>(strip.limit));
+    put(out,
+        "<line class=\"strip-limit\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" "
+        "y2=\"{:.1f}\"/>",
+        kMarginLeft, limit_y, kMarginLeft + kPlotWidth, limit_y);
+    put(out, "<text class=\"lane-label\" x=\"{:.1f}\" y=\"{:.1f}\">{}</text>\n", kMarginLeft - 6.0,
+        limit_y + 4.0, strip.limit);
+    put(out, "<text class=\"note\" x=\"{:.1f}\" y=\"{:.1f}\">{}</text>\n", kMarginLeft,
+        bottom + 15.0, xml_escape(strip.caption));
+    return bottom + 15.0;
   }
 
   void render_defs(Out& out) const {
@@ -480,6 +592,10 @@ class Renderer {
           id, colour);
     };
     hatch("default", "#888888");
+    out +=
+        "<pattern id=\"lead-hatch\" patternUnits=\"userSpaceOnUse\" width=\"5\" height=\"5\" "
+        "patternTransform=\"rotate(45)\"><rect width=\"2\" height=\"5\" fill=\"#ffffff\" "
+        "fill-opacity=\"0.75\"/></pattern>\n";
     for (const GanttClass& cls : chart_.classes) hatch(css_name(cls.name), xml_escape(cls.colour));
     out += "</defs>\n<style>\n";
     out +=
@@ -489,26 +605,33 @@ class Renderer {
         ".subtitle{font-size:12px;fill:#444}\n"
         ".alert{font-size:12px;font-weight:bold;fill:#D00000}\n"
         ".legend text{font-size:11px}\n"
-        ".axis{font-size:10px;fill:#333}\n"
+        ".axis{font-size:11px;fill:#333}\n"
         ".tick{text-anchor:middle}\n"
         ".axis-title{font-style:italic}\n"
         ".grid{stroke:#dcdcdc;stroke-width:1}\n"
         ".axis-line{stroke:#777;stroke-width:1}\n"
         ".row-bg{fill:#f2f2f2}\n"
         ".row-label{font-size:12px;font-weight:bold}\n"
-        ".lane-label{font-size:9px;fill:#666;text-anchor:end}\n"
+        ".lane-label{font-size:11px;fill:#666;text-anchor:end}\n"
         ".lane-div{stroke:#e2e2e2;stroke-width:1}\n"
         ".bar,.swatch,.pill{fill:#888}\n"
         ".span{fill:#888;fill-opacity:0.15}\n"
         ".bar.hatched,.swatch.hatched{fill:url(#hatch-default);stroke:#888;stroke-width:1}\n"
         ".sep{stroke:#fff;stroke-opacity:0.8;stroke-width:1;fill:none}\n"
-        ".lbl{font-size:10px;text-anchor:middle;fill:#fff;stroke:#888;stroke-width:3px;"
+        ".lbl{font-size:11px;text-anchor:middle;fill:#fff;stroke:#888;stroke-width:3px;"
         "paint-order:stroke;stroke-linejoin:round}\n"
         ".lbl.dark{fill:#111;stroke:#fff}\n"
         ".conflict{fill:none;stroke:#D00000;stroke-width:2.5}\n"
         ".marker{stroke-width:1.5;fill:none}\n"
-        ".marker-label{font-size:10px}\n"
-        ".note{font-size:10px;fill:#555}\n";
+        ".marker-label{font-size:11px}\n"
+        ".note{font-size:11px;fill:#555}\n"
+        ".lead{fill:url(#lead-hatch)}\n"
+        ".section{stroke:#6A3D9A;stroke-width:1.2;stroke-opacity:0.75;fill:none}\n"
+        ".section-label{font-size:11px;text-anchor:middle;fill:#6A3D9A}\n"
+        ".strip-bg{fill:#f2f2f2}\n"
+        ".strip-bar{fill:#7f7f7f}\n"
+        ".strip-bar.over{fill:#D00000}\n"
+        ".strip-limit{stroke:#222;stroke-width:1;stroke-dasharray:4,3}\n";
     for (const GanttClass& cls : chart_.classes) {
       const std::string name = css_name(cls.name);
       // Colours are written into CSS: keep only characters that colours use.
@@ -542,6 +665,9 @@ class Renderer {
   std::string items_class_;
   bool used_separators_ = false;
   bool used_conflict_ = false;
+  bool used_lead_ = false;
+  // The labels drawn on each band (row, lane, top in tenths of a pixel): left -> right.
+  std::map<std::tuple<std::size_t, std::size_t, long>, std::map<double, double>> labels_;
 };
 
 }  // namespace

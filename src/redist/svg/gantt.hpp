@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace redist::svg {
@@ -45,6 +46,9 @@ struct GanttBar {
   double band_bottom = 1.0;
   // Outlined in red: the conflict an invalid schedule's check reports.
   bool conflict = false;
+  // The length of a leading part of the bar, [start, start + lead), drawn hatched over its colour
+  // (e.g. the latency of a transfer); 0: none.
+  double lead = 0.0;
 };
 
 // A plain bar: `label` on [start, end) of lane `lane` of row `row`, coloured by `css_class`.
@@ -70,6 +74,26 @@ struct GanttMarker {
   std::string colour = "#222222";
 };
 
+// A part of the time axis that every row shares, from `start` to the next section's start (the
+// last one to the end of the axis), e.g. a step of a step schedule: a line across the rows at its
+// start, and its label above the rows when it fits between its boundaries (else `short_label`
+// when that fits, else none).
+struct GanttSection {
+  double start = 0.0;
+  std::string label;
+  std::string short_label;
+};
+
+// A strip under the chart: a count over time (e.g. the pieces that cross a backbone) against a
+// limit. `counts` holds (time, count from that time on), by increasing time; the count is 0
+// before the first. Bars above the limit are red.
+struct GanttStrip {
+  std::string label;    // left of the strip (e.g. "backbone")
+  std::string caption;  // under it (what the bars and the line mean)
+  std::vector<std::pair<double, std::int64_t>> counts;
+  std::int64_t limit = 0;
+};
+
 struct GanttChart {
   std::string title;
   std::string subtitle;                  // optional second line
@@ -88,7 +112,13 @@ struct GanttChart {
   std::string separated_legend = "back-to-back items: a white line between two items";
   // Legend text for a bar outlined in red (GanttBar::conflict), shown only when some bar is.
   std::string conflict_legend = "conflict (outlined in red)";
+  // Legend text for a bar's hatched start (GanttBar::lead), shown only when some bar has one.
+  std::string lead_legend = "latency: the hatched start of a bar";
   std::vector<GanttMarker> markers;
+  // Sections of the time axis (e.g. steps), by increasing start, and the word above their labels.
+  std::vector<GanttSection> sections;
+  std::string sections_label = "step";
+  std::vector<GanttStrip> strips;  // under the rows, in order
   std::vector<std::string> notes;  // small lines under the axis
   std::string time_label = "time";
   // The axis spans at least [0, horizon], widened to cover every bar and marker; 0 (or a

@@ -188,8 +188,10 @@ TEST(RingGantt, SmallScheduleHasTheExpectedBars) {
   EXPECT_EQ(count_of(svg, "<line class=\"marker\""), 2u);
   EXPECT_NE(svg.find("#0072B2"), std::string::npos);
   EXPECT_NE(svg.find("#D55E00"), std::string::npos);
-  // Axis: ticks 0, 2, ..., 12 at the top and at the bottom.
-  EXPECT_EQ(count_of(svg, "class=\"axis tick\""), 14u);
+  // Axis: ticks 0, 2, ..., 12 at the top and at the bottom, but for 10, under the lower bound's
+  // line (its label gives the number).
+  EXPECT_EQ(count_of(svg, "class=\"axis tick\""), 12u);
+  EXPECT_EQ(count_of(svg, ">10</text>"), 0u);
   EXPECT_EQ(count_of(svg, ">0</text>"), 2u);
   EXPECT_EQ(count_of(svg, ">12</text>"), 2u);
 }
@@ -433,6 +435,92 @@ TEST(GanttBands, StackedBandsFillTheirShareOfATallerLane) {
   const std::string svg = render_svg(chart);
   EXPECT_NE(svg.find("height=\"9.5\""), std::string::npos) << svg;   // (40 - 2) / 4
   EXPECT_NE(svg.find("height=\"28.5\""), std::string::npos) << svg;  // the other 3/4
+}
+
+// A chart of one row with a bar per (start, end) on lane 0, each labelled `label`.
+GanttChart one_row(const std::vector<std::pair<double, double>>& spans, const std::string& label) {
+  GanttChart chart;
+  chart.row_labels = {"P0"};
+  chart.lane_labels = {"send"};
+  for (const auto& [start, end] : spans)
+    chart.bars.push_back(span_bar(0, 0, start, end, label, ""));
+  return chart;
+}
+
+TEST(GanttText, NoTextIsSmallerThanElevenPixels) {
+  GanttChart chart = one_row({{0, 10}}, "a label");
+  chart.markers.push_back({10, "makespan", true, "#222222"});
+  chart.notes.push_back("a note");
+  const std::string svg = render_svg(chart);
+  std::size_t sizes = 0;
+  for (auto at = svg.find("font-size:"); at != std::string::npos;
+       at = svg.find("font-size:", at + 1)) {
+    ++sizes;
+    EXPECT_GE(std::stod(svg.substr(at + 10)), 11.0) << svg.substr(at - 20, 40);
+  }
+  EXPECT_GE(sizes, 8u);
+}
+
+TEST(GanttText, LabelsOfOverlappingBarsAreNotDrawnOnTopOfEachOther) {
+  // Three bars at the same place: one label; a fourth bar further on keeps its own.
+  const std::string svg = render_svg(one_row({{0, 10}, {0, 10}, {1, 9}, {50, 60}}, "label"));
+  EXPECT_EQ(count_of(svg, ">label</text>"), 2u);
+}
+
+TEST(GanttText, ALabelThatDoesNotFitIsLeftOut) {
+  GanttBar bar = span_bar(0, 0, 0, 1, "far too long a label", "");
+  bar.short_label = "also too long";
+  GanttChart chart = one_row({{0, 1000}}, "");
+  chart.bars.push_back(bar);
+  const std::string svg = render_svg(chart);
+  EXPECT_EQ(count_of(svg, "<text class=\"lbl"), 0u);
+}
+
+TEST(GanttAxis, NoTickNumberUnderAMarkerLine) {
+  GanttChart chart = one_row({{0, 10}}, "");
+  chart.markers.push_back({10.05, "makespan", true, "#222222"});
+  const std::string with_marker = render_svg(chart);
+  // 6 ticks (0, 2, ..., 10) at the top and the bottom of the rows, but 10's are under the line.
+  EXPECT_EQ(count_of(with_marker, "class=\"axis tick\""), 2u * 5u);
+  chart.markers.clear();
+  chart.horizon = 10.05;
+  EXPECT_EQ(count_of(render_svg(chart), "class=\"axis tick\""), 2u * 6u);
+}
+
+TEST(GanttLead, TheLeadingPartOfABarIsHatchedAndInTheLegend) {
+  GanttChart chart = one_row({{0, 10}}, "");
+  EXPECT_EQ(count_of(render_svg(chart), "class=\"lead\""), 0u);
+  chart.bars[0].lead = 2;
+  const std::string svg = render_svg(chart);
+  EXPECT_EQ(count_of(svg, "<rect class=\"lead\""), 2u);  // the bar's and the legend's
+  EXPECT_NE(svg.find(chart.lead_legend), std::string::npos);
+}
+
+TEST(GanttSections, OneBoundaryPerSectionAndTheLabelsThatFit) {
+  GanttChart chart = one_row({{0, 100}}, "");
+  chart.sections = {{0, "step 1", "1"}, {50, "step 2", "2"}, {99.5, "step 3", "3"}};
+  const std::string svg = render_svg(chart);
+  expect_valid_svg(svg);
+  EXPECT_EQ(count_of(svg, "<path class=\"section\""), 3u);
+  EXPECT_NE(svg.find(">step 1<"), std::string::npos);
+  EXPECT_NE(svg.find(">step 2<"), std::string::npos);
+  EXPECT_EQ(svg.find(">3<"), std::string::npos);  // 5 px wide: no room even for "3"
+}
+
+TEST(GanttStrip, CountsOverTimeAgainstALimit) {
+  GanttChart chart = one_row({{0, 10}}, "");
+  GanttStrip strip;
+  strip.label = "backbone";
+  strip.caption = "what it shows";
+  strip.limit = 1;
+  strip.counts = {{0, 1}, {2, 2}, {4, 0}, {6, 1}};
+  chart.strips.push_back(strip);
+  const std::string svg = render_svg(chart);
+  expect_valid_svg(svg);
+  EXPECT_EQ(count_of(svg, "<rect class=\"strip-bar\""), 2u);
+  EXPECT_EQ(count_of(svg, "<rect class=\"strip-bar over\""), 1u);
+  EXPECT_EQ(count_of(svg, "<line class=\"strip-limit\""), 1u);
+  EXPECT_NE(svg.find(">what it shows<"), std::string::npos);
 }
 
 }  // namespace
