@@ -110,21 +110,7 @@ auto read_instance_as(const std::string& family, const std::string& command,
   }
 }
 
-// Runs `body`; an error at `option` ("--algorithm") that refuses its value as unknown ("unknown
-// algorithm 'ligth' (expected ...)") goes on with "; did you mean 'light'?" when one of `names`
-// is near `given` (io::closest_name).
-template <class Body>
-auto suggesting(const std::string& option, const std::string& given,
-                const std::vector<std::string>& names, Body&& body) {
-  try {
-    return body();
-  } catch (const InputError& e) {
-    if (e.path() != option || !e.message().starts_with("unknown ")) throw;
-    const std::string name = io::closest_name(given, names);
-    if (name.empty()) throw;
-    throw InputError(e.message() + "; did you mean '" + name + "'?", e.path());
-  }
-}
+using io::suggesting;
 
 // The typed `plan` command of a family: the instance is read once and planned once, and every
 // output (the JSON document, the text summary, the picture) renders that one result. `read` turns

@@ -256,6 +256,16 @@ class PackageTest(Case):
         self.assertEqual(redist.ring.plan(ring, algorithm="exact", time_limit=60)["makespan"],
                          22.0)
 
+    def test_mistyped_names_get_the_command_lines_suggestion(self):
+        ring = str(EXAMPLES / "demo-ring.json")
+        exchange = str(DATA / "exchange" / "skewed-8.json")
+        self.assert_cli_error(lambda: redist.ring.plan(ring, algorithm="ligth"),
+                              "ring", "plan", "-a", "ligth", ring)
+        self.assert_cli_error(lambda: redist.exchange.plan(exchange, algorithm="wholee"),
+                              "exchange", "plan", "-a", "wholee", exchange)
+        with self.assertRaisesRegex(ValueError, "did you mean 'mbbsa'"):
+            redist.star.plan(str(EXAMPLES / "star-platform.json"), algorithm="mbsa")
+
     def test_none_options_keep_their_default(self):
         instance = load(EXAMPLES / "spec-example.json")
         self.assertEqual(redist.ring.plan(instance, algorithm=None), redist.ring.plan(instance))

@@ -2,6 +2,7 @@
 #include "redist/balance.hpp"
 #include "redist/io/balance_json.hpp"
 #include "redist/io/options.hpp"
+#include "redist/io/suggest.hpp"
 #include "redist/ring.hpp"
 #include "redist/text/balance_summary.hpp"
 
@@ -28,7 +29,8 @@ std::string simulate_json(std::string_view instance, std::string_view options) {
     if (!o.has("policy")) throw OptionError("a policy is required", "policy");
     const std::string policy = o.text("policy", "");
     const Trace trace = io::read_balance_trace(io::parse_document(instance));
-    return io::output_text(io::write_simulation(simulate(trace, policy)));
+    return io::output_text(io::write_simulation(
+        io::suggesting("policy", policy, policy_names(), [&] { return simulate(trace, policy); })));
   });
 }
 

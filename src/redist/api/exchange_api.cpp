@@ -2,6 +2,7 @@
 #include "redist/exchange.hpp"
 #include "redist/io/exchange_json.hpp"
 #include "redist/io/options.hpp"
+#include "redist/io/suggest.hpp"
 #include "redist/text/exchange_summary.hpp"
 
 namespace redist::exchange {
@@ -13,7 +14,8 @@ std::string plan_json(std::string_view instance, std::string_view options) {
     const std::optional<double> time_limit = o.real("time_limit");
     const bool text = o.wants_text();
     const Instance in = io::read_exchange_instance(io::parse_document(instance));
-    const Plan result = plan(in, algorithm, time_limit);
+    const Plan result = io::suggesting("algorithm", algorithm, io::names_of(kAlgorithms),
+                                       [&] { return plan(in, algorithm, time_limit); });
     if (text)
       return text::exchange_summary(in, result, check(in, result), "redist exchange plan", "");
     return io::exchange_plan_json(result);

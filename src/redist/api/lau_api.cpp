@@ -1,6 +1,7 @@
 // The JSON entry points of redist/lau.hpp: what `redist lau plan|check|eval` print.
 #include "redist/io/lau_json.hpp"
 #include "redist/io/options.hpp"
+#include "redist/io/suggest.hpp"
 #include "redist/lau.hpp"
 #include "redist/text/lau_summary.hpp"
 
@@ -29,7 +30,9 @@ std::string plan_json(std::string_view instance, std::string_view options) {
     const bool text = o.wants_text();
     const io::LauDocument doc = io::read_lau_document(io::parse_document(instance), false);
     return flows_located("$.lau.loads", [&] {
-      const Plan p = plan(doc.instance, plan_options);
+      const Plan p =
+          io::suggesting("algorithm", plan_options.algorithm, io::names_of(algorithm_names()),
+                         [&] { return plan(doc.instance, plan_options); });
       if (!text) return io::lau_plan_json(p);
       return text::lau_summary(doc.instance, p, check(doc.instance, p), "redist lau plan", "");
     });

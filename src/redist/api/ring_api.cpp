@@ -1,6 +1,7 @@
 // The JSON entry points of redist/ring.hpp: what `redist ring plan|check|bound` print.
 #include "redist/io/options.hpp"
 #include "redist/io/ring_json.hpp"
+#include "redist/io/suggest.hpp"
 #include "redist/ring.hpp"
 #include "redist/text/ring_summary.hpp"
 
@@ -13,7 +14,9 @@ std::string plan_json(std::string_view instance, std::string_view options) {
                                    solver_named(o.text("solver", "fast")), o.real("time_limit")};
     const bool text = o.wants_text();
     const Instance in = io::read_ring_instance(io::parse_document(instance));
-    const Schedule schedule = plan(in, plan_options);
+    const Schedule schedule =
+        io::suggesting("algorithm", plan_options.algorithm, io::names_of(ring_algorithm_names()),
+                       [&] { return plan(in, plan_options); });
     if (text) return text::ring_summary(in, schedule, check(in, schedule), "redist ring plan", "");
     return io::ring_schedule_json(schedule);
   });

@@ -1,6 +1,7 @@
 // The JSON entry points of redist/slicering.hpp: what `redist slicering plan|check` print.
 #include "redist/io/options.hpp"
 #include "redist/io/slicering_json.hpp"
+#include "redist/io/suggest.hpp"
 #include "redist/slicering.hpp"
 #include "redist/text/slicering_summary.hpp"
 
@@ -16,7 +17,9 @@ std::string plan_json(std::string_view instance, std::string_view options) {
     }
     const bool text = o.wants_text();
     const Cluster cluster = io::read_cluster(io::parse_document(instance));
-    const Solution solution = plan(cluster, plan_options);
+    const Solution solution = io::suggesting("algorithm", plan_options.algorithm,
+                                             io::names_of(slicering_algorithm_names()),
+                                             [&] { return plan(cluster, plan_options); });
     if (text) {
       return text::slicering_summary(cluster, solution, check(cluster, solution),
                                      "redist slicering plan", "");

@@ -1,6 +1,7 @@
 // The JSON entry points of redist/star.hpp: what `redist star plan|check|order` print.
 #include "redist/io/options.hpp"
 #include "redist/io/star_json.hpp"
+#include "redist/io/suggest.hpp"
 #include "redist/star.hpp"
 #include "redist/text/star_summary.hpp"
 
@@ -12,7 +13,9 @@ std::string plan_json(std::string_view instance, std::string_view options) {
     const PlanOptions plan_options{o.text("algorithm", "best"), o.real("time_limit")};
     const bool text = o.wants_text();
     const Instance in = io::read_star_instance(io::parse_document(instance));
-    const Schedule schedule = plan(in, plan_options);
+    const Schedule schedule =
+        io::suggesting("algorithm", plan_options.algorithm, io::names_of(algorithm_names()),
+                       [&] { return plan(in, plan_options); });
     if (text) {
       return text::star_summary(in, schedule, check(in, schedule), "redist star plan", "");
     }
