@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -386,6 +388,41 @@ TEST(LinePlot, TitlesFitOnOneLineWhenTheyCan) {
   EXPECT_EQ(count(svg, "font-weight=\"bold\""), 1u);
   const std::size_t text = svg.rfind("<text", svg.find("font-weight=\"bold\""));
   EXPECT_GE(attribute(svg.substr(text), "<text", "font-size"), 12);
+}
+
+// The same checks on the figures of docs/figures that this renderer drew (those with markers
+// tagged class="marker"): no text under 11 px, every legend entry's series with a visible marker.
+TEST(LinePlot, PublishedFiguresPassTheChecks) {
+  const char* data = std::getenv("REDIST_DATA_DIR");
+  if (data == nullptr) GTEST_SKIP() << "REDIST_DATA_DIR unset";
+  const std::filesystem::path figures = std::filesystem::path(data) / ".." / "docs" / "figures";
+  if (!std::filesystem::exists(figures)) GTEST_SKIP() << figures;
+  std::size_t checked = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(figures)) {
+    if (entry.path().extension() != ".svg") continue;
+    std::ifstream in(entry.path());
+    const std::string svg{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    if (svg.find("class=\"marker\"") == std::string::npos) continue;
+    SCOPED_TRACE(entry.path().filename().string());
+    ++checked;
+    expect_no_small_text(svg);
+    const std::vector<Mark> all = markers(svg);
+    std::vector<std::size_t> series;
+    for (const Mark& m : all) series.push_back(m.series);
+    std::sort(series.begin(), series.end());
+    series.erase(std::unique(series.begin(), series.end()), series.end());
+    LinePlot shape;  // only the series' count and their markers matter to the check
+    shape.series.resize(series.empty() ? 0 : series.back() + 1);
+    for (const std::size_t k : series)
+      shape.series[k] = {"series " + std::to_string(k), {0}, {0}, false, true};
+    for (std::size_t k = 0; k < shape.series.size(); ++k) {
+      if (shape.series[k].label.empty())
+        shape.series[k] = {"series " + std::to_string(k), {}, {}, false, false};
+    }
+    expect_every_series_visible(shape, svg);
+    EXPECT_GE(texts(svg, "y-tick").size(), 3u);
+  }
+  EXPECT_GE(checked, 1u);
 }
 
 TEST(LinePlot, EmptyPlotIsStillADocument) {
