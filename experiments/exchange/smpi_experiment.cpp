@@ -104,40 +104,56 @@ Table table_of(const nlohmann::ordered_json& run, const Setting& s) {
   return t;
 }
 
-// One figure: `field` of every row, x = the pattern's number, a series per platform and setting.
+// One figure: `field` of every row, a category per pattern (named), a series per platform and
+// setting: the platform gives the marker's shape, the setting the colour's family.
 std::string figure(const std::vector<nlohmann::ordered_json>& runs, const char* field,
                    const std::string& title, const std::string& y_label) {
   svg::LinePlot plot;
   plot.title = title;
   plot.x_label = "pattern";
   plot.y_label = y_label;
-  std::vector<std::string> patterns;
+  std::vector<std::string> platforms;
   for (std::size_t k = 0; k < runs.size(); ++k) {
     for (const auto& r : runs[k]["rows"]) {
       const std::string name = r["pattern"].get<std::string>();
-      auto at = std::find(patterns.begin(), patterns.end(), name);
-      if (at == patterns.end()) at = patterns.insert(at, name);
+      auto at = std::find(plot.x_categories.begin(), plot.x_categories.end(), name);
+      if (at == plot.x_categories.end()) at = plot.x_categories.insert(at, name);
+      const std::string platform = r["platform"].get<std::string>();
+      auto p = std::find(platforms.begin(), platforms.end(), platform);
+      if (p == platforms.end()) p = platforms.insert(p, platform);
       const std::string label =
-          fmt::format("{}{}", r["platform"].get<std::string>(),
-                      kSettings[k].crosstraffic ? "" : ", no acknowledgements");
+          fmt::format("{}{}", platform, kSettings[k].crosstraffic ? "" : ", no acknowledgements");
       auto series = std::find_if(plot.series.begin(), plot.series.end(),
                                  [&](const svg::Series& s) { return s.label == label; });
       if (series == plot.series.end()) {
+        constexpr svg::MarkerShape kShapes[] = {svg::MarkerShape::circle, svg::MarkerShape::square,
+                                                svg::MarkerShape::triangle,
+                                                svg::MarkerShape::rhombus};
         svg::Series added;
         added.label = label;
         added.markers = true;
         added.line = false;  // patterns are categories, not a sequence
+        added.shape = kShapes[static_cast<std::size_t>(p - platforms.begin()) % std::size(kShapes)];
         plot.series.push_back(added);
         series = plot.series.end() - 1;
       }
-      series->x.push_back(static_cast<double>(at - patterns.begin() + 1));
+      series->x.push_back(static_cast<double>(at - plot.x_categories.begin()));
       series->y.push_back(r[field].get<double>());
     }
   }
-  for (std::size_t i = 0; i < patterns.size(); ++i) {
-    plot.caption += fmt::format("{}{} {}", i ? ", " : "Patterns: ", i + 1, patterns[i]);
-  }
   return svg::render_line_plot(plot);
+}
+
+std::string speedup_figure(const std::vector<nlohmann::ordered_json>& runs) {
+  return figure(runs, "alltoallv_over_redist",
+                "MPI_Alltoallv's time over redist's, under SMPI (above 1: redist faster)",
+                "MPI_Alltoallv time / redist time");
+}
+
+std::string model_figure(const std::vector<nlohmann::ordered_json>& runs) {
+  return figure(runs, "redist_over_model",
+                "redist's measured time over its plan's model makespan, under SMPI",
+                "measured / model");
 }
 
 }  // namespace
@@ -153,15 +169,36 @@ nlohmann::ordered_json run_exchange_smpi(const ExchangeSmpiOptions& o, OutputDir
     out.write_table(s.stem, table_of(runs.back(), s));
     results[s.key] = runs.back();
   }
-  out.write_text("smpi_exchange_speedup.svg",
-                 figure(runs, "alltoallv_over_redist",
-                        "MPI_Alltoallv's time over redist's, under SMPI (above 1: redist faster)",
-                        "MPI_Alltoallv time / redist time"));
-  out.write_text("smpi_exchange_model.svg",
-                 figure(runs, "redist_over_model",
-                        "redist's measured time over its plan's model makespan, under SMPI",
-                        "measured / model"));
+  out.write_text("smpi_exchange_speedup.svg", speedup_figure(runs));
+  out.write_text("smpi_exchange_model.svg", model_figure(runs));
   return results;
+}
+
+std::pair<std::string, std::string> smpi_exchange_figures(
+    const nlohmann::ordered_json& with_acknowledgements,
+    const nlohmann::ordered_json& without_acknowledgements) {
+  // The tables' rows as the script's rows: the fields the figures read.
+  std::vector<nlohmann::ordered_json> runs;
+  for (const nlohmann::ordered_json* table : {&with_acknowledgements, &without_acknowledgements}) {
+    const auto& columns = table->at("columns");
+    const auto column = [&](const std::string& name) {
+      for (std::size_t c = 0; c < columns.size(); ++c)
+        if (columns[c].get<std::string>() == name) return c;
+      throw InputError(fmt::format("the SMPI table has no column \"{}\"", name), "table");
+    };
+    const std::size_t platform = column("platform"), pattern = column("pattern"),
+                      model = column("redist / model"), alltoallv = column("Alltoallv / redist");
+    nlohmann::ordered_json run;
+    run["rows"] = nlohmann::ordered_json::array();
+    for (const auto& row : table->at("rows")) {
+      run["rows"].push_back({{"platform", row.at(platform)},
+                             {"pattern", row.at(pattern)},
+                             {"redist_over_model", row.at(model)},
+                             {"alltoallv_over_redist", row.at(alltoallv)}});
+    }
+    runs.push_back(std::move(run));
+  }
+  return {speedup_figure(runs), model_figure(runs)};
 }
 
 }  // namespace redist::experiments

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -30,5 +31,12 @@ struct ExchangeSmpiOptions {
 // "no_crosstraffic"). InputError at "exchange" when the script is missing (a build without
 // SimGrid); std::runtime_error when a run fails or a byte was not delivered.
 nlohmann::ordered_json run_exchange_smpi(const ExchangeSmpiOptions& options, OutputDirectory& out);
+
+// The two figures (smpi_exchange_speedup.svg, smpi_exchange_model.svg) again from the saved
+// tables smpi_exchange.json and smpi_exchange_no_crosstraffic.json, without SimGrid. InputError
+// at "table" when a column the figures need is missing.
+std::pair<std::string, std::string> smpi_exchange_figures(
+    const nlohmann::ordered_json& with_acknowledgements,
+    const nlohmann::ordered_json& without_acknowledgements);
 
 }  // namespace redist::experiments

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <vector>
@@ -421,30 +422,62 @@ const std::vector<std::pair<std::string, std::string>> kFigurePolicies = {
     {"hedged-replay", "hedged-replay"}};
 constexpr double kFigureTop = 4.0;
 
-std::string figure(const std::vector<Regime>& regimes) {
+// A regime's name under the figure's axis.
+std::string regime_name(const std::string& drift, std::int64_t particle_bytes) {
+  return fmt::format("{}\n{} KiB", drift, particle_bytes / 1024);
+}
+
+// The figure: a category per regime (`names`), per policy of kFigurePolicies its mean over the
+// optimum in each regime and, when known (else empty), the standard error of that mean.
+std::string draw_figure(const std::vector<std::string>& names,
+                        const std::vector<std::vector<double>>& means,
+                        const std::vector<std::vector<double>>& errors) {
   svg::LinePlot plot;
   plot.title = "Rebalancing policies on recorded particle runs: total time over the optimum's";
-  plot.x_label = "regime (drift x particle size, listed below)";
+  plot.x_label = "regime (drift of the ranks' speeds, particle size)";
   plot.y_label = fmt::format("total time / hindsight optimum (axis cut at {})", kFigureTop);
   plot.y_min = 0.9;
   plot.y_max = kFigureTop;
-  for (const auto& [policy, label] : kFigurePolicies) {
+  plot.x_categories = names;
+  bool any_error = false;
+  for (std::size_t i = 0; i < kFigurePolicies.size(); ++i) {
     svg::Series s;
-    s.label = label;
+    s.label = kFigurePolicies[i].second;
     s.markers = true;
     s.line = false;
-    for (std::size_t r = 0; r < regimes.size(); ++r) {
-      s.x.push_back(static_cast<double>(r + 1));
-      s.y.push_back(regimes[r].ratio[index_of(policy)]);
+    for (std::size_t r = 0; r < names.size(); ++r) {
+      s.x.push_back(static_cast<double>(r));
+      s.y.push_back(means[i][r]);
     }
+    s.error = errors[i];
+    any_error |= !s.error.empty();
     plot.series.push_back(s);
   }
-  for (std::size_t r = 0; r < regimes.size(); ++r) {
-    plot.caption += fmt::format("{}{} {} {} KiB", r ? ", " : "Regimes: ", r + 1, regimes[r].drift,
-                                regimes[r].particle_bytes / 1024);
-  }
-  plot.caption += ". Points above the cut are not drawn (the tables have them).";
+  plot.caption = "Points above the cut are not drawn (the tables have them).";
+  if (any_error) plot.caption += " Bars: +-1 standard error of the mean over the seeds.";
   return svg::render_line_plot(plot);
+}
+
+std::string figure(const std::vector<Regime>& regimes) {
+  std::vector<std::string> names;
+  for (const Regime& g : regimes) names.push_back(regime_name(g.drift, g.particle_bytes));
+  std::vector<std::vector<double>> means, errors;
+  for (const auto& [policy, label] : kFigurePolicies) {
+    const std::size_t i = index_of(policy);
+    std::vector<double> mean, error;
+    for (const Regime& g : regimes) {
+      mean.push_back(g.ratio[i]);
+      // The standard error of the mean over the seeds (none with a single seed).
+      const auto n = static_cast<double>(g.seed_ratio[i].size());
+      if (n < 2) continue;
+      double squares = 0;
+      for (const double x : g.seed_ratio[i]) squares += (x - g.ratio[i]) * (x - g.ratio[i]);
+      error.push_back(std::sqrt(squares / (n - 1) / n));
+    }
+    means.push_back(std::move(mean));
+    errors.push_back(error.size() == regimes.size() ? error : std::vector<double>{});
+  }
+  return draw_figure(names, means, errors);
 }
 
 }  // namespace
@@ -575,6 +608,34 @@ nlohmann::ordered_json run_particles_experiment(const ParticlesExperimentOptions
                              {"directions", rows_as_objects(directions)},
                              {"verdict", verdict},
                              {"migrations", rows_as_objects(migrations)}});
+}
+
+std::string particles_policies_figure(const nlohmann::ordered_json& regimes_table) {
+  const auto& columns = regimes_table.at("columns");
+  const auto column = [&](const std::string& name) -> std::optional<std::size_t> {
+    for (std::size_t c = 0; c < columns.size(); ++c)
+      if (columns[c].get<std::string>() == name) return c;
+    return std::nullopt;
+  };
+  const auto required = [&](const std::string& name) {
+    const std::optional<std::size_t> c = column(name);
+    if (!c) throw InputError(fmt::format("the regimes table has no column \"{}\"", name), "table");
+    return *c;
+  };
+  const std::size_t drift = required("drift"), kib = required("particle KiB");
+  std::vector<std::string> names;
+  std::vector<std::vector<double>> means(kFigurePolicies.size()), errors(kFigurePolicies.size());
+  for (const auto& row : regimes_table.at("rows")) {
+    if (!row.at(kib).is_number()) continue;  // the mean row
+    names.push_back(
+        regime_name(row.at(drift).get<std::string>(), row.at(kib).get<std::int64_t>() * 1024));
+    for (std::size_t i = 0; i < kFigurePolicies.size(); ++i) {
+      means[i].push_back(row.at(required(kFigurePolicies[i].first)).get<double>());
+      if (const auto e = column(kFigurePolicies[i].first + " standard error"))
+        errors[i].push_back(row.at(*e).get<double>());
+    }
+  }
+  return draw_figure(names, means, errors);
 }
 
 }  // namespace redist::experiments

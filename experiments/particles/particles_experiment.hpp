@@ -50,4 +50,9 @@ struct ParticlesExperimentOptions {
 // program; std::runtime_error when a recording or a simulation fails.
 nlohmann::ordered_json run_particles_experiment(const ParticlesExperimentOptions& options);
 
+// particles_policies.svg again from a saved particles_regimes.json (the table this experiment
+// writes): the policies' means per regime, with error bars when the table has a column
+// "<policy> standard error". InputError at "table" when a column the figure needs is missing.
+std::string particles_policies_figure(const nlohmann::ordered_json& regimes_table);
+
 }  // namespace redist::experiments
