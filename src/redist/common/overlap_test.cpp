@@ -39,14 +39,20 @@ TEST(Overlap, TheAllowanceIsOfTheInstantShared) {
   EXPECT_FALSE(first_overlap(touching, 0.0).has_value());
 }
 
-// Many overlaps, each within its allowance, exceed the busy time the span leaves.
-TEST(Overlap, BusyTimeAddsTheSmallOverlapsUp) {
+// `n` spans of one second, each starting before the previous one ends by 0.9 of its allowance.
+std::vector<Span> creeping_spans(std::size_t n) {
   std::vector<Span> spans;
   double start = 0;
-  for (std::size_t k = 0; k < 10000; ++k) {
+  for (std::size_t k = 0; k < n; ++k) {
     spans.push_back({start, start + 1, k});
     start += 1 - 0.9 * kTimeTolerance * (start + 1);
   }
+  return spans;
+}
+
+// Many overlaps, each within its allowance, exceed the busy time the span leaves.
+TEST(Overlap, BusyTimeAddsTheSmallOverlapsUp) {
+  std::vector<Span> spans = creeping_spans(10000);
   EXPECT_FALSE(first_overlap(spans, 0.0).has_value());
   EXPECT_TRUE(busy_time(spans, 0.0).exceeds(0.0));
   for (std::size_t k = 0; k < spans.size(); ++k) spans[k] = {double(k), double(k) + 1, k};
@@ -58,12 +64,7 @@ TEST(Overlap, BusyTimeAddsTheSmallOverlapsUp) {
 // first start to last end would leave them) nor the far end (whose allowance is larger) hides
 // them, in any order of the spans.
 TEST(Overlap, AGapOrAFarStretchHidesNoSmallOverlaps) {
-  std::vector<Span> spans;
-  double start = 0;
-  for (std::size_t k = 0; k < 10000; ++k) {
-    spans.push_back({start, start + 1, k});
-    start += 1 - 0.9 * kTimeTolerance * (start + 1);
-  }
+  std::vector<Span> spans = creeping_spans(10000);
   spans.push_back({1e9, 1e9 + 1, spans.size()});
   std::mt19937_64 rng(7);
   for (int round = 0; round < 3; ++round) {

@@ -345,6 +345,14 @@ const char* shape_name(MarkerShape shape) {
   return "circle";
 }
 
+// A square on its corner around (x, y), `d` from the centre to each corner.
+std::string diamond(double x, double y, double d, const std::string& tag,
+                    const std::string& paint) {
+  return fmt::format(
+      "<polygon {} points=\"{:.2f},{:.2f} {:.2f},{:.2f} {:.2f},{:.2f} {:.2f},{:.2f}\" {}/>\n", tag,
+      x, y - d, x + d, y, x, y + d, x - d, y, paint);
+}
+
 // A marker of radius about `r` centred on (x, y); `what`: "marker" or "legend-mark".
 std::string marker(MarkerShape shape, const std::string& fill, double x, double y, double r,
                    std::size_t series, const char* what) {
@@ -353,20 +361,11 @@ std::string marker(MarkerShape shape, const std::string& fill, double x, double 
       series, shape_name(shape), x, y);
   const std::string paint = fmt::format("fill=\"{}\" stroke=\"white\" stroke-width=\"0.8\"", fill);
   switch (shape) {
-    case MarkerShape::diamond: {
-      const double d = r + 2;
-      return fmt::format(
-          "<polygon {6} points=\"{0:.2f},{1:.2f} {2:.2f},{3:.2f} {0:.2f},{4:.2f} {5:.2f},{3:.2f}\" "
-          "fill=\"white\" stroke=\"{7}\" stroke-width=\"2\"/>\n",
-          x, y - d, x + d, y, y + d, x - d, tag, fill);
-    }
-    case MarkerShape::rhombus: {
-      const double d = r * 1.3;
-      return fmt::format(
-          "<polygon {6} points=\"{0:.2f},{1:.2f} {2:.2f},{3:.2f} {0:.2f},{4:.2f} {5:.2f},{3:.2f}\" "
-          "{7}/>\n",
-          x, y - d, x + d, y, y + d, x - d, tag, paint);
-    }
+    case MarkerShape::diamond:  // hollow
+      return diamond(x, y, r + 2, tag,
+                     fmt::format("fill=\"white\" stroke=\"{}\" stroke-width=\"2\"", fill));
+    case MarkerShape::rhombus:
+      return diamond(x, y, r * 1.3, tag, paint);
     case MarkerShape::square: {
       const double d = r * 0.9;
       return fmt::format(
