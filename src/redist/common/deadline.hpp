@@ -9,6 +9,7 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -62,6 +63,12 @@ inline std::string time_limit_note(const Deadline& deadline, const std::string& 
       "time limit of {:g} s reached ({}): the best plan found by then, with the lower bound "
       "proven by then; the search did not finish",
       deadline.seconds(), what);
+}
+
+// The note of a plan whose algorithm was given a time limit but does not search: "the time limit
+// has no effect on light: only exact and auto search".
+inline std::string time_limit_ignored(std::string_view algorithm) {
+  return fmt::format("the time limit has no effect on {}: only exact and auto search", algorithm);
 }
 
 }  // namespace redist

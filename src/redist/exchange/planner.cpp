@@ -95,6 +95,9 @@ Plan dispatch(const Instance& instance, std::string_view algorithm, const Deadli
 Plan plan(const Instance& instance, std::string_view algorithm, std::optional<double> time_limit) {
   const auto started = std::chrono::steady_clock::now();
   Plan out = dispatch(instance, algorithm, Deadline(time_limit));
+  if (time_limit && algorithm != "exact" && algorithm != "auto") {
+    out.notes.push_back(time_limit_ignored(algorithm));
+  }
   for (const std::string& field : instance.assumed_bandwidths) {
     out.notes.push_back(field + " not given: 1 byte per second assumed for every node");
   }

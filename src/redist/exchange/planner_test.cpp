@@ -94,5 +94,17 @@ TEST(PreemptiveWithin, EmptyOverItsBudgetAndTheSamePlanWithin) {
   EXPECT_EQ(p->pieces.size(), q.pieces.size());
 }
 
+// A time limit given to an algorithm that does not search is said to have no effect.
+TEST(Plan, ATimeLimitOnAnAlgorithmThatDoesNotSearchIsSaidUnused) {
+  const Instance in = uniform_exchange(3, preemption_pays());
+  const Plan whole = plan(in, "whole", 5.0);
+  ASSERT_FALSE(whole.notes.empty());
+  EXPECT_EQ(whole.notes.back(),
+            "the time limit has no effect on whole: only exact and auto search");
+  for (const std::string& note : plan(in, "auto", 5.0).notes) {
+    EXPECT_EQ(note.find("no effect"), std::string::npos) << note;
+  }
+}
+
 }  // namespace
 }  // namespace redist::exchange

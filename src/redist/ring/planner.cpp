@@ -148,6 +148,9 @@ Schedule plan(const Instance& in, const PlanOptions& options) {
   validate_instance(in);
   require_finite_times(in);
   Schedule s = dispatch(in, options.algorithm, options.solver, time_limit);
+  if (options.time_limit && options.algorithm != "exact" && options.algorithm != "auto") {
+    s.notes.push_back(time_limit_ignored(options.algorithm));
+  }
   require_valid_at_double_precision(in, s);
   attach_bounds(in, s);
   // One order for every planner's output: by sender, then start time (docs/formats.md).

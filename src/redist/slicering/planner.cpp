@@ -62,6 +62,9 @@ Solution plan(const Cluster& cluster, const PlanOptions& options) {
     throw OptionError(fmt::format("ring size must be in [1, {}], got {}", cluster.size(), *q), "q");
   }
   Solution s = dispatch(cluster, options.algorithm, q, time_limit);
+  if (options.time_limit && options.algorithm != "exact" && options.algorithm != "auto") {
+    s.notes.push_back(time_limit_ignored(options.algorithm));
+  }
   s.solve_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return s;
