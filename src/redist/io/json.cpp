@@ -118,7 +118,7 @@ class PathTrackingSax : public nlohmann::detail::json_sax_dom_parser<Json> {
     if (frames_.size() >= limits_.depth) {
       throw InputError(fmt::format("nested deeper than {} levels", limits_.depth), path());
     }
-    frames_.push_back(Frame{array});
+    frames_.push_back(Frame{array, 0, {}, {}});
   }
 
   // The top-level member whose elements go to the stream consumer.
