@@ -33,7 +33,15 @@
 
 namespace redist::exchange {
 
+// OptionError at "algorithm", before any work, when the messages times the nodes that send or
+// receive one pass kMaxPreemptiveMessagesTimesNodes (limits.hpp).
 Plan plan_preemptive(const Instance& instance);
+
+// The nodes that send or receive a message (indices out of range are skipped). O(m + p).
+std::size_t active_nodes(const Instance& instance);
+
+// Whether plan_preemptive plans the instance rather than refusing it for its size. O(m + p).
+bool preemptive_plans(const Instance& instance);
 
 // The same within a work budget: empty once the augmenting paths have scanned more than
 // `edge_scans` edges (each breadth-first step counts the live edges of the vertex it leaves), so

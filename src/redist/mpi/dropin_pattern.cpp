@@ -10,6 +10,7 @@
 #include "redist/common/fnv_hash.hpp"
 #include "redist/exchange/bounds.hpp"
 #include "redist/exchange/planner.hpp"
+#include "redist/exchange/preemptive.hpp"
 #include "redist/exchange/validate.hpp"
 
 namespace redist::mpi::dropin {
@@ -133,7 +134,10 @@ exchange::Instance matrix_instance(const Matrix& m, const exchange::Platform& pl
 std::string planner_for(const exchange::Instance& instance) {
   const std::size_t m = instance.messages.size();
   if (instance.backbone) return "whole";
-  if (instance.latency == 0.0) return m <= kPreemptiveMessages ? "preemptive" : "whole";
+  if (instance.latency == 0.0) {
+    return m <= kPreemptiveMessages && exchange::preemptive_plans(instance) ? "preemptive"
+                                                                            : "whole";
+  }
   return m <= kAutoMessages ? "auto" : "whole";
 }
 

@@ -121,9 +121,10 @@ std::string matrix_hash(const Matrix& matrix);
 exchange::Instance matrix_instance(const Matrix& matrix, const exchange::Platform& platform);
 
 // The planner the drop-in uses at this size: the cheapest that meets the bound in practice
-// (docs/dropin.md): without latency `preemptive` (optimal) up to kPreemptiveMessages messages,
-// else `whole` (one piece per message, within 2x of the bound and near it in practice); with
-// latency `auto` up to kAutoMessages, else `whole`; with a backbone `whole`.
+// (docs/dropin.md): without latency `preemptive` (optimal) up to kPreemptiveMessages messages
+// and within its own limit (exchange::preemptive_plans), else `whole` (one piece per message,
+// within 2x of the bound and near it in practice); with latency `auto` up to kAutoMessages, else
+// `whole`; with a backbone `whole`.
 inline constexpr std::size_t kPreemptiveMessages = 20'000;
 inline constexpr std::size_t kAutoMessages = 2'000;
 std::string planner_for(const exchange::Instance& instance);

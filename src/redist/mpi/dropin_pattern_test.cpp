@@ -13,6 +13,7 @@
 
 #include "redist/exchange/planner.hpp"
 #include "redist/testing/random_cases.hpp"
+#include "redist/testing/random_exchange.hpp"
 
 namespace redist::mpi::dropin {
 namespace {
@@ -128,6 +129,13 @@ TEST(DropinDecision, PlannerByLatencyAndSize) {
   EXPECT_EQ(planner_for(in), "auto");
   in.messages.resize(kAutoMessages + 1, in.messages[0]);
   EXPECT_EQ(planner_for(in), "whole");
+  // Without latency, within kPreemptiveMessages but past preemptive's own limit (messages x the
+  // nodes that have one): 20,000 pairs i -> i + 20,000 among 40,000 ranks.
+  exchange::Instance pairs = testkit::uniform_exchange(40'000, {});
+  for (std::int64_t i = 0; i < 20'000; ++i) pairs.messages.push_back({i, i + 20'000, 1});
+  EXPECT_EQ(planner_for(pairs), "whole");
+  pairs.messages.resize(10'000);
+  EXPECT_EQ(planner_for(pairs), "preemptive");
 }
 
 // Every rank's transfers, as rank 0 sends them: each message's bytes arrive exactly once, the
