@@ -36,7 +36,8 @@
 // scanned colours, two paths of at most 2p edges per message, far shorter in practice), O(m log m)
 // for the order, and for the exchanges O(m Delta log m) per sweep, capped at 2 x 10^7 message
 // visits; memory O(p Delta) for the colour table (a hash table of O(m) entries when 2 p Delta
-// exceeds 2^24).
+// exceeds 2^24). Instances whose m x Delta passes kMaxMinStepsMessagesTimesDegree are refused
+// before any work (limits.hpp; OptionError at "algorithm").
 #pragma once
 
 #include <cstddef>

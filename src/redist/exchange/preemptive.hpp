@@ -22,7 +22,9 @@
 // steps algorithms are meant for beta > 0). Applies to one-port instances without a backbone
 // (OptionError at "algorithm" otherwise).
 // Complexity: O(E) per augmenting path for E = 2m + 2p edges, one path per used-up edge: O(E^2)
-// in the worst case, near O(E) per path found quickly in practice (docs/exchange.md, measured).
+// in the worst case, near O(E) per path found quickly in practice (docs/exchange.md, measured):
+// the time grows as m times the nodes that have a message, and plan_preemptive refuses instances
+// beyond kMaxPreemptiveMessagesTimesNodes (limits.hpp).
 // Memory O(m + p + pieces).
 #pragma once
 
