@@ -222,9 +222,10 @@ BENCHMARK(BM_RankSetup)->Args({4096, 32})->Unit(benchmark::kMillisecond);
 // ceil(sqrt(m)) + 1 nodes each sending to all others; else m / partners nodes. Backbone 1: the
 // nodes split in two clusters at random, 1 to 3 transfers at once. An algorithm that refuses the
 // instance (its own limit, or more than kMaxNodes nodes at one partner each) is reported as an
-// error with its message, after the time the refusal took. Run one size at a time under a
-// timeout, e.g.
-//   timeout 120 build/bench/exchange_benchmark --benchmark_filter='AtLimits/ggp/100000/5/0/0/'
+// error with its message, after the time the refusal took. Together they take hours: leave them out
+// of a full run (--benchmark_filter=-AtLimits) and run one size at a time under a timeout (`auto`
+// is named "default" here), e.g. ggp at its limit on its slowest pattern:
+//   timeout 120 build/bench/exchange_benchmark --benchmark_filter='AtLimits/ggp/15000/1/0/1/'
 redist::exchange::Instance limits_instance(const benchmark::State& state) {
   const auto m = static_cast<std::size_t>(state.range(0));
   std::mt19937_64 rng(1);
