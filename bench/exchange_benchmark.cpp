@@ -12,8 +12,10 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 
+#include "redist/common/error.hpp"
 #include "redist/exchange/caterpillar.hpp"
 #include "redist/exchange/greedy_steps.hpp"
 #include "redist/exchange/kpbs.hpp"
@@ -213,3 +215,68 @@ void BM_RankSetup(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_RankSetup)->Args({4096, 32})->Unit(benchmark::kMillisecond);
+
+// Every algorithm of `exchange plan -a NAME` at growing sizes up to the documented limits
+// (docs/exchange.md, "Limits"), one run each, CPU time (args: messages m, partners, latency in
+// seconds, backbone 0 or 1; messages last up to 2^20 s). Partners 0: a dense-ish pattern,
+// ceil(sqrt(m)) + 1 nodes each sending to all others; else m / partners nodes. Backbone 1: the
+// nodes split in two clusters at random, 1 to 3 transfers at once. An algorithm that refuses the
+// instance (its own limit, or more than kMaxNodes nodes at one partner each) is reported as an
+// error with its message, after the time the refusal took. Together they take hours: leave them out
+// of a full run (--benchmark_filter=-AtLimits) and run one size at a time under a timeout (`auto`
+// is named "default" here), e.g. ggp at its limit on its slowest pattern:
+//   timeout 120 build/bench/exchange_benchmark --benchmark_filter='AtLimits/ggp/15000/1/0/1/'
+redist::exchange::Instance limits_instance(const benchmark::State& state) {
+  const auto m = static_cast<std::size_t>(state.range(0));
+  std::mt19937_64 rng(1);
+  redist::testkit::RandomExchangeOptions o;
+  if (state.range(1) == 0) {
+    o.nodes_min = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(m)))) + 1;
+    o.partners = o.nodes_min - 1;
+  } else {
+    o.partners = static_cast<std::size_t>(state.range(1));
+    o.nodes_min = std::max<std::size_t>(m / o.partners, o.partners + 1);
+  }
+  o.nodes_max = o.nodes_min;
+  o.bytes_max = std::int64_t{1} << 20;
+  o.backbone = state.range(3) != 0;
+  auto in = redist::testkit::random_exchange(rng, o);
+  if (in.messages.size() > m) in.messages.resize(m);
+  in.latency = static_cast<double>(state.range(2));
+  return in;
+}
+void BM_AtLimits(benchmark::State& state, const char* algorithm) {
+  const auto in = limits_instance(state);
+  for (auto _ : state) {
+    try {
+      const auto plan = redist::exchange::plan(in, algorithm);
+      state.counters["over_bound"] = plan.makespan / plan.lower_bound;
+      state.counters["pieces"] = static_cast<double>(plan.pieces.size());
+    } catch (const redist::InputError& e) {  // an algorithm's limit (or more nodes than allowed)
+      state.SkipWithError(e.what());
+    }
+  }
+  state.counters["messages"] = static_cast<double>(in.messages.size());
+  state.counters["nodes"] = static_cast<double>(in.nodes);
+}
+void limits_args(benchmark::internal::Benchmark* b) {
+  for (const std::int64_t m :
+       {2'000, 4'000, 10'000, 15'000, 30'000, 100'000, 300'000, 1'000'000, 2'000'000, 5'000'000}) {
+    for (const std::int64_t partners : {5, 64, 0}) {
+      for (const std::int64_t latency : {0, 100, 10000}) b->Args({m, partners, latency, 0});
+    }
+    for (const std::int64_t partners : {1, 5}) {
+      for (const std::int64_t latency : {0, 100, 10000}) b->Args({m, partners, latency, 1});
+    }
+  }
+  b->Iterations(1)->Unit(benchmark::kSecond)->MeasureProcessCPUTime();
+}
+BENCHMARK_CAPTURE(BM_AtLimits, default, "auto")->Apply(limits_args);
+BENCHMARK_CAPTURE(BM_AtLimits, preemptive, "preemptive")->Apply(limits_args);
+BENCHMARK_CAPTURE(BM_AtLimits, whole, "whole")->Apply(limits_args);
+BENCHMARK_CAPTURE(BM_AtLimits, min_steps, "min-steps")->Apply(limits_args);
+BENCHMARK_CAPTURE(BM_AtLimits, caterpillar, "caterpillar")->Apply(limits_args);
+BENCHMARK_CAPTURE(BM_AtLimits, exact, "exact")->Apply(limits_args);
+BENCHMARK_CAPTURE(BM_AtLimits, ggp, "ggp")->Apply(limits_args);
+BENCHMARK_CAPTURE(BM_AtLimits, oggp, "oggp")->Apply(limits_args);
+BENCHMARK_CAPTURE(BM_AtLimits, steps, "steps")->Apply(limits_args);

@@ -337,8 +337,8 @@ Plan search_plan(const Instance& instance, Plan incumbent, const Bounds& bound,
 }  // namespace
 
 Plan plan_exact(const Instance& instance, const Deadline& time_limit) {
+  require_exact_applies(instance);  // O(1): before validating a large instance
   validate_instance(instance);
-  require_exact_applies(instance);
   Plan incumbent = plan_preemptive(instance);
   if (instance.latency > 0) incumbent = better(std::move(incumbent), plan_whole(instance));
   const Bounds bound = bounds(instance);

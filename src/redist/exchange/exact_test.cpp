@@ -3,11 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <ctime>
 #include <numeric>
 #include <random>
 
 #include "redist/common/error.hpp"
 #include "redist/exchange/bounds.hpp"
+#include "redist/exchange/limits.hpp"
+#include "redist/exchange/planner.hpp"
 #include "redist/exchange/preemptive.hpp"
 #include "redist/exchange/validate.hpp"
 #include "redist/exchange/whole.hpp"
@@ -87,6 +90,18 @@ TEST(Exact, RefusesWhatItCannotSearch) {
   EXPECT_THROW(plan_exact(uniform_exchange(10, many, 1.0)), OptionError);
   // A latency tiny next to the transfers would let too many pieces pay.
   EXPECT_THROW(plan_exact(preemption_pays(1e-6)), OptionError);
+  // At the instance limit (5 x 10^6 messages) the refusal comes before any work, validation
+  // included.
+  const Instance largest = testkit::circulant_exchange(kMaxMessages, 8, 1, 1.0);
+  const std::clock_t started = std::clock();
+  try {
+    plan(largest, "exact");
+    ADD_FAILURE() << "not refused";
+  } catch (const OptionError& e) {
+    EXPECT_EQ(e.path(), "algorithm");
+    EXPECT_EQ(e.message(), "exact searches instances of at most 8 messages; this one has 5000000");
+  }
+  EXPECT_LT(static_cast<double>(std::clock() - started) / CLOCKS_PER_SEC, 0.05);
 }
 
 // Properties only a true optimum has, on random tiny instances: it is never above any other

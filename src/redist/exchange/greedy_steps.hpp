@@ -9,7 +9,10 @@
 // Guarantee: none beyond validity; each step's longest message is its first and belongs to no
 // other step, so the makespan is at most the sum of all durations. The plan states eta and the
 // step count (Plan::steps); optimal when it meets bounds(instance).lower_bound.
-// Complexity: O(m log m + m S) for S steps (each step scans the remaining messages).
+// Complexity: O(m log m + m S) for S steps (each step reads the remaining messages until it is full
+// or holds every node that still has one). S >= Delta, the most messages of one node: instances
+// whose m x Delta passes kMaxStepsMessagesTimesDegree are refused before any work (limits.hpp;
+// OptionError at "algorithm").
 #pragma once
 
 #include "redist/exchange/model.hpp"

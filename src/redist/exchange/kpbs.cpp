@@ -144,9 +144,10 @@ PaddedGraph padded_graph(const Instance& in, const std::vector<std::int64_t>& un
 // Peels perfect matchings off the padded graph and records each message's stretches.
 class Peeler {
  public:
-  Peeler(PaddedGraph& g, std::size_t messages, bool bottleneck)
+  Peeler(PaddedGraph& g, std::size_t messages, bool bottleneck, const char* algorithm)
       : g_(g),
         bottleneck_(bottleneck),
+        algorithm_(algorithm),
         adjacency_(g.vertices),
         match_left_(g.vertices, kNone),
         match_right_(g.vertices, kNone),
@@ -169,24 +170,40 @@ class Peeler {
   }
 
  private:
-  // Subtracts the matching's smallest weight from each of its edges, records the messages.
+  // Subtracts the matching's smallest weight from each of its edges, records the messages, and
+  // counts the pieces of the step schedule as it grows: a new step starts when a message enters or
+  // leaves, and holds one piece per matched message (the count steps_of will lay out). Refuses
+  // the plan as soon as that count passes kMaxStepPieces, before the rest of the peeling.
   void peel() {
     std::int64_t c = std::numeric_limits<std::int64_t>::max();
     for (const std::uint32_t e : match_left_) c = std::min(c, g_.edges[e].remaining);
+    std::size_t matched = 0, continued = 0;
     for (const std::uint32_t e : match_left_) {
       Edge& edge = g_.edges[e];
       edge.remaining -= c;
-      if (edge.message >= 0) record(static_cast<std::size_t>(edge.message), c);
+      if (edge.message < 0) continue;
+      ++matched;
+      if (record(static_cast<std::size_t>(edge.message), c)) ++continued;
     }
+    if (matched != continued || continued != previous_matched_) pieces_ += matched;
+    previous_matched_ = matched;
     now_ += c;
+    if (pieces_ > kMaxStepPieces) {
+      throw OptionError(fmt::format("{}: the step schedule passes the {} pieces accepted (use "
+                                    "preemptive or whole)",
+                                    algorithm_, kMaxStepPieces),
+                        "algorithm");
+    }
   }
-  void record(std::size_t message, std::int64_t c) {
+  // True when the message continues a stretch that ended now.
+  bool record(std::size_t message, std::int64_t c) {
     std::vector<Stretch>& s = stretches_[message];
     if (!s.empty() && s.back().end == now_) {
       s.back().end = now_ + c;
-    } else {
-      s.push_back({now_, now_ + c});
+      return true;
     }
+    s.push_back({now_, now_ + c});
+    return false;
   }
   // The perfect matching whose smallest weight is largest: the largest threshold among the
   // distinct remaining weights at which the edges at or above it still match every vertex.
@@ -294,6 +311,8 @@ class Peeler {
 
   PaddedGraph& g_;
   bool bottleneck_;
+  const char* algorithm_;
+  std::size_t pieces_ = 0, previous_matched_ = 0;
   std::vector<std::vector<std::uint32_t>> adjacency_;    // edges by left vertex
   std::vector<std::uint32_t> match_left_, match_right_;  // edge or kNone
   std::vector<std::uint32_t> layer_, next_;
@@ -321,27 +340,11 @@ std::size_t cut_index(const std::vector<std::int64_t>& cuts, std::int64_t t) {
   return static_cast<std::size_t>(std::lower_bound(cuts.begin(), cuts.end(), t) - cuts.begin());
 }
 
-void require_piece_count(const std::vector<std::vector<Stretch>>& stretches,
-                         const std::vector<std::int64_t>& cuts, const char* algorithm) {
-  std::size_t pieces = 0;
-  for (const auto& s : stretches) {
-    for (const Stretch& t : s) pieces += cut_index(cuts, t.end) - cut_index(cuts, t.begin);
-  }
-  if (pieces > kMaxStepPieces) {
-    throw OptionError(fmt::format("{}: the step schedule would have {} pieces, more than the {} "
-                                  "accepted (use preemptive or whole)",
-                                  algorithm, pieces, kMaxStepPieces),
-                      "algorithm");
-  }
-}
-
 // The steps of the stretches: a message's bytes shared in proportion to its units, the last
 // piece taking what rounding leaves.
 std::vector<Step> steps_of(const Instance& in, const std::vector<std::int64_t>& units,
-                           const std::vector<std::vector<Stretch>>& stretches,
-                           const char* algorithm) {
+                           const std::vector<std::vector<Stretch>>& stretches) {
   const std::vector<std::int64_t> cuts = cuts_of(stretches);
-  require_piece_count(stretches, cuts, algorithm);
   std::vector<Step> steps(cuts.empty() ? 0 : cuts.size() - 1);
   for (std::size_t e = 0; e < stretches.size(); ++e) {
     const auto bytes = static_cast<double>(in.messages[e].bytes);
@@ -360,14 +363,23 @@ std::vector<Step> steps_of(const Instance& in, const std::vector<std::int64_t>& 
 }
 
 Plan plan_peeling(const Instance& instance, bool bottleneck) {
-  validate_instance(instance);
   const char* name = bottleneck ? "oggp" : "ggp";
+  if (bottleneck) {
+    require_algorithm_messages(instance, name, kMaxOggpMessages,
+                               "up to one bottleneck matching per edge of its graph, each a "
+                               "binary search of Hopcroft-Karp runs");
+  } else {
+    require_algorithm_messages(instance, name, kMaxGgpMessages,
+                               "up to one matching per edge of its graph, each repaired over the "
+                               "whole graph: quadratic time");
+  }
+  validate_instance(instance);
   std::vector<Step> steps;
   if (!instance.messages.empty()) {
     const std::vector<std::int64_t> units = units_of(instance, unit_of(instance));
     PaddedGraph graph = padded_graph(instance, units, step_capacity(instance));
-    const auto stretches = Peeler(graph, instance.messages.size(), bottleneck).run();
-    steps = steps_of(instance, units, stretches, name);
+    const auto stretches = Peeler(graph, instance.messages.size(), bottleneck, name).run();
+    steps = steps_of(instance, units, stretches);
   }
   return step_plan(instance, steps, name);
 }

@@ -38,8 +38,10 @@
 // Complexity: the graph has E <= m + 2 (n1 + n2) edges and V = n1 + n2 - k vertices a side; each
 // matching uses up an edge, so S <= E. GGP: O(E) per repair (a breadth-first phase and
 // augmentations), O(E^2) in all in the worst case. OGGP: O(E sqrt(V) log E) per matching,
-// O(E^2 sqrt(V) log E) in all: meant for instances of a few thousand messages. Pieces: at most
-// k per step; plans beyond kMaxStepPieces pieces are refused (OptionError at "algorithm").
+// O(E^2 sqrt(V) log E) in all: meant for instances of a few thousand messages. Instances of more
+// than kMaxGgpMessages (ggp) or kMaxOggpMessages (oggp) messages are refused before any work
+// (limits.hpp; OptionError at "algorithm"). Pieces: at most k per step, counted while peeling; a
+// plan is refused as soon as they pass kMaxStepPieces.
 #pragma once
 
 #include "redist/exchange/model.hpp"

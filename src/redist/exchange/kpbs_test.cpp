@@ -1,16 +1,20 @@
 #include "redist/exchange/kpbs.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <functional>
 #include <random>
 
+#include "redist/common/error.hpp"
 #include "redist/common/tolerance.hpp"
 #include "redist/exchange/bounds.hpp"
 #include "redist/exchange/greedy_steps.hpp"
 #include "redist/exchange/limits.hpp"
+#include "redist/exchange/min_steps.hpp"
 #include "redist/exchange/planner.hpp"
 #include "redist/exchange/preemptive.hpp"
 #include "redist/exchange/steps.hpp"
@@ -206,6 +210,51 @@ TEST(Kpbs, AutoUnderABackboneKeepsTheBetterOfWholeAndOggp) {
     oggp_chosen += a.algorithm == "oggp";
   }
   EXPECT_GE(oggp_chosen, 5);
+}
+
+// The OptionError at "algorithm" that `run` throws; fails the test if it returns or throws another
+// error, or if the refusal took more than a few milliseconds of CPU.
+template <typename Run>
+std::string refusal(Run run) {
+  const std::clock_t started = std::clock();
+  try {
+    run();
+  } catch (const OptionError& e) {
+    EXPECT_EQ(e.path(), "algorithm");
+    EXPECT_LT(static_cast<double>(std::clock() - started) / CLOCKS_PER_SEC, 0.05) << e.what();
+    return e.message();
+  }
+  ADD_FAILURE() << "not refused";
+  return "";
+}
+
+TEST(Kpbs, RefusesInstancesBeyondItsMessageLimitBeforeAnyWork) {
+  const Instance ggp_over = testkit::circulant_exchange(kMaxGgpMessages + 1, 8, 1000, 1.0);
+  EXPECT_EQ(refusal([&] { plan_ggp(ggp_over); }),
+            fmt::format("ggp: {} messages, more than the {} this algorithm plans (up to one "
+                        "matching per edge of its graph, each repaired over the whole graph: "
+                        "quadratic time); use auto or whole",
+                        kMaxGgpMessages + 1, kMaxGgpMessages));
+  const Instance oggp_over = testkit::circulant_exchange(kMaxOggpMessages + 1, 8, 1000, 1.0);
+  EXPECT_EQ(refusal([&] { plan(oggp_over, "oggp"); }),
+            fmt::format("oggp: {} messages, more than the {} this algorithm plans (up to one "
+                        "bottleneck matching per edge of its graph, each a binary search of "
+                        "Hopcroft-Karp runs); use auto or whole",
+                        kMaxOggpMessages + 1, kMaxOggpMessages));
+  // steps: 800,000 messages, 2,000 from each of nodes 0..399, past 1.5e9 messages x Delta.
+  const Instance steps_over = testkit::circulant_exchange(800'000, 2'000, 1000, 1.0);
+  ASSERT_GT(800'000 * largest_degree(steps_over), kMaxStepsMessagesTimesDegree);
+  EXPECT_EQ(refusal([&] { plan(steps_over, "steps"); }),
+            fmt::format("steps: 800000 messages, up to 2000 of one node, more than the {} "
+                        "messages x messages of one node this algorithm plans (each step reads "
+                        "the waiting messages, and there are at least as many steps as messages "
+                        "of one node); use auto or whole",
+                        kMaxStepsMessagesTimesDegree));
+  // Within the limit they plan (at a small size here: at the limit they take seconds).
+  const Instance in = testkit::circulant_exchange(600, 8, 1000, 1.0);
+  expect_valid(in, plan_ggp(in));
+  expect_valid(in, plan_oggp(in));
+  expect_valid(in, plan_steps(in));
 }
 
 TEST(Kpbs, PlannerDispatchesTheStepAlgorithms) {

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "redist/common/error.hpp"
+#include "redist/exchange/limits.hpp"
 #include "redist/exchange/step_plans.hpp"
 #include "redist/exchange/steps.hpp"
 
@@ -317,14 +319,33 @@ class PairExchange {
 std::size_t largest_degree(const Instance& instance) {
   std::vector<std::size_t> sends(instance.nodes, 0), receives(instance.nodes, 0);
   std::size_t delta = 0;
+  const auto valid = [&](std::int64_t node) {
+    return node >= 0 && static_cast<std::size_t>(node) < instance.nodes;
+  };
   for (const Message& m : instance.messages) {
+    if (!valid(m.from) || !valid(m.to)) continue;  // refused by validate_instance
     delta = std::max({delta, ++sends[static_cast<std::size_t>(m.from)],
                       ++receives[static_cast<std::size_t>(m.to)]});
   }
   return delta;
 }
 
+void require_messages_times_degree(const Instance& instance, std::string_view algorithm,
+                                   std::size_t limit, std::string_view cost) {
+  const std::size_t m = instance.messages.size();
+  if (m == 0 || m <= limit / m) return;  // m x Delta <= m^2 <= limit: no need to count
+  const std::size_t delta = largest_degree(instance);
+  if (delta <= limit / m) return;
+  throw OptionError(fmt::format("{}: {} messages, up to {} of one node, more than the {} messages "
+                                "x messages of one node this algorithm plans ({}); use auto or "
+                                "whole",
+                                algorithm, m, delta, limit, cost),
+                    "algorithm");
+}
+
 std::vector<std::uint32_t> min_step_colours(const Instance& instance, ColourTable table) {
+  require_messages_times_degree(instance, "min-steps", kMaxMinStepsMessagesTimesDegree,
+                                "its colouring scans up to that many colours per message");
   validate_instance(instance);
   const std::size_t delta = largest_degree(instance);
   std::vector<double> seconds(instance.messages.size());

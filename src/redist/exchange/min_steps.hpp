@@ -36,11 +36,13 @@
 // scanned colours, two paths of at most 2p edges per message, far shorter in practice), O(m log m)
 // for the order, and for the exchanges O(m Delta log m) per sweep, capped at 2 x 10^7 message
 // visits; memory O(p Delta) for the colour table (a hash table of O(m) entries when 2 p Delta
-// exceeds 2^24).
+// exceeds 2^24). Instances whose m x Delta passes kMaxMinStepsMessagesTimesDegree are refused
+// before any work (limits.hpp; OptionError at "algorithm").
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "redist/exchange/model.hpp"
@@ -48,8 +50,14 @@
 namespace redist::exchange {
 
 // The most messages one node sends or receives (Delta): the fewest steps of a whole-message
-// step schedule. O(p + m).
+// step schedule. O(p + m); messages with a node out of range are skipped.
 std::size_t largest_degree(const Instance& instance);
+
+// Refuses, before planning, an instance whose messages times Delta pass `limit`: OptionError at
+// "algorithm" naming the algorithm, both numbers, the limit and `cost` (why it grows so).
+// O(p + m) (O(1) when m^2 is within the limit).
+void require_messages_times_degree(const Instance& instance, std::string_view algorithm,
+                                   std::size_t limit, std::string_view cost);
 
 enum class ColourTable : std::uint8_t { automatic, dense, sparse };
 

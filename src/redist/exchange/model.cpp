@@ -135,4 +135,13 @@ void validate_instance(const Instance& instance) {
   require_finite_times(instance);
 }
 
+void require_algorithm_messages(const Instance& instance, std::string_view algorithm,
+                                std::size_t limit, std::string_view cost) {
+  if (instance.messages.size() <= limit) return;
+  throw OptionError(fmt::format("{}: {} messages, more than the {} this algorithm plans ({}); use "
+                                "auto or whole",
+                                algorithm, instance.messages.size(), limit, cost),
+                    "algorithm");
+}
+
 }  // namespace redist::exchange

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "redist/common/result.hpp"
@@ -109,5 +110,11 @@ void validate_instance(const Instance& instance);
 // Refuses an instance whose schedule times might not be finite: the sum over messages of their
 // durations (a bound on every planner's makespan) must be at most 1e300.
 void require_finite_times(const Instance& instance);
+
+// Refuses, before any work, an instance of more than `limit` messages: the most `algorithm` plans
+// within its time budget (limits.hpp). OptionError at "algorithm" naming the algorithm, the
+// instance's messages, the limit and `cost` (why the algorithm grows past it). O(1).
+void require_algorithm_messages(const Instance& instance, std::string_view algorithm,
+                                std::size_t limit, std::string_view cost);
 
 }  // namespace redist::exchange

@@ -10,6 +10,7 @@
 #include "redist/exchange/exact.hpp"
 #include "redist/exchange/greedy_steps.hpp"
 #include "redist/exchange/kpbs.hpp"
+#include "redist/exchange/limits.hpp"
 #include "redist/exchange/min_steps.hpp"
 #include "redist/exchange/preemptive.hpp"
 #include "redist/exchange/whole.hpp"
@@ -24,6 +25,9 @@ std::string known_names() {
   }
   return names;
 }
+
+// `auto` runs oggp under a backbone only within oggp's own limit.
+static_assert(kAutoStepMessages <= kMaxOggpMessages);
 
 // Instances of at most this many messages are small enough for `auto` to search them exactly.
 constexpr std::size_t kAutoExactMessages = 4;

@@ -38,13 +38,13 @@ inline constexpr std::array<AlgorithmName, 9> kAlgorithms{{
      "messages) (the default)"},
     {"preemptive",
      "matchings of the message matrix: optimal without start-up cost (one-port, "
-     "no backbone)"},
+     "no backbone; messages x nodes up to 5 x 10^8)"},
     {"whole",
      "every message in one piece, dense greedy: within 2x of the bound (3x with a "
      "backbone)"},
     {"min-steps",
      "steps of whole messages, as few as the most messages of one node (Delta), longest "
-     "messages together (Desprez et al.)"},
+     "messages together (Desprez et al.; messages x Delta up to 2 x 10^9)"},
     {"caterpillar",
      "ScaLAPACK's caterpillar: p steps, at step t the pairs i + j = t mod p exchange (a "
      "baseline)"},
@@ -53,11 +53,13 @@ inline constexpr std::array<AlgorithmName, 9> kAlgorithms{{
      "no backbone)"},
     {"ggp",
      "KPBS steps by graph peeling (Cohen et al.): within 2 (eta + latency) of the step "
-     "bound eta"},
+     "bound eta (up to 15,000 messages)"},
     {"oggp",
-     "ggp peeling bottleneck matchings: fewer steps, same guarantee, slower (small "
-     "instances)"},
-    {"steps", "each message whole, greedy steps longest first: a step baseline, no guarantee"},
+     "ggp peeling bottleneck matchings: fewer steps, same guarantee, slower (up to 4,000 "
+     "messages)"},
+    {"steps",
+     "each message whole, greedy steps longest first: a step baseline, no guarantee (messages x "
+     "Delta up to 1.5 x 10^9)"},
 }};
 
 // The plan of the named algorithm; OptionError at "algorithm" for an unknown name or one that

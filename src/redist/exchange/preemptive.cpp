@@ -9,9 +9,12 @@
 #include <tuple>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "redist/common/error.hpp"
 #include "redist/common/tolerance.hpp"
 #include "redist/exchange/bounds.hpp"
+#include "redist/exchange/limits.hpp"
 
 namespace redist::exchange {
 namespace {
@@ -304,7 +307,34 @@ std::vector<Piece> pieces_of(const Instance& in, const std::vector<std::int64_t>
 
 }  // namespace
 
+std::size_t active_nodes(const Instance& instance) {
+  std::vector<bool> active(instance.nodes, false);
+  std::size_t count = 0;
+  for (const Message& m : instance.messages) {
+    for (const std::int64_t node : {m.from, m.to}) {
+      if (node < 0 || static_cast<std::size_t>(node) >= instance.nodes) continue;  // invalid
+      if (!active[static_cast<std::size_t>(node)]) ++count;
+      active[static_cast<std::size_t>(node)] = true;
+    }
+  }
+  return count;
+}
+
+bool preemptive_plans(const Instance& instance) {
+  const std::size_t m = instance.messages.size();
+  return m == 0 || active_nodes(instance) <= kMaxPreemptiveMessagesTimesNodes / m;
+}
+
 Plan plan_preemptive(const Instance& instance) {
+  if (!preemptive_plans(instance)) {
+    throw OptionError(
+        fmt::format("preemptive: {} messages between {} nodes, more than the {} messages x nodes "
+                    "this algorithm plans (for each used-up edge an augmenting path over up to "
+                    "every node); use auto or whole",
+                    instance.messages.size(), active_nodes(instance),
+                    kMaxPreemptiveMessagesTimesNodes),
+        "algorithm");
+  }
   return *plan_preemptive_within(instance, std::numeric_limits<std::int64_t>::max());
 }
 

@@ -22,7 +22,9 @@
 // steps algorithms are meant for beta > 0). Applies to one-port instances without a backbone
 // (OptionError at "algorithm" otherwise).
 // Complexity: O(E) per augmenting path for E = 2m + 2p edges, one path per used-up edge: O(E^2)
-// in the worst case, near O(E) per path found quickly in practice (docs/exchange.md, measured).
+// in the worst case, near O(E) per path found quickly in practice (docs/exchange.md, measured):
+// the time grows as m times the nodes that have a message, and plan_preemptive refuses instances
+// beyond kMaxPreemptiveMessagesTimesNodes (limits.hpp).
 // Memory O(m + p + pieces).
 #pragma once
 
@@ -33,7 +35,15 @@
 
 namespace redist::exchange {
 
+// OptionError at "algorithm", before any work, when the messages times the nodes that send or
+// receive one pass kMaxPreemptiveMessagesTimesNodes (limits.hpp).
 Plan plan_preemptive(const Instance& instance);
+
+// The nodes that send or receive a message (indices out of range are skipped). O(m + p).
+std::size_t active_nodes(const Instance& instance);
+
+// Whether plan_preemptive plans the instance rather than refusing it for its size. O(m + p).
+bool preemptive_plans(const Instance& instance);
 
 // The same within a work budget: empty once the augmenting paths have scanned more than
 // `edge_scans` edges (each breadth-first step counts the live edges of the vertex it leaves), so

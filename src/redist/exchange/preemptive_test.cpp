@@ -1,13 +1,16 @@
 #include "redist/exchange/preemptive.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <ctime>
 #include <limits>
 #include <random>
 
 #include "redist/common/error.hpp"
 #include "redist/exchange/bounds.hpp"
+#include "redist/exchange/limits.hpp"
 #include "redist/exchange/validate.hpp"
 #include "redist/testing/random_exchange.hpp"
 
@@ -39,6 +42,35 @@ TEST(Preemptive, RefusesABackbone) {
   Instance in = uniform_exchange(2, {{0, 1, 5}});
   in.backbone = Backbone{{std::vector<std::int64_t>{0}, std::vector<std::int64_t>{1}}, 1};
   EXPECT_THROW(plan_preemptive(in), OptionError);
+}
+
+TEST(Preemptive, RefusesBeyondItsLimitOfMessagesTimesNodesBeforeAnyWork) {
+  // 22,400 messages i -> i + 1 on 22,402 nodes, 22,401 of them active: 5.018e8 messages x nodes.
+  const Instance over = testkit::circulant_exchange(22'400, 1);
+  ASSERT_GT(over.messages.size() * over.nodes, kMaxPreemptiveMessagesTimesNodes);
+  EXPECT_FALSE(preemptive_plans(over));
+  const std::clock_t started = std::clock();
+  try {
+    plan_preemptive(over);
+    ADD_FAILURE() << "not refused";
+  } catch (const OptionError& e) {
+    EXPECT_EQ(e.path(), "algorithm");
+    EXPECT_EQ(e.message(),
+              fmt::format("preemptive: 22400 messages between 22401 nodes, more than the {} "
+                          "messages x nodes this algorithm plans (for each used-up edge an "
+                          "augmenting path over up to every node); use auto or whole",
+                          kMaxPreemptiveMessagesTimesNodes));
+  }
+  EXPECT_LT(static_cast<double>(std::clock() - started) / CLOCKS_PER_SEC, 0.05);
+  // Nodes without a message do not count; within the limit it plans (a small instance: at the
+  // limit it takes seconds).
+  Instance idle = testkit::circulant_exchange(2'000, 8);
+  idle.nodes = 100'000;
+  idle.send_bandwidth.assign(idle.nodes, 1.0);
+  idle.recv_bandwidth.assign(idle.nodes, 1.0);
+  EXPECT_EQ(active_nodes(idle), 258u);  // 0..249 send, 1..257 receive
+  EXPECT_TRUE(preemptive_plans(idle));
+  EXPECT_TRUE(plan_preemptive(idle).optimal);
 }
 
 // The property that makes preemptive what it is: without latency it meets the ports bound, and

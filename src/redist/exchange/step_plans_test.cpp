@@ -1,12 +1,16 @@
 // The step planners `min-steps` and `caterpillar`, and their backbone split.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <ctime>
 #include <map>
 #include <random>
 #include <set>
 
+#include "redist/common/error.hpp"
 #include "redist/exchange/bounds.hpp"
 #include "redist/exchange/caterpillar.hpp"
+#include "redist/exchange/limits.hpp"
 #include "redist/exchange/min_steps.hpp"
 #include "redist/exchange/planner.hpp"
 #include "redist/exchange/step_plans.hpp"
@@ -35,6 +39,27 @@ void expect_proper(const Instance& in, const std::vector<std::uint32_t>& colours
     ASSERT_TRUE(sends.insert({in.messages[k].from, colours[k]}).second) << "message " << k;
     ASSERT_TRUE(receives.insert({in.messages[k].to, colours[k]}).second) << "message " << k;
   }
+}
+
+TEST(MinSteps, RefusesBeyondItsLimitOfMessagesTimesDeltaBeforeAnyWork) {
+  // 1,000,000 messages, 2,500 from each of nodes 0..399: 2.5e9 messages x Delta.
+  const Instance over = testkit::circulant_exchange(1'000'000, 2'500);
+  const std::clock_t started = std::clock();
+  try {
+    plan(over, "min-steps");
+    ADD_FAILURE() << "not refused";
+  } catch (const OptionError& e) {
+    EXPECT_EQ(e.path(), "algorithm");
+    EXPECT_EQ(e.message(),
+              fmt::format("min-steps: 1000000 messages, up to 2500 of one node, more than the {} "
+                          "messages x messages of one node this algorithm plans (its colouring "
+                          "scans up to that many colours per message); use auto or whole",
+                          kMaxMinStepsMessagesTimesDegree));
+  }
+  EXPECT_LT(static_cast<double>(std::clock() - started) / CLOCKS_PER_SEC, 0.05);
+  // Within the limit it plans (a small instance: at the limit it takes seconds).
+  const Instance in = testkit::circulant_exchange(2'000, 50);
+  EXPECT_EQ(plan(in, "min-steps").steps->count, 50u);
 }
 
 TEST(MinSteps, ExactlyDeltaColoursWithEitherTable) {

@@ -13,6 +13,7 @@
 
 #include "redist/exchange/planner.hpp"
 #include "redist/testing/random_cases.hpp"
+#include "redist/testing/random_exchange.hpp"
 
 namespace redist::mpi::dropin {
 namespace {

@@ -40,6 +40,23 @@ inline exchange::Instance uniform_exchange(std::size_t nodes,
   return in;
 }
 
+// `count` messages of `bytes` bytes with unit bandwidths: node i sends to i + 1, ..., i + partners
+// (mod the nodes), nodes in order, on count / partners + partners + 1 nodes (rounded up). Built in
+// O(count), for instances of a given size (the algorithms' message limits).
+inline exchange::Instance circulant_exchange(std::size_t count, std::size_t partners = 8,
+                                             std::int64_t bytes = 1, double latency = 0.0) {
+  const std::size_t nodes = (count + partners - 1) / partners + partners + 1;
+  std::vector<exchange::Message> messages;
+  messages.reserve(count);
+  for (std::size_t i = 0; messages.size() < count; ++i) {
+    for (std::size_t d = 1; d <= partners && messages.size() < count; ++d) {
+      messages.push_back(
+          {static_cast<std::int64_t>(i), static_cast<std::int64_t>((i + d) % nodes), bytes});
+    }
+  }
+  return uniform_exchange(nodes, std::move(messages), latency);
+}
+
 // Up to this many nodes the partners of a node are the first of a shuffle of all the others (the
 // instances the tests and measurements were drawn with); beyond, `count` distinct partners are
 // drawn by Floyd's sampling, in O(count) instead of O(nodes) per node.
