@@ -47,7 +47,10 @@ std::vector<std::string> names_of(const Table& table) {
 template <class Body>
 auto suggesting(std::string_view option, const std::string& given,
                 const std::vector<std::string>& names, Body&& body) {
-  const auto bare = [](std::string_view s) { return s.substr(s.find_first_not_of('-')); };
+  const auto bare = [](std::string_view s) {
+    const std::size_t first = s.find_first_not_of('-');
+    return first == std::string_view::npos ? std::string_view() : s.substr(first);
+  };
   try {
     return body();
   } catch (const InputError& e) {

@@ -40,5 +40,30 @@ TEST(DidYouMean, SaysTheNameOrNothing) {
   EXPECT_EQ(did_you_mean("banana", {"loads", "cost_next"}), "");
 }
 
+// An unknown value at the option gets the nearest name, in the error's own type; errors elsewhere
+// (an empty path, another option, another complaint) pass unchanged.
+TEST(Suggest, SuggestingAddsTheNearestNameToUnknownValuesOnly) {
+  const std::vector<std::string> names{"light", "exact"};
+  const auto unknown = [](std::string path) {
+    return [path] { throw OptionError("unknown algorithm 'ligth'", path); };
+  };
+  try {
+    suggesting("--algorithm", "ligth", names, unknown("algorithm"));
+    FAIL();
+  } catch (const OptionError& e) {
+    EXPECT_EQ(e.message(), "unknown algorithm 'ligth'; did you mean 'light'?");
+  }
+  for (const char* path : {"", "-", "solver"}) {
+    try {
+      suggesting("--algorithm", "ligth", names, unknown(path));
+      FAIL();
+    } catch (const OptionError& e) {
+      EXPECT_EQ(e.message(), "unknown algorithm 'ligth'") << path;
+    }
+  }
+  EXPECT_THROW(suggesting("algorithm", "x", names, [] { throw InputError("bad", ""); }),
+               InputError);
+}
+
 }  // namespace
 }  // namespace redist::io
