@@ -1,5 +1,6 @@
 // One decision of the ring-free RebalanceDecider (redist/balance/decider.hpp) at p = 1024 ranks,
-// under each online policy: target under 1 ms per decision.
+// under each online policy: target under 1 ms per decision; and at 16,384 and 65,536 ranks under
+// cost-benefit: target under 5 ms at 65,536.
 //
 // A decision is what an application does after each iteration: observe (every rank's load and
 // measured time, the speed estimator included), a proposal proportional to the speeds returned
@@ -9,6 +10,13 @@
 // `walk`, 64 iterations replayed in a loop), each rank holding 1000 work units until a rebalance
 // gives it the proposed loads; measured times are load / speed times a noise factor in
 // [0.95, 1.05] (fixed seed), so the estimator and the policies see a realistic, changing run.
+//
+// Measured (`build/bench/balance_decider_benchmark --benchmark_repetitions=5`, medians of CPU
+// time, 2-core machine shared with other jobs at load average 10-12; docs/balance.md has every
+// case): cost-benefit at 1024 / 16,384 / 65,536 ranks 62-64 us / 1.0-1.2 ms / 4.5-5.0 ms (4.3 ms
+// at load 4.5), before the estimator's median was kept incrementally and its comparisons settled
+// without logarithms 225 us / 3.7-3.9 ms / 17.0-17.2 ms; without the estimator 14 us / 0.23-0.25
+// ms / 0.92-0.97 ms (before 20 us / 0.33-0.35 ms / 1.34 ms).
 #include <benchmark/benchmark.h>
 
 #include <memory>
@@ -61,7 +69,7 @@ Proposal proportional(const std::vector<double>& speeds, double total) {
 }
 
 void BM_DeciderDecision(benchmark::State& state, const char* policy, bool estimate) {
-  const std::size_t ranks = 1024;
+  const auto ranks = static_cast<std::size_t>(state.range(0));
   const Run run = make_run(ranks);
   const double total = 1000.0 * static_cast<double>(ranks);
   RebalanceSettings settings;
@@ -78,8 +86,7 @@ void BM_DeciderDecision(benchmark::State& state, const char* policy, bool estima
   for (auto _ : state) {
     if (decider->decisions() + 1 >= kIterations) {  // never within a benchmark's run time
       state.PauseTiming();
-      decider =
-          std::make_unique<RebalanceDecider>(ranks, make_policy(policy, kIterations), kIterations);
+      decider = make();
       state.ResumeTiming();
     }
     const auto t = static_cast<std::size_t>(decider->decisions()) % run.trace.speeds.size();
@@ -97,26 +104,52 @@ void BM_DeciderDecision(benchmark::State& state, const char* policy, bool estima
   state.counters["rebalanced"] =
       benchmark::Counter(static_cast<double>(rebalances), benchmark::Counter::kAvgIterations);
 }
-BENCHMARK_CAPTURE(BM_DeciderDecision, never, "never", true)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_DeciderDecision, at, "at:500000", true)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_DeciderDecision, every_5, "every:5", true)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_DeciderDecision, never, "never", true)
+    ->Arg(1024)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_DeciderDecision, at, "at:500000", true)
+    ->Arg(1024)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_DeciderDecision, every_5, "every:5", true)
+    ->Arg(1024)
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_DeciderDecision, threshold, "threshold:1.05", true)
+    ->Arg(1024)
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_DeciderDecision, threshold_window_cooldown,
                   "threshold:1.35/window:5/cooldown:10", true)
+    ->Arg(1024)
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_DeciderDecision, cost_benefit, "cost-benefit", true)
+    ->Arg(1024)
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_DeciderDecision, period_rule, "period-rule", true)
+    ->Arg(1024)
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_DeciderDecision, stable_horizon, "stable-horizon", true)
+    ->Arg(1024)
     ->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_DeciderDecision, replay, "replay", true)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_DeciderDecision, replay, "replay", true)
+    ->Arg(1024)
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_DeciderDecision, hedged_replay, "hedged-replay", true)
+    ->Arg(1024)
     ->Unit(benchmark::kMicrosecond);
+
+// Larger runs: 16,384 and 65,536 ranks under cost-benefit, with and without the estimator (the
+// estimator's cost, its pooled noise median included, grows as O(p)).
+BENCHMARK_CAPTURE(BM_DeciderDecision, cost_benefit_large, "cost-benefit", true)
+    ->Arg(16384)
+    ->Arg(65536)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_DeciderDecision, cost_benefit_large_raw_speeds, "cost-benefit", false)
+    ->Arg(16384)
+    ->Arg(65536)
+    ->Unit(benchmark::kMillisecond);
 
 // Without the speed estimator (RebalanceSettings::estimate_speeds off): the speeds as measured.
 BENCHMARK_CAPTURE(BM_DeciderDecision, cost_benefit_raw_speeds, "cost-benefit", false)
+    ->Arg(1024)
     ->Unit(benchmark::kMicrosecond);
 
 // The same on the ring through RebalanceController, with a policy that never plans: the

@@ -2,6 +2,9 @@
 // Held-Karp 1-tree lower bound (reported as the counters tour_gap and t_step_gap).
 // Instances: processors at random points of the unit square; c_ij = 0.01 + |x_i - x_j|
 // (symmetric, metric-like, so that the neighbour lists matter), w uniform in [0.5, 5], W/H = 10^6.
+// p = 4000 is the command line's limit. Medians of CPU time (3 repetitions, shared 2-core machine):
+// 0.15 s, 4.3 s and 6.7 s at p = 1000, 4000, 10^4 with tour gaps 2.7%, 0.8% and 1.9%; without
+// the local kicks above p = 2000 (tsp.hpp) 3.8 s and 6.0 s with gaps 4.1% and 6.2%.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -43,4 +46,4 @@ void BM_Tsp(benchmark::State& state) {
 
 }  // namespace
 
-BENCHMARK(BM_Tsp)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Tsp)->Arg(1000)->Arg(4000)->Arg(10000)->Unit(benchmark::kMillisecond);

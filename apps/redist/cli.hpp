@@ -199,8 +199,10 @@ int run_check(const CheckCommand<Instance, Document>& command, const std::string
               const std::string& format = "json") {
   require_distinct_inputs(instance_file, schedule_file, "instance and schedule");
   const std::string noun = io::output_noun(command.family);
-  const std::string instance_text = read_input(instance_file, "instance");
+  // Each text lives only while it is read: the check holds the documents, not their text too
+  // (a schedule of 10^7 pieces is hundreds of MB of text).
   const Instance instance = [&] {
+    const std::string instance_text = read_input(instance_file, "instance");
     try {
       return command.read(instance_text);
     } catch (const InputError&) {
@@ -210,8 +212,8 @@ int run_check(const CheckCommand<Instance, Document>& command, const std::string
       throw;
     }
   }();
-  const std::string schedule_text = read_input(schedule_file, noun);
   const Document schedule = [&] {
+    const std::string schedule_text = read_input(schedule_file, noun);
     try {
       return command.read_schedule(schedule_text);
     } catch (const InputError&) {

@@ -17,7 +17,7 @@ const std::chrono::steady_clock::time_point kStarted = std::chrono::steady_clock
 
 void print_result(const std::string& output) {
   stop_progress();
-  std::cout << with_seconds(output, seconds_since(kStarted));
+  write_with_seconds(std::cout, output, seconds_since(kStarted));
 }
 
 void print_json(const io::OrderedJson& document) { print_result(io::output_text(document)); }

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <thread>
 
 #include "redist/io/json.hpp"
@@ -22,6 +23,16 @@ TEST(Seconds, AJsonDocumentGetsItsLastMember) {
 TEST(Seconds, ATextSummaryGetsItsLastLine) {
   EXPECT_EQ(with_seconds("redist ring plan: ...\nnote: n\n", 0.5),
             "redist ring plan: ...\nnote: n\nseconds     0.5\n");
+}
+
+// What the command line writes, without a copy of the output, is with_seconds' text.
+TEST(Seconds, WrittenAsReturned) {
+  for (const char* output : {"{\n  \"valid\": true\n}\n", "{}\n", "{\n}\n\n", "{\"a\": 1}\n}\n",
+                             "redist ring plan: ...\n", "", "{"}) {
+    std::ostringstream written;
+    write_with_seconds(written, output, 0.125);
+    EXPECT_EQ(written.str(), with_seconds(output, 0.125)) << output;
+  }
 }
 
 TEST(Seconds, CountedFromTheStartRoundedToTheMicrosecond) {

@@ -57,6 +57,8 @@ double checked_prediction(const std::optional<double>& value, const char* path) 
 // Gives a rank never measured (speed <= 0) the mean of the others' speeds (a running mean: no
 // overflow near 1e308).
 void fill_unmeasured(std::vector<double>& speeds) {
+  // Usually every rank is measured: then the mean (a chain of p dependent divisions) is not needed.
+  if (std::all_of(speeds.begin(), speeds.end(), [](double s) { return s > 0; })) return;
   double mean = 0.0;
   double known = 0.0;
   for (double s : speeds) {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -202,6 +203,63 @@ TEST(SpeedEstimate, ZeroWorkCarriesNoSpeed) {
   EXPECT_EQ(e.changes(), 0);
   EXPECT_LT(relative_error(e.speeds()[0], 2.0), 0.15);
   EXPECT_GT(e.speeds()[2], 0.0);
+}
+
+// The noise estimate, kept incrementally, is the lower median of every processor's last
+// kNoiseWindow ratios together, bit for bit: ratios repeated (a timer's resolution), exactly 0,
+// tiny, huge, processors skipping iterations, windows not yet full.
+TEST(SpeedEstimate, NoiseIsThePooledLowerMedianBitForBit) {
+  std::mt19937_64 rng(3);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  for (int trial = 0; trial < 40; ++trial) {
+    const std::size_t p = 1 + static_cast<std::size_t>(u(rng) * (trial < 20 ? 8 : 400));
+    SpeedEstimator e(p);
+    std::vector<double> last(p, 0.0);  // ln of the last sample's speed
+    std::vector<char> measured(p, 0);
+    std::vector<std::vector<double>> windows(p);
+    std::vector<double> speed(p);
+    for (std::size_t i = 0; i < p; ++i) speed[i] = std::exp(40.0 * (u(rng) - 0.5));
+    for (int t = 0; t < 40; ++t) {
+      std::vector<double> work(p), seconds(p);
+      for (std::size_t i = 0; i < p; ++i) {
+        work[i] = u(rng) < 0.1 ? 0.0 : std::floor(1.0 + 1000.0 * u(rng));
+        double factor = 1.0;
+        switch (trial % 4) {
+          case 1:
+            factor = 1.0 + 0.01 * std::floor(4.0 * u(rng));
+            break;  // repeated ratios
+          case 2:
+            factor = 1.0 + 0.3 * (2.0 * u(rng) - 1.0);
+            break;
+          case 3:
+            factor = u(rng) < 0.05 ? 1e-120 : 1.0 + 1e-12 * u(rng);
+            break;  // extremes
+          default:
+            break;  // exact: ratios of 0 and of an ulp
+        }
+        seconds[i] = work[i] > 0 ? work[i] / speed[i] * factor : u(rng);
+        if (work[i] > 0) {
+          const double log_x = std::log(work[i]) - std::log(seconds[i]);
+          if (measured[i]) {
+            windows[i].push_back(std::abs(log_x - last[i]));
+            if (windows[i].size() > kNoiseWindow) windows[i].erase(windows[i].begin());
+          }
+          last[i] = log_x;
+          measured[i] = 1;
+        }
+      }
+      e.update(work, seconds);
+      std::vector<double> pooled;
+      for (const auto& w : windows) pooled.insert(pooled.end(), w.begin(), w.end());
+      double expected = 0.0;
+      if (!pooled.empty()) {
+        std::sort(pooled.begin(), pooled.end());
+        const double m = static_cast<double>(pooled.size());
+        expected = pooled[(pooled.size() - 1) / 2] / 0.954 * (1.0 + 8.0 / m);
+      }
+      ASSERT_EQ(e.noise(), expected) << "trial " << trial << " t " << t;
+    }
+  }
 }
 
 TEST(SpeedEstimate, ExtremeMagnitudesStayFinite) {

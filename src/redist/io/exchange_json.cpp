@@ -1,5 +1,6 @@
 #include "redist/io/exchange_json.hpp"
 
+#include <algorithm>
 #include <limits>
 
 #include <fmt/format.h>
@@ -207,6 +208,10 @@ exchange::Instance read_exchange_instance(const Json& document) {
 
 ExchangePlanDocument read_exchange_plan(std::string_view text) {
   ExchangePlanDocument doc;
+  // A piece takes at least 38 characters ({"from":0,"to":0,"start":0,"bytes":1} and a comma):
+  // room for as many pieces as the text can hold, so that the vector never grows by a copy
+  // (capacity that is never written costs no memory).
+  doc.plan.pieces.reserve(std::min(text.size() / 38, exchange::kMaxCheckPieces));
   const ArrayStream pieces{
       "pieces", [&doc](const Json& element, std::size_t k) {
         if (k >= exchange::kMaxCheckPieces) {
@@ -246,7 +251,9 @@ ExchangePlanDocument read_exchange_plan(std::string_view text) {
 
 std::string exchange_plan_json(const exchange::Plan& plan) {
   std::string out;
-  out.reserve(256 + 80 * plan.pieces.size());
+  // At most 110 characters a piece (a double takes at most 24, a node 7): the string never grows
+  // by a copy, and capacity that is never written costs no memory.
+  out.reserve(256 + 110 * plan.pieces.size());
   write_plan_claims(out, plan.algorithm, plan);
   if (plan.steps) {
     fmt::format_to(std::back_inserter(out),

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -204,6 +205,12 @@ std::string read_text(const std::string& file) {
     throw InputError(fmt::format("cannot read {}: it is a directory", input), "command line");
   }
   std::string text;
+  // A file's size known up front: the text never grows by a copy (a growing string holds its old
+  // and new buffers at once, up to twice the text).
+  if (!from_stdin) {
+    const std::uintmax_t size = std::filesystem::file_size(file, error);
+    if (!error && size <= kMaxDocumentBytes) text.reserve(static_cast<std::size_t>(size));
+  }
   char chunk[1 << 16];
   while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
     if (text.size() + static_cast<std::size_t>(in.gcount()) > kMaxDocumentBytes) {

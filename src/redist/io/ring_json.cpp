@@ -149,6 +149,10 @@ RingScheduleDocument read_ring_schedule(std::string_view text, std::size_t max_r
   RingScheduleDocument doc;
   doc.stated.bound_claims = false;  // `ring check` judges the runs, flows and makespan
   ring::Schedule& s = doc.schedule;
+  // A run takes at least 44 characters ({"from":0,"dir":"next","start":0,"count":1} and a comma):
+  // room for as many runs as the text can hold, so that the vector never grows by a copy
+  // (capacity that is never written costs no memory).
+  s.transfers.reserve(std::min(text.size() / 44, max_runs));
   const ArrayStream transfers{
       "transfers", [&doc, max_runs](const Json& element, std::size_t k) {
         if (k >= max_runs) {
@@ -183,7 +187,9 @@ RingScheduleDocument read_ring_schedule(std::string_view text, std::size_t max_r
 
 std::string ring_schedule_json(const ring::Schedule& s) {
   std::string out;
-  out.reserve(128 + 16 * s.flows.size() + 64 * s.transfers.size());
+  // At most 21 characters a flow and 136 a transfer (a double takes at most 24, an int64 20):
+  // the string never grows by a copy, and capacity that is never written costs no memory.
+  out.reserve(256 + 21 * s.flows.size() + 136 * s.transfers.size());
   write_plan_claims(out, s.algorithm, s);
   if (s.light) out += std::string(",\n  \"light\": ") + (*s.light ? "true" : "false");
   out += ",\n  \"flows\": [";

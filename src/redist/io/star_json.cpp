@@ -1,9 +1,9 @@
 #include "redist/io/star_json.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <iterator>
 #include <ostream>
-#include <sstream>
 
 #include <fmt/format.h>
 
@@ -68,6 +68,11 @@ star::OrderInstance read_order_instance(const Json& document) {
 StarScheduleDocument read_star_schedule(std::string_view text) {
   StarScheduleDocument doc;
   star::Schedule& s = doc.schedule;
+  // A transfer takes at least 51 characters ({"from":0,"to":0,"send_start":0,"forward_start":0}
+  // and a comma): room for as many transfers as the text can hold, so that the vector never grows
+  // by a copy (capacity that is never written costs no memory).
+  s.transfers.reserve(
+      std::min(text.size() / 51, static_cast<std::size_t>(star::kMaxCheckedTransfers)));
   const ArrayStream transfers{
       "transfers", [&s](const Json& t, std::size_t k) {
         const std::string rpath = index_path("$.transfers", k);
@@ -124,9 +129,12 @@ void require_finite_schedule(const star::Schedule& s) {
 
 }  // namespace
 
-void write_star_schedule(std::ostream& stream, const star::Schedule& s) {
+namespace {
+
+// The document, handed to `flush` in pieces of about kChunk characters (an empty `out` after each).
+template <class Flush>
+void write_schedule(const star::Schedule& s, Flush flush) {
   require_finite_schedule(s);
-  // Written in chunks: a schedule of 10^7 transfers never exists as one string.
   constexpr std::size_t kChunk = 1 << 16;
   std::string out;
   out.reserve(kChunk + 256);
@@ -138,25 +146,44 @@ void write_star_schedule(std::ostream& stream, const star::Schedule& s) {
                    "{}\n    {{\"from\":{},\"to\":{},\"send_start\":{},\"forward_start\":{}}}",
                    k == 0 ? "" : ",", t.from, t.to, json_number(t.send_start),
                    json_number(t.forward_start));
-    if (out.size() >= kChunk) stream << out, out.clear();
+    if (out.size() >= kChunk) flush(out);
   }
   out += s.transfers.empty() ? "]" : "\n  ]";
   out += ",\n  \"finish\": [";
   for (std::size_t i = 0; i < s.finish.size(); ++i) {
     if (i > 0) out += ',';
     out += json_number(s.finish[i]);
-    if (out.size() >= kChunk) stream << out, out.clear();
+    if (out.size() >= kChunk) flush(out);
   }
   out += "]";
   if (!s.notes.empty()) out += ",\n  \"notes\": " + Json(s.notes).dump();
   out += "\n}\n";
-  stream << out;
+  flush(out);
+}
+
+}  // namespace
+
+void write_star_schedule(std::ostream& stream, const star::Schedule& s) {
+  // Written in chunks: a schedule of 10^7 transfers never exists as one string.
+  write_schedule(s, [&stream](std::string& out) {
+    stream << out;
+    out.clear();
+  });
 }
 
 std::string star_schedule_json(const star::Schedule& s) {
-  std::ostringstream out;
-  write_star_schedule(out, s);
-  return out.str();
+  // At most 120 characters a transfer and 25 a finish time (a double takes at most 24, a worker
+  // 7), reserved up front: the text never grows by a copy (a growing string or string stream
+  // holds its old and new buffers at once), and capacity that is never written costs no memory.
+  std::size_t notes = 0;
+  for (const std::string& note : s.notes) notes += 8 + 6 * note.size();  // escapes included
+  std::string text;
+  text.reserve(1024 + 120 * s.transfers.size() + 25 * s.finish.size() + notes);
+  write_schedule(s, [&text](std::string& out) {
+    text += out;
+    out.clear();
+  });
+  return text;
 }
 
 }  // namespace redist::io

@@ -25,6 +25,12 @@ namespace {
 // a cycle of "improving" moves.
 constexpr double kRelativeGain = kSearchResolution;
 
+// Iterated local search above kLocalKicksFrom cities: kLocalKicks double bridges whose cuts lie
+// within 2 kKickWindow consecutive positions of the tour.
+constexpr std::size_t kLocalKicksFrom = 2000;
+constexpr std::size_t kLocalKicks = 20000;
+constexpr std::size_t kKickWindow = 50;
+
 double tour_length(const std::vector<double>& d, std::size_t n, const std::vector<std::size_t>& t) {
   double total = 0.0;
   for (std::size_t k = 0; k < n; ++k) total += d[t[k] * n + t[(k + 1) % n]];
@@ -98,6 +104,52 @@ class LocalSearch {
     tour = std::move(tour_);
   }
 
+  // Iterated local search of large tours, each kick O(window) plus the moves it triggers: takes
+  // `tour` (a local optimum of length `length`), applies `kicks` double bridges whose three cuts
+  // lie within 2 window consecutive positions, runs the local search from the cut ends, keeps a
+  // kicked tour when it is shorter and otherwise undoes it (every change is a logged reversal).
+  void iterate(std::vector<std::size_t>& tour, double length, std::size_t kicks, std::size_t window,
+               std::mt19937_64& rng) {
+    tour_ = std::move(tour);
+    pos_.assign(n_, 0);
+    for (std::size_t k = 0; k < n_; ++k) pos_[tour_[k]] = k;
+    active_.assign(n_, 0);
+    std::vector<std::size_t> queue;
+    std::uniform_int_distribution<std::size_t> at(1, n_ - 1 - 2 * window), gap(1, window);
+    for (std::size_t kick = 0; kick < kicks; ++kick) {
+      const std::size_t c0 = at(rng), c1 = c0 + gap(rng), c2 = c1 + gap(rng);
+      // a0 [a1 .. b0] [b1 .. e0] e1 -> a0 [b1 .. e0] [a1 .. b0] e1
+      const std::size_t a0 = tour_[c0 - 1], a1 = tour_[c0], b0 = tour_[c1 - 1], b1 = tour_[c1],
+                        e0 = tour_[c2 - 1], e1 = tour_[c2];
+      const double kicked =
+          dist(a0, b1) + dist(e0, a1) + dist(b0, e1) - (dist(a0, a1) + dist(b0, b1) + dist(e0, e1));
+      logging_ = true;
+      log_.clear();
+      gained_ = 0.0;
+      reverse(c0, c1 - 1);
+      reverse(c1, c2 - 1);
+      reverse(c0, c2 - 1);
+      for (std::size_t c : {a0, a1, b0, b1, e0, e1}) push(queue, c);
+      std::size_t moves_left = 1000 * n_ + 100'000;
+      while (!queue.empty() && moves_left > 0) {
+        const std::size_t a = queue.back();
+        queue.pop_back();
+        active_[a] = 0;
+        if (two_opt(a, queue) || or_opt(a, queue)) push(queue, a), --moves_left;
+      }
+      for (std::size_t c : queue) active_[c] = 0;
+      queue.clear();
+      logging_ = false;
+      const double change = kicked - gained_;
+      if (change < -kRelativeGain * length) {
+        length += change;
+      } else {
+        for (std::size_t k = log_.size(); k-- > 0;) reverse(log_[k].first, log_[k].second);
+      }
+    }
+    tour = std::move(tour_);
+  }
+
  private:
   std::size_t next(std::size_t c) const { return tour_[pos_[c] + 1 == n_ ? 0 : pos_[c] + 1]; }
   std::size_t prev(std::size_t c) const { return tour_[pos_[c] == 0 ? n_ - 1 : pos_[c] - 1]; }
@@ -107,6 +159,7 @@ class LocalSearch {
 
   // Reverses the cyclic stretch of positions from i to j (inclusive), or its complement.
   void reverse(std::size_t i, std::size_t j) {
+    if (logging_) log_.push_back({i, j});  // reverse(i, j) again undoes it
     std::size_t len = (j + n_ - i) % n_ + 1;
     if (2 * len > n_) {
       const std::size_t ni = (j + 1) % n_, nj = (i + n_ - 1) % n_;
@@ -133,6 +186,7 @@ class LocalSearch {
         const std::size_t e = dir == 0 ? next(c) : prev(c);
         if (c == b || e == a) continue;
         if (g + dist(c, e) - dist(b, e) > kRelativeGain * (dab + dist(c, e))) {
+          gained_ += g + dist(c, e) - dist(b, e);
           if (dir == 0) {
             reverse(pos_[b], pos_[c]);  // a b ... c e -> a c ... b e
           } else {
@@ -171,7 +225,12 @@ class LocalSearch {
             const std::size_t other = anchor == s1 ? sl : s1;
             const double added = dist(x, anchor) + dist(other, y) - dist(x, y);
             if (removed - added > kRelativeGain * (dist(p0, s1) + dist(sl, n0) + dist(x, y))) {
-              move_segment(s1, len, x, y, anchor);
+              gained_ += removed - added;
+              if (logging_) {
+                move_by_reversals(p0, s1, sl, n0, x, y, anchor);
+              } else {
+                move_segment(s1, len, x, y, anchor);
+              }
               for (std::size_t c : {p0, n0, x, y, s1, sl}) push(queue, c);
               return true;
             }
@@ -214,10 +273,37 @@ class LocalSearch {
     for (std::size_t m = 0; m < n_; ++m) pos_[tour_[m]] = m;
   }
 
+  // A 2-opt move: with b next to a, walking on from a through b reaches c and then the city d
+  // after c; removes (a, b) and (c, d), adds (a, c) and (b, d) (reverses the path from b to c).
+  void two_opt_move(std::size_t a, std::size_t b, std::size_t c) {
+    if (next(a) == b) {
+      reverse(pos_[b], pos_[c]);
+    } else {
+      reverse(pos_[c], pos_[b]);
+    }
+  }
+
+  // Or-opt's move as two or three 2-opt moves, so that it is a logged reversal too: the tour
+  // p0 [s1 .. sl] n0 ... u v ... (u, v the pair x, y in the order of that walk) becomes
+  // p0 n0 ... u [sl .. s1] v ..., then the segment is turned if `anchor` must be next to x.
+  void move_by_reversals(std::size_t p0, std::size_t s1, std::size_t sl, std::size_t n0,
+                         std::size_t x, std::size_t y, std::size_t anchor) {
+    // or_opt's segment runs forward from s1 (p0 = prev(s1)): the walk goes forward.
+    const std::size_t u = next(x) == y ? x : y;
+    two_opt_move(p0, s1, u);  // p0 u ... n0 [sl .. s1] v
+    two_opt_move(p0, u, n0);  // p0 n0 ... u [sl .. s1] v
+    const std::size_t next_to_u = u == x ? anchor : (anchor == s1 ? sl : s1);
+    if (next_to_u != sl && s1 != sl) two_opt_move(u, sl, s1);  // u [s1 .. sl] v
+  }
+
   const std::vector<double>& d_;
   std::size_t n_, k_ = 0;
   std::vector<std::size_t> neighbours_, tour_, pos_;
   std::vector<char> active_;
+  // While a kick is tried: every reversal is logged (to undo it) and the moves' gains summed.
+  bool logging_ = false;
+  std::vector<std::pair<std::size_t, std::size_t>> log_;
+  double gained_ = 0.0;
 };
 
 // At most the exact length of every tour through all processors for d(i, j) (certify.hpp).
@@ -278,6 +364,9 @@ std::vector<std::size_t> tsp_tour(const std::vector<double>& d, std::size_t n, s
     const double length = tour_length(d, n, candidate);
     if (length < best_length * (1.0 - kRelativeGain)) best_length = length, tour = candidate;
   }
+  // Above 2000 cities a kick that copies the tour costs too much: local kicks instead, undone
+  // when they do not pay.
+  if (n > kLocalKicksFrom) search.iterate(tour, best_length, kLocalKicks, kKickWindow, rng);
   return tour;
 }
 

@@ -7,7 +7,18 @@
 //  - nearest-neighbour start; K = 10 nearest neighbours per city;
 //  - 2-opt and Or-opt (segments of 1-3 cities, both orientations) restricted to neighbour lists,
 //    with don't-look bits, first improvement, array tour (reversal of the shorter side);
-//  - for small p, iterated local search: double-bridge kicks, keeping the best tour.
+//  - iterated local search: double-bridge kicks, keeping the best tour; up to p = 2000 random
+//    kicks on a copy of the tour (2000 up to p = 200, 200 above), beyond 20,000 local ones, whose
+//    three cuts lie within 100 consecutive positions, applied in place as logged reversals (Or-opt
+//    moves too) and undone when they do not pay, so a kick costs O(window) plus its moves.
+// Measured at p = 4000 (tour over the 1-tree bound, which 500 subgradient iterations instead of
+// 125 raise by less than 0.01%): the local kicks take a tour of 2-opt and Or-opt from 1.041 to
+// 1.008 on random points of a square (the benchmark), 1.109 to 1.060 on random_cluster (c
+// log-uniform over two decades) and 1.031 to 1.020 on its symmetric variant, for about 1 s; on
+// c uniform in [0, 1] (a random matrix, where 2-opt and Or-opt are weak) from 1.59 to 1.31. There
+// the tour is the weak part, not the bound: a million local kicks (a minute) reach 1.100, and at
+// p = 1000 200,000 kicks reach 1.059, so the bound is within 10% (6% at p = 1000) of the optimum.
+// Closer tours on such matrices need deeper moves (Lin-Kernighan, as LKH).
 // The tour is bounded below by the shortest tour itself for p <= kExactTourMaxCities (Held-Karp
 // dynamic programming, O(2^p p^2)), else by the Held-Karp 1-tree bound (subgradient ascent on
 // node penalties, weak on clustered platforms: 40-60% below the optimal tour on 12 processors in
@@ -21,7 +32,8 @@
 // Guarantee: a valid all-processor ring; optimal only when the upper bound on its T_step meets
 // `lower_bound` (claim_optimal_if_certified).
 // Complexity: O(p^2) memory (the weight matrix), O(p^2 log K) for the neighbour lists, local
-// search typically O(p K) per pass plus O(p) per applied move; the bound O(p^2) per iteration.
+// search typically O(p K) per pass plus O(p) per applied move, a local kick O(window) plus its
+// moves (about 50 us each at p = 4000); the bound O(p^2) per iteration.
 #pragma once
 
 #include <cstdint>
