@@ -219,11 +219,8 @@ CheckResult check(const Instance& in, const Plan& plan, const StatedClaims& stat
   validate_instance(in);
   if (CheckResult fault = delivery_fault(in, plan); !fault.valid) return fault;
   if (CheckResult fault = horizon_fault(in, plan); !fault.valid) return fault;
-<<<<<<< HEAD
-  std::vector<std::vector<Span>> sends(in.nodes), receives(in.nodes);
-=======
   // Every port's pieces, its vector reserved from a count first: no vector grows by a copy.
-  std::vector<std::vector<Busy>> sends(in.nodes), receives(in.nodes);
+  std::vector<std::vector<Span>> sends(in.nodes), receives(in.nodes);
   {
     std::vector<std::size_t> sent(in.nodes, 0), received(in.nodes, 0);
     for (const Piece& p : plan.pieces) {
@@ -235,7 +232,6 @@ CheckResult check(const Instance& in, const Plan& plan, const StatedClaims& stat
       receives[i].reserve(received[i]);
     }
   }
->>>>>>> v38-memory
   std::vector<double> ends(plan.pieces.size());
   double makespan = 0.0;
   for (std::size_t k = 0; k < plan.pieces.size(); ++k) {
