@@ -347,7 +347,8 @@ Solution certified_solution(const Cluster& cluster, std::optional<std::size_t> q
 ExactTable solve_table(const Cluster& cluster, std::optional<std::size_t> q,
                        std::uint64_t max_nodes) {
   const std::size_t p = cluster.size();
-  const Solver solver(cluster, max_nodes, Deadline());
+  const Deadline no_limit;  // outlives the solver, which keeps a reference to it
+  const Solver solver(cluster, max_nodes, no_limit);
   const double slack = search_slack(cluster);
   ExactTable table;
   table.by_size.resize(p);
