@@ -63,8 +63,9 @@ TEST(RebalanceController, ExactMeasurementsDecideAsTheSimulator) {
       EXPECT_EQ(controlled_run(trace, policy, false), want) << policy << " seed " << seed;
       // Speed estimates follow exact speeds as long as at most half of the recent samples
       // change; a random walk changes them all.
-      if (spec.drift != Drift::walk)
+      if (spec.drift != Drift::walk) {
         EXPECT_EQ(controlled_run(trace, policy, true), want) << policy << " seed " << seed;
+      }
     }
   }
   EXPECT_GT(rebalances, 1000);

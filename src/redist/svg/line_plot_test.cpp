@@ -313,7 +313,9 @@ TEST(LinePlot, CategoricalAxesAreLabelledByName) {
   const auto category = [](const Mark& m) { return static_cast<int>((m.x - 80) / 100); };
   for (const Mark& m : all) {
     for (const Mark& other : all) {
-      if (other.series > m.series && category(other) == category(m)) EXPECT_GT(other.x, m.x + 4);
+      if (other.series > m.series && category(other) == category(m)) {
+        EXPECT_GT(other.x, m.x + 4);
+      }
     }
   }
   // Names too long for their slot wrap under the axis; the figure grows to hold them.
