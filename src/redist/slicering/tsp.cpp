@@ -93,7 +93,13 @@ class LocalSearch {
     for (std::size_t c = 0; c < n_; ++c) {
       if (!dirty_only || (*dirty_only)[c]) push(queue, c);
     }
-    // Every applied move shortens the tour; the cap only guards against a pathological run.
+    improve(queue);
+    tour = std::move(tour_);
+  }
+
+  // 2-opt and Or-opt moves from the cities of `queue` until none shortens the tour. Every applied
+  // move shortens it; the cap only guards against a pathological run.
+  void improve(std::vector<std::size_t>& queue) {
     std::size_t moves_left = 1000 * n_ + 100'000;
     while (!queue.empty() && moves_left > 0) {
       const std::size_t a = queue.back();
@@ -101,7 +107,6 @@ class LocalSearch {
       active_[a] = 0;
       if (two_opt(a, queue) || or_opt(a, queue)) push(queue, a), --moves_left;
     }
-    tour = std::move(tour_);
   }
 
   // Iterated local search of large tours, each kick O(window) plus the moves it triggers: takes
@@ -130,13 +135,7 @@ class LocalSearch {
       reverse(c1, c2 - 1);
       reverse(c0, c2 - 1);
       for (std::size_t c : {a0, a1, b0, b1, e0, e1}) push(queue, c);
-      std::size_t moves_left = 1000 * n_ + 100'000;
-      while (!queue.empty() && moves_left > 0) {
-        const std::size_t a = queue.back();
-        queue.pop_back();
-        active_[a] = 0;
-        if (two_opt(a, queue) || or_opt(a, queue)) push(queue, a), --moves_left;
-      }
+      improve(queue);
       for (std::size_t c : queue) active_[c] = 0;
       queue.clear();
       logging_ = false;
