@@ -5,12 +5,13 @@
 //
 // For K random instances on 2..P nodes (testing/random_exchange.hpp; the same on every rank
 // from the seed; some with latency, some with a backbone), every algorithm of
-// exchange::kAlgorithms that applies plans them, and the plan is executed: send buffers hold the
-// byte pattern(from, to, offset), receive buffers start with a sentinel, and every byte of every
-// message must arrive at its offset, the gaps between messages untouched. Each piece is also
-// checked when it arrives (Exchange's arrival callback, ArrivalCheck): its bytes already carry
-// the pattern, a peer's pieces come in offset order and tile its message exactly once, the bytes
-// not yet reported still hold the sentinel, and a rank sees as many arrivals as
+// exchange::kAlgorithms that applies plans them, and the plan is executed (so are the plans of
+// `auto`, `whole` and `steps` made on rank 0 from every rank's row by the second constructor): send
+// buffers hold the byte pattern(from, to, offset), receive buffers start with a sentinel, and every
+// byte of every message must arrive at its offset, the gaps between messages untouched. Each piece
+// is also checked when it arrives (Exchange's arrival callback, ArrivalCheck): its bytes already
+// carry the pattern, a peer's pieces come in offset order and tile its message exactly once, the
+// bytes not yet reported still hold the sentinel, and a rank sees as many arrivals as
 // Exchange::receives(); over the ranks, as many as pieces sent. A hand-made plan with pieces that
 // round to no byte checks that they are neither sent nor reported. Layouts alternate
 // between packed_layouts and one with messages in reverse peer order and gaps. The baselines
@@ -19,7 +20,9 @@
 // --fault KIND:RANK makes RANK pass a wrong argument and the run must end with a collective
 // refusal: every rank prints the same `error: ...` line on stderr, exit 2 (mpi_run_test.sh's
 // error mode). KIND: plan (a piece of the plan starts later on RANK only), count (a send count
-// one byte short), invalid (every rank drops a piece of the plan: not every byte delivered).
+// one byte short), invalid (every rank drops a piece of the plan: not every byte delivered); and
+// for the exchange planned on rank 0: row (RANK's row has a negative count), platform (RANK's
+// platform has another latency), algorithm (every rank asks for an unknown algorithm).
 // --fail CALL:RANK[:NTH]: RANK's NTH library call of CALL fails (fault_injection_test.hpp) in the
 // first execute, or with CALL `arrival` (`arrival-not-std`) RANK's arrival callback throws a
 // std::runtime_error (an int) at its NTH piece (NTH `last`: its last): every rank must catch the
@@ -238,6 +241,41 @@ struct Tally {
   }
 };
 
+// The platform of the instance's model on the communicator: its bandwidths (1 GB/s for ranks
+// beyond its nodes), its latency, and its backbone's clusters (ranks beyond the nodes in the
+// first) at `transfers` times the slower median port.
+ex::Platform platform_of(const ex::Instance& in, const World& w) {
+  ex::Platform p;
+  p.ranks = static_cast<std::size_t>(w.size);
+  p.send_bandwidth.assign(p.ranks, 1e9);
+  p.recv_bandwidth.assign(p.ranks, 1e9);
+  std::copy(in.send_bandwidth.begin(), in.send_bandwidth.end(), p.send_bandwidth.begin());
+  std::copy(in.recv_bandwidth.begin(), in.recv_bandwidth.end(), p.recv_bandwidth.begin());
+  p.latency = in.latency;
+  if (in.backbone) {
+    ex::PlatformBackbone b{in.backbone->clusters, 0.0};
+    for (auto r = static_cast<std::int64_t>(in.nodes); r < w.size; ++r) b.clusters[0].push_back(r);
+    b.bandwidth = static_cast<double>(in.backbone->transfers) * 1e9;
+    p.backbone = b;
+  }
+  return p;
+}
+
+// The same instance planned on rank 0 from every rank's row (the second constructor): every
+// byte delivered, and every rank holding the same claims.
+void run_rooted(const ex::Instance& in, const World& w, int k, Tally& t) {
+  const ex::Platform platform = platform_of(in, w);
+  for (const char* algorithm : {"auto", "whole", "steps"}) {
+    const rm::PackedLayouts l = layouts(in, w, k);
+    rm::Exchange x(MPI_COMM_WORLD, l.send.counts, platform, algorithm);
+    t.add(run_one("redist", &x, in, w, k));
+    t.sends += static_cast<std::int64_t>(x.sends());
+    double claims[2] = {x.model_makespan(), -x.model_makespan()};
+    MPI_Allreduce(MPI_IN_PLACE, claims, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    t.bad_arrivals += claims[0] != -claims[1] || !(claims[0] > 0.0) || x.algorithm().empty();
+  }
+}
+
 void run_instance(const ex::Instance& in, const World& w, int k, Tally& t) {
   for (const ex::AlgorithmName& algorithm : ex::kAlgorithms) {
     ex::Plan plan;
@@ -254,6 +292,7 @@ void run_instance(const ex::Instance& in, const World& w, int k, Tally& t) {
   for (const char* baseline : {"alltoallv", "caterpillar", "posted"}) {
     t.add(run_one(baseline, nullptr, in, w, k + 1));
   }
+  run_rooted(in, w, k, t);
 }
 
 // Pieces that round to no byte are neither sent nor received nor reported: on nodes 0 and 1,
@@ -282,6 +321,14 @@ void provoke(const Args& a, const World& w) {
   const int culprit = colon == std::string::npos ? 0 : std::stoi(a.fault.substr(colon + 1));
   std::mt19937_64 rng(a.seed);
   const ex::Instance in = random_instance(rng, a, w, 0, true);
+  if (kind == "row" || kind == "platform" || kind == "algorithm") {
+    rm::PackedLayouts l = layouts(in, w, 0);
+    ex::Platform platform = platform_of(in, w);
+    if (kind == "row" && w.rank == culprit) l.send.counts[0] = -1;
+    if (kind == "platform" && w.rank == culprit) platform.latency += 1e-6;
+    rm::Exchange x(MPI_COMM_WORLD, l.send.counts, platform, kind == "algorithm" ? "nope" : "auto");
+    return;
+  }
   ex::Plan plan = ex::plan(in, "whole");
   if (kind == "plan" && w.rank == culprit) plan.pieces.back().start += 1.0;
   if (kind == "invalid") plan.pieces.pop_back();

@@ -19,6 +19,7 @@
 #include "redist/mpi/dropin_pattern.hpp"
 #include "redist/mpi/dropin_report.hpp"
 #include "redist/mpi/dropin_state.hpp"
+#include "redist/mpi/exchange.hpp"
 
 namespace redist::mpi::dropin {
 
@@ -105,40 +106,6 @@ void gather_pattern(CommState& st, Entry& e, const Local& l) {
   e.inconsistent = broken != 0;
 }
 
-// Rank 0's transfers of every rank, each rank's to it: two counts per rank (MPI_Scatter), then
-// the transfers as three words each (MPI_Scatterv).
-void scatter_transfers(CommState& st, const std::vector<RankTransfers>& plans,
-                       RankTransfers& mine) {
-  const MPI_Comm comm = st.comm.get();
-  const auto p = static_cast<std::size_t>(st.comm.size());
-  const bool root = st.comm.rank() == 0;
-  std::vector<std::int64_t> counts(root ? 2 * p : 0), words;
-  std::vector<int> sizes(root ? p : 0), offsets(root ? p : 0);
-  if (root) {
-    for (std::size_t i = 0; i < p; ++i) {
-      counts[2 * i] = static_cast<std::int64_t>(plans[i].sends.size());
-      counts[2 * i + 1] = static_cast<std::int64_t>(plans[i].recvs.size());
-      offsets[i] = static_cast<int>(words.size());
-      for (const auto* list : {&plans[i].sends, &plans[i].recvs}) {
-        for (const Transfer& t : *list) words.insert(words.end(), {t.peer, t.offset, t.bytes});
-      }
-      sizes[i] = static_cast<int>(words.size()) - offsets[i];
-    }
-  }
-  std::int64_t own[2] = {0, 0};
-  MPI_Scatter(counts.data(), 2, MPI_INT64_T, own, 2, MPI_INT64_T, 0, comm);
-  std::vector<std::int64_t> received(static_cast<std::size_t>(3 * (own[0] + own[1])));
-  MPI_Scatterv(words.data(), sizes.data(), offsets.data(), MPI_INT64_T, received.data(),
-               static_cast<int>(received.size()), MPI_INT64_T, 0, comm);
-  mine.sends.clear();
-  mine.recvs.clear();
-  for (std::int64_t k = 0; k < own[0] + own[1]; ++k) {
-    const auto at = static_cast<std::size_t>(3 * k);
-    const Transfer t{static_cast<int>(received[at]), received[at + 1], received[at + 2]};
-    (k < own[0] ? mine.sends : mine.recvs).push_back(t);
-  }
-}
-
 // Collective: rank 0 decides on the gathered pattern (with the native call's measured time in
 // auto mode), tells every rank the choice and sends each its transfers.
 void decide_pattern(CommState& st, Entry& e) {
@@ -169,9 +136,12 @@ void decide_pattern(CommState& st, Entry& e) {
     e.matrix = {};
   }
   MPI_Bcast(&choice, 1, MPI_INT64_T, 0, st.comm.get());
+  // Each rank's transfers first: when handing them out fails (every rank throws alike), the
+  // pattern stays undecided.
+  if (static_cast<Choice>(choice) == Choice::redist)
+    e.transfers = scatter_transfers(st.comm, plans);
   e.decided = true;
   e.choice = static_cast<Choice>(choice);
-  if (e.choice == Choice::redist) scatter_transfers(st, plans, e.transfers);
 }
 
 // The native call, timed (the time is agreed on at the next call).

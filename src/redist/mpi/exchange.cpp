@@ -13,47 +13,45 @@
 
 #include "redist/common/error.hpp"
 #include "redist/common/fnv_hash.hpp"
+#include "redist/exchange/planner.hpp"
 #include "redist/exchange/validate.hpp"
+#include "redist/mpi/transfers.hpp"
 
 namespace redist::mpi {
 
 namespace {
 
-using Hash = FnvHash;  // equal instances and plans, equal hashes
+using Hash = FnvHash;  // equal platforms and algorithms, equal hashes
 
-std::uint64_t hash_of(const exchange::Instance& in, const exchange::Plan& plan) {
-  Hash h;
-  h.add(static_cast<std::uint64_t>(in.nodes));
-  for (const exchange::Message& m : in.messages) {
-    h.add(m.from), h.add(m.to), h.add(m.bytes);
-  }
-  for (double b : in.send_bandwidth) h.add(b);
-  for (double b : in.recv_bandwidth) h.add(b);
-  h.add(in.latency);
-  h.add(static_cast<std::uint64_t>(in.backbone.has_value()));
-  if (in.backbone) {
-    for (const auto& cluster : in.backbone->clusters) {
-      h.add(static_cast<std::uint64_t>(cluster.size()));
-      for (std::int64_t node : cluster) h.add(node);
-    }
-    h.add(in.backbone->transfers);
-  }
-  h.add(plan.makespan);
-  h.add(static_cast<std::uint64_t>(plan.pieces.size()));
-  for (const exchange::Piece& p : plan.pieces) {
-    h.add(p.from), h.add(p.to), h.add(p.start), h.add(p.bytes);
-  }
-  return h.value();
-}
-
-// Collective: Error on every rank unless every rank holds the same instance and plan.
-void require_same_everywhere(const Communicator& comm, std::uint64_t hash) {
+// Collective: Error on every rank unless every rank's hash is the same (of `what`), and with the
+// first failure `log` holds on some rank.
+void require_same_everywhere(const Communicator& comm, const CallLog& log, std::uint64_t hash,
+                             const char* what) {
   const auto half = static_cast<std::int64_t>(hash >> 1);
   std::int64_t words[2] = {half, -half};  // max and -min
-  agree_or_throw(comm.get(), CallLog("Exchange", comm.rank()), words);
+  agree_or_throw(comm.get(), log, words);
   if (words[0] != -words[1]) {
-    throw Error("redist::mpi: Exchange: the instance or the plan differs between ranks");
+    throw Error(fmt::format("redist::mpi: Exchange: {} differs between ranks", what));
   }
+}
+
+std::uint64_t hash_of(const exchange::Platform& platform, std::string_view algorithm) {
+  Hash h;
+  h.add(static_cast<std::uint64_t>(platform.ranks));
+  for (double b : platform.send_bandwidth) h.add(b);
+  for (double b : platform.recv_bandwidth) h.add(b);
+  h.add(platform.latency);
+  h.add(static_cast<std::uint64_t>(platform.backbone.has_value()));
+  if (platform.backbone) {
+    for (const auto& cluster : platform.backbone->clusters) {
+      h.add(static_cast<std::uint64_t>(cluster.size()));
+      for (std::int64_t rank : cluster) h.add(rank);
+    }
+    h.add(platform.backbone->bandwidth);
+  }
+  h.add(static_cast<std::uint64_t>(algorithm.size()));
+  for (char c : algorithm) h.add(static_cast<std::uint64_t>(static_cast<unsigned char>(c)));
+  return h.value();
 }
 
 // Why the (identical) instance and plan cannot be executed on `ranks` ranks, or empty.
@@ -118,16 +116,29 @@ PackedLayouts packed_layouts(const exchange::Instance& instance, int rank, int r
 }
 
 Exchange::Exchange(MPI_Comm comm, const exchange::Instance& instance, const exchange::Plan& plan)
-    : comm_(comm, "Exchange"), instance_(instance), makespan_(plan.makespan) {
-  require_same_everywhere(comm_, hash_of(instance, plan));
-  const std::string refused = refusal(instance, plan, comm_.size());
-  if (!refused.empty()) throw Error("redist::mpi: Exchange: " + refused);
-  const std::vector<std::size_t> order = plan_order(plan);
-  const PieceCut cut = cut_pieces(instance, plan, order);
-  build_transfers(plan, order, cut);
-  // Every rank cut every piece the same way: the same verdict everywhere.
+    : comm_(comm, "Exchange"), algorithm_(plan.algorithm), makespan_(plan.makespan) {
+  CallLog log("Exchange", comm_.rank());
+  require_same_everywhere(comm_, log, plan_hash(instance, plan), "the instance or the plan");
+  // Identical everywhere: rank 0 checks for all and tells its verdict.
+  std::string refused = comm_.rank() == 0 ? refusal(instance, plan, comm_.size()) : "";
+  std::vector<char> verdict(refused.begin(), refused.end());
+  broadcast_bytes(comm_.get(), log, verdict);
+  if (!verdict.empty()) {
+    throw Error("redist::mpi: Exchange: " + std::string(verdict.begin(), verdict.end()));
+  }
+  set_rows(instance);
+  transfers_ =
+      own_transfers(instance, plan, comm_.rank(), std::numeric_limits<std::int64_t>::max());
+  refuse_large_pieces(log);
+}
+
+// The largest piece of any rank, agreed on: over 2^31-1 bytes, every rank refuses.
+void Exchange::refuse_large_pieces(const CallLog& log) const {
   std::int64_t largest = 0;
-  for (std::int64_t b : cut.bytes) largest = std::max(largest, b);
+  for (const auto* list : {&transfers_.sends, &transfers_.recvs}) {
+    for (const Transfer& t : *list) largest = std::max(largest, t.bytes);
+  }
+  agree_or_throw(comm_.get(), log, std::span(&largest, 1));
   if (largest > INT_MAX) {
     throw Error(fmt::format(
         "redist::mpi: Exchange: a piece of {} bytes exceeds one MPI message (2^31-1 bytes)",
@@ -135,18 +146,185 @@ Exchange::Exchange(MPI_Comm comm, const exchange::Instance& instance, const exch
   }
 }
 
-// This rank's messages, and its sends and receives in the plan's order.
-void Exchange::build_transfers(const exchange::Plan& plan, const std::vector<std::size_t>& order,
-                               const PieceCut& cut) {
+// This rank's messages: the bytes it sends each rank and receives from each.
+void Exchange::set_rows(const exchange::Instance& instance) {
   const auto ranks = static_cast<std::size_t>(comm_.size());
   const std::int64_t me = comm_.rank();
   send_bytes_.assign(ranks, 0);
   recv_bytes_.assign(ranks, 0);
-  for (const exchange::Message& m : instance_.messages) {
+  for (const exchange::Message& m : instance.messages) {
     if (m.from == me) send_bytes_[static_cast<std::size_t>(m.to)] = m.bytes;
     if (m.to == me) recv_bytes_[static_cast<std::size_t>(m.from)] = m.bytes;
   }
-  transfers_ = rank_transfers(plan, order, cut, me, std::numeric_limits<std::int64_t>::max());
+}
+
+namespace {
+
+// Why this rank's row cannot be planned (empty when it can).
+std::string row_error(std::span<const std::int64_t> send_bytes, std::size_t ranks,
+                      const exchange::Platform& platform) {
+  if (send_bytes.size() != ranks) {
+    return fmt::format("send_bytes has {} entries, the communicator {} ranks", send_bytes.size(),
+                       ranks);
+  }
+  if (platform.ranks != ranks) {
+    return fmt::format("the platform has {} ranks, the communicator {}", platform.ranks, ranks);
+  }
+  for (std::size_t j = 0; j < ranks; ++j) {
+    if (send_bytes[j] < 0) return fmt::format("send_bytes[{}] is negative ({})", j, send_bytes[j]);
+  }
+  return {};
+}
+
+// Collective: every rank's messages on rank 0 (what it sends, as words to and bytes; the rank's
+// own entry left out), one MPI_Gather of counts and one MPI_Gatherv.
+std::vector<exchange::Message> gather_messages(const Communicator& comm, CallLog& log,
+                                               std::span<const std::int64_t> send_bytes) {
+  const bool root = comm.rank() == 0;
+  const auto p = static_cast<std::size_t>(comm.size());
+  std::vector<std::int64_t> mine;
+  for (std::size_t j = 0; j < p; ++j) {
+    if (static_cast<int>(j) != comm.rank() && send_bytes[j] > 0) {
+      mine.push_back(static_cast<std::int64_t>(j));
+      mine.push_back(send_bytes[j]);
+    }
+  }
+  int words = static_cast<int>(mine.size());
+  std::vector<int> sizes(root ? p : 0), offsets(root ? p : 0);
+  log.check("MPI_Gather", [&] {
+    return MPI_Gather(&words, 1, MPI_INT, sizes.data(), 1, MPI_INT, 0, comm.get());
+  });
+  std::int64_t total = 0;
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    offsets[i] = static_cast<int>(std::min<std::int64_t>(total, INT_MAX));
+    total += sizes[i];
+  }
+  if (total > INT_MAX) log.fail(fmt::format("{} messages exceed one gather", total / 2));
+  agree_or_throw(comm.get(), log);
+  std::vector<std::int64_t> all(static_cast<std::size_t>(total));
+  log.check("MPI_Gatherv", [&] {
+    return MPI_Gatherv(mine.data(), words, MPI_INT64_T, all.data(), sizes.data(), offsets.data(),
+                       MPI_INT64_T, 0, comm.get());
+  });
+  agree_or_throw(comm.get(), log);
+  std::vector<exchange::Message> messages;
+  messages.reserve(all.size() / 2);
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    for (int k = 0; k < sizes[i]; k += 2) {
+      const auto at = static_cast<std::size_t>(offsets[i] + k);
+      messages.push_back({static_cast<std::int64_t>(i), all[at], all[at + 1]});
+    }
+  }
+  return messages;
+}
+
+// What rank 0 planned: the transfers of every rank, the algorithm and the model's makespan; or
+// why it could not.
+struct RootPlan {
+  std::vector<RankTransfers> ranks;
+  std::string algorithm;
+  double makespan = 0.0;
+  std::string refused;
+};
+
+RootPlan plan_on_root(std::vector<exchange::Message> messages, const exchange::Platform& platform,
+                      std::string_view algorithm) {
+  RootPlan r;
+  try {
+    const exchange::Instance in = exchange::instance_on(platform, std::move(messages));
+    exchange::validate_instance(in);
+    const exchange::Plan plan = exchange::plan(in, algorithm);
+    const CheckResult verdict = exchange::check(in, plan);
+    if (!verdict.valid) {
+      r.refused = fmt::format("the {} plan is invalid: {}", plan.algorithm, verdict.reason);
+      return r;
+    }
+    r.ranks = all_transfers(in, plan, platform.ranks, INT_MAX);
+    r.algorithm = plan.algorithm;
+    r.makespan = plan.makespan;
+  } catch (const std::exception& e) {
+    r.refused = e.what();
+  }
+  return r;
+}
+
+}  // namespace
+
+Exchange::Exchange(MPI_Comm comm, std::span<const std::int64_t> send_bytes,
+                   const exchange::Platform& platform, std::string_view algorithm)
+    : comm_(comm, "Exchange") {
+  CallLog log("Exchange", comm_.rank());
+  const auto p = static_cast<std::size_t>(comm_.size());
+  const std::string bad_row = row_error(send_bytes, p, platform);
+  if (!bad_row.empty()) log.fail(bad_row);
+  require_same_everywhere(comm_, log, hash_of(platform, algorithm),
+                          "the platform or the algorithm");
+  std::vector<exchange::Message> messages = gather_messages(comm_, log, send_bytes);
+  RootPlan root;
+  if (comm_.rank() == 0) root = plan_on_root(std::move(messages), platform, algorithm);
+  std::vector<char> verdict(root.refused.begin(), root.refused.end());
+  broadcast_bytes(comm_.get(), log, verdict);
+  if (!verdict.empty()) {
+    throw Error("redist::mpi: Exchange: " + std::string(verdict.begin(), verdict.end()));
+  }
+  // The plan's claims, rank 0's: the makespan's bytes, then the algorithm's name.
+  std::vector<char> claims(sizeof(double) + root.algorithm.size());
+  std::memcpy(claims.data(), &root.makespan, sizeof(double));
+  std::copy(root.algorithm.begin(), root.algorithm.end(), claims.data() + sizeof(double));
+  broadcast_bytes(comm_.get(), log, claims);
+  std::memcpy(&makespan_, claims.data(), sizeof(double));
+  algorithm_.assign(claims.begin() + sizeof(double), claims.end());
+  send_bytes_.assign(send_bytes.begin(), send_bytes.end());
+  send_bytes_[static_cast<std::size_t>(comm_.rank())] = 0;
+  recv_bytes_.assign(p, 0);
+  log.check("MPI_Alltoall", [&] {
+    return MPI_Alltoall(send_bytes_.data(), 1, MPI_INT64_T, recv_bytes_.data(), 1, MPI_INT64_T,
+                        comm_.get());
+  });
+  agree_or_throw(comm_.get(), log);
+  transfers_ = scatter_transfers(comm_, root.ranks);
+}
+
+RankTransfers scatter_transfers(const Communicator& comm, const std::vector<RankTransfers>& all) {
+  CallLog log("scatter_transfers", comm.rank());
+  const auto p = static_cast<std::size_t>(comm.size());
+  const bool root = comm.rank() == 0;
+  std::vector<std::int64_t> counts(root ? 2 * p : 0), words;
+  std::vector<int> sizes(root ? p : 0), offsets(root ? p : 0);
+  if (root && all.size() != p) log.fail(fmt::format("{} ranks' transfers for {}", all.size(), p));
+  for (std::size_t i = 0; root && i < all.size() && i < p; ++i) {
+    counts[2 * i] = static_cast<std::int64_t>(all[i].sends.size());
+    counts[2 * i + 1] = static_cast<std::int64_t>(all[i].recvs.size());
+    offsets[i] = static_cast<int>(std::min<std::size_t>(words.size(), INT_MAX));
+    for (const auto* list : {&all[i].sends, &all[i].recvs}) {
+      for (const Transfer& t : *list) {
+        words.push_back(t.peer);
+        words.push_back(t.offset);
+        words.push_back(t.bytes);
+      }
+    }
+    sizes[i] = static_cast<int>(std::min<std::size_t>(words.size() - offsets[i], INT_MAX));
+  }
+  if (words.size() > INT_MAX) log.fail(fmt::format("{} words exceed one scatter", words.size()));
+  agree_or_throw(comm.get(), log);
+  std::int64_t own[2] = {0, 0};
+  log.check("MPI_Scatter", [&] {
+    return MPI_Scatter(counts.data(), 2, MPI_INT64_T, own, 2, MPI_INT64_T, 0, comm.get());
+  });
+  agree_or_throw(comm.get(), log);
+  std::vector<std::int64_t> received(static_cast<std::size_t>(3 * (own[0] + own[1])));
+  log.check("MPI_Scatterv", [&] {
+    return MPI_Scatterv(words.data(), sizes.data(), offsets.data(), MPI_INT64_T, received.data(),
+                        static_cast<int>(received.size()), MPI_INT64_T, 0, comm.get());
+  });
+  agree_or_throw(comm.get(), log);
+  RankTransfers mine;
+  for (std::int64_t k = 0; k < own[0] + own[1]; ++k) {
+    const auto at = static_cast<std::size_t>(3 * k);
+    const Transfer t{static_cast<int>(received[at]), received[at + 1], received[at + 2]};
+    (k < own[0] ? mine.sends : mine.recvs).push_back(t);
+  }
+  return mine;
 }
 
 void Exchange::check_arguments(const void* sendbuf, std::span<const std::int64_t> sendcounts,

@@ -10,12 +10,23 @@
 // the rank itself (sendcounts[me] == recvcounts[me]) is copied locally, as MPI_Alltoallv does.
 // packed_layouts() gives the layout that puts a rank's messages one after the other by peer.
 //
-// Exchange (built once per communicator, instance and plan; collective):
-// - Construction checks that the instance and the plan are the same on every rank (a 64-bit hash,
-//   one MPI_Allreduce) and valid (exchange::check, identical on every rank), and computes this
-//   rank's pieces: byte offsets within each message are the rounded cumulative sums of its pieces
-//   in start order (the last ends at the message's bytes), so every byte is delivered exactly
-//   once; pieces that round to no byte are skipped at both ends.
+// Exchange (built once per communicator and exchange; collective), in one of two ways:
+// - From an instance and a plan held by every rank: construction checks that they are the same on
+//   every rank (a 64-bit hash, one MPI_Allreduce); rank 0 alone checks that they are valid
+//   (exchange::check) and broadcasts its verdict, and each rank cuts its own pieces only
+//   (own_transfers, mpi/transfers.hpp): byte offsets within each message are the rounded
+//   cumulative sums of its pieces in start order (the last ends at the message's bytes), so every
+//   byte is delivered exactly once; pieces that round to no byte are skipped at both ends. Per
+//   rank O(P + p + k log k) for P pieces, k of them the rank's (the hash and one pass); rank 0
+//   adds the validator's O(P log P).
+// - Planned on rank 0 from every rank's row (what it sends each rank, as MPI_Alltoallv's send
+//   counts) on a platform (exchange/platform.hpp) with the name of an algorithm
+//   (exchange/planner.hpp) that every rank gives alike: rank 0 gathers the rows (the non-zero
+//   entries only), plans (exchange::plan), checks, and sends each rank its pieces (cut as above,
+//   split at 2^31-1 bytes). Per rank O(p + k) CPU and memory; rank 0 adds the planner's and the
+//   validator's cost and O(m + P) memory. Messages: an MPI_Gather and an MPI_Gatherv of the rows,
+//   two broadcasts, an MPI_Alltoall of one word per pair (what each rank receives), an MPI_Scatter
+//   and an MPI_Scatterv of the pieces.
 // - execute walks this rank's pieces in the plan's order (start time, then index in the plan):
 //   at most one send and one receive outstanding, the next send posted when the previous one
 //   completed, likewise receives, as the one-port model plans. Nothing waits on clocks: the order
@@ -42,8 +53,8 @@
 // ranks exchange what they sent and settle every message in flight, so the object stays usable).
 // With a backbone, the executor keeps each port's order but does not hold the backbone to
 // `transfers` crossing pieces at once (docs/exchange.md says why).
-// Costs: construction O(P log P + m + p) for P pieces and m messages (the validator's and the
-// sort's), one MPI_Comm_dup and one MPI_Allreduce; each execute one MPI_Allreduce to check
+// Costs: construction as above, plus one MPI_Comm_dup and a few agreements (MPI_Allreduce of a
+// few words); each execute one MPI_Allreduce to check
 // arguments and one to agree at the end, plus one MPI message per piece of this rank; no buffer
 // besides the caller's. Without a callback, an arrival costs one test of an empty function.
 //
@@ -60,9 +71,12 @@
 #include <cstdint>
 #include <functional>
 #include <span>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "redist/exchange/model.hpp"
+#include "redist/exchange/platform.hpp"
 #include "redist/mpi/communicator.hpp"
 #include "redist/mpi/transfers.hpp"
 
@@ -91,6 +105,17 @@ class Exchange {
   // exceeds 2^31-1 bytes, or an MPI call fails.
   Exchange(MPI_Comm comm, const exchange::Instance& instance, const exchange::Plan& plan);
 
+  // Collective: planned on rank 0. `send_bytes[j]`: the bytes this rank sends rank j (one entry
+  // per rank; its own entry is not moved by the plan: execute copies it locally). `platform`
+  // (one row per rank of the communicator) and `algorithm` (one of exchange::kAlgorithms) must
+  // be the same on every rank. Throws
+  // Error on every rank when a row is malformed (wrong length, a negative count), the platform or
+  // the algorithm differ between ranks, the platform does not have the communicator's ranks, rank
+  // 0 cannot plan (the planner's own error, e.g. a size limit or an unknown algorithm), or an MPI
+  // call fails.
+  Exchange(MPI_Comm comm, std::span<const std::int64_t> send_bytes,
+           const exchange::Platform& platform, std::string_view algorithm = "auto");
+
   // A piece this rank received: `bytes` (> 0) at `offset` of the message from `peer`, now at
   // `data` in the receive buffer (recvbuf + rdispls[peer] + offset).
   struct Arrival {
@@ -118,7 +143,8 @@ class Exchange {
 
   int rank() const { return comm_.rank(); }
   int size() const { return comm_.size(); }
-  const exchange::Instance& instance() const { return instance_; }
+  // The plan's algorithm and its makespan under the model (seconds).
+  const std::string& algorithm() const { return algorithm_; }
   double model_makespan() const { return makespan_; }
   // The pieces this rank sends and receives per execute (MPI messages).
   std::size_t sends() const { return transfers_.sends.size(); }
@@ -133,15 +159,21 @@ class Exchange {
                        std::span<const std::int64_t> recvcounts,
                        std::span<const std::int64_t> rdispls) const;
 
-  void build_transfers(const exchange::Plan& plan, const std::vector<std::size_t>& order,
-                       const PieceCut& cut);
+  void set_rows(const exchange::Instance& instance);
+  void refuse_large_pieces(const CallLog& log) const;
 
   Communicator comm_;
-  exchange::Instance instance_;
+  std::string algorithm_;
   double makespan_ = 0.0;
   std::vector<std::int64_t> send_bytes_, recv_bytes_;  // per rank: this rank's messages
   RankTransfers transfers_;                            // in the plan's order
 };
+
+// Collective: rank 0's `all` (one entry per rank; ignored on the other ranks) handed out, each
+// rank receiving its own entry: two counts per rank (MPI_Scatter), then three words per transfer
+// (MPI_Scatterv). Every rank throws the same Error when rank 0's words do not fit one MPI call
+// (2^31-1 words) or a call fails.
+RankTransfers scatter_transfers(const Communicator& comm, const std::vector<RankTransfers>& all);
 
 // Runs one rank's transfers on `comm` (a library Communicator: MPI_ERRORS_RETURN, the library's
 // own traffic only), the walk of Exchange::execute: at most one send and one receive outstanding,

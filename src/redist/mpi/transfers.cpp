@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <stdexcept>
 #include <unordered_map>
+
+#include "redist/common/fnv_hash.hpp"
 
 namespace redist::mpi {
 
@@ -15,6 +18,31 @@ std::vector<std::size_t> plan_order(const exchange::Plan& plan) {
   });
   return order;
 }
+
+namespace {
+
+// Cuts the pieces of one message (`pieces`, in plan order) into byte ranges: the rounded
+// cumulative shares of its `bytes`, the last ending at `bytes`.
+void cut_message(const exchange::Plan& plan, const std::vector<std::size_t>& pieces,
+                 std::int64_t bytes, PieceCut& cut) {
+  double total = 0.0, cumulative = 0.0;
+  for (std::size_t k : pieces) total += plan.pieces[k].bytes;
+  std::int64_t at = 0;
+  for (std::size_t n = 0; n < pieces.size(); ++n) {
+    const std::size_t k = pieces[n];
+    cumulative += plan.pieces[k].bytes;
+    const std::int64_t end =
+        n + 1 == pieces.size()
+            ? bytes
+            : std::clamp<std::int64_t>(
+                  std::llround(cumulative / total * static_cast<double>(bytes)), at, bytes);
+    cut.offset[k] = at;
+    cut.bytes[k] = end - at;
+    at = end;
+  }
+}
+
+}  // namespace
 
 PieceCut cut_pieces(const exchange::Instance& in, const exchange::Plan& plan,
                     const std::vector<std::size_t>& order) {
@@ -31,22 +59,7 @@ PieceCut cut_pieces(const exchange::Instance& in, const exchange::Plan& plan,
   PieceCut cut{std::vector<std::int64_t>(plan.pieces.size(), 0),
                std::vector<std::int64_t>(plan.pieces.size(), 0)};
   for (std::size_t m = 0; m < in.messages.size(); ++m) {
-    double total = 0.0, cumulative = 0.0;
-    for (std::size_t k : pieces_of[m]) total += plan.pieces[k].bytes;
-    std::int64_t at = 0;
-    const std::int64_t bytes = in.messages[m].bytes;
-    for (std::size_t n = 0; n < pieces_of[m].size(); ++n) {
-      const std::size_t k = pieces_of[m][n];
-      cumulative += plan.pieces[k].bytes;
-      const std::int64_t end =
-          n + 1 == pieces_of[m].size()
-              ? bytes
-              : std::clamp<std::int64_t>(
-                    std::llround(cumulative / total * static_cast<double>(bytes)), at, bytes);
-      cut.offset[k] = at;
-      cut.bytes[k] = end - at;
-      at = end;
-    }
+    cut_message(plan, pieces_of[m], in.messages[m].bytes, cut);
   }
   return cut;
 }
@@ -76,6 +89,61 @@ RankTransfers rank_transfers(const exchange::Plan& plan, const std::vector<std::
     }
   }
   return t;
+}
+
+RankTransfers own_transfers(const exchange::Instance& in, const exchange::Plan& plan,
+                            std::int64_t rank, std::int64_t max_piece_bytes) {
+  std::vector<std::size_t> order;  // the rank's pieces, in the plan's order
+  for (std::size_t k = 0; k < plan.pieces.size(); ++k) {
+    if (plan.pieces[k].from == rank || plan.pieces[k].to == rank) order.push_back(k);
+  }
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return plan.pieces[a].start < plan.pieces[b].start;
+  });
+  // The rank's messages: slot 2 * peer for the one it sends to peer, 2 * peer + 1 from peer.
+  std::vector<std::int64_t> bytes_of(2 * in.nodes, -1);
+  for (const exchange::Message& m : in.messages) {
+    if (m.from == rank) bytes_of.at(static_cast<std::size_t>(2 * m.to)) = m.bytes;
+    if (m.to == rank) bytes_of.at(static_cast<std::size_t>(2 * m.from + 1)) = m.bytes;
+  }
+  const auto slot = [&](const exchange::Piece& p) {
+    return static_cast<std::size_t>(p.from == rank ? 2 * p.to : 2 * p.from + 1);
+  };
+  std::vector<std::vector<std::size_t>> pieces_of(2 * in.nodes);
+  for (std::size_t k : order) pieces_of.at(slot(plan.pieces[k])).push_back(k);
+  PieceCut cut{std::vector<std::int64_t>(plan.pieces.size(), 0),
+               std::vector<std::int64_t>(plan.pieces.size(), 0)};
+  for (std::size_t s = 0; s < pieces_of.size(); ++s) {
+    if (pieces_of[s].empty()) continue;
+    if (bytes_of[s] < 0) throw std::out_of_range("own_transfers: a piece without its message");
+    cut_message(plan, pieces_of[s], bytes_of[s], cut);
+  }
+  return rank_transfers(plan, order, cut, rank, max_piece_bytes);
+}
+
+std::uint64_t plan_hash(const exchange::Instance& in, const exchange::Plan& plan) {
+  FnvHash h;
+  h.add(static_cast<std::uint64_t>(in.nodes));
+  for (const exchange::Message& m : in.messages) {
+    h.add(m.from), h.add(m.to), h.add(m.bytes);
+  }
+  for (double b : in.send_bandwidth) h.add(b);
+  for (double b : in.recv_bandwidth) h.add(b);
+  h.add(in.latency);
+  h.add(static_cast<std::uint64_t>(in.backbone.has_value()));
+  if (in.backbone) {
+    for (const auto& cluster : in.backbone->clusters) {
+      h.add(static_cast<std::uint64_t>(cluster.size()));
+      for (std::int64_t node : cluster) h.add(node);
+    }
+    h.add(in.backbone->transfers);
+  }
+  h.add(plan.makespan);
+  h.add(static_cast<std::uint64_t>(plan.pieces.size()));
+  for (const exchange::Piece& p : plan.pieces) {
+    h.add(p.from), h.add(p.to), h.add(p.start), h.add(p.bytes);
+  }
+  return h.value();
 }
 
 std::vector<RankTransfers> all_transfers(const exchange::Instance& instance,
