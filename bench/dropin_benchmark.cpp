@@ -35,6 +35,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -42,7 +43,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "redist/exchange/platform.hpp"
 #include "redist/mpi/dropin.h"
+#include "redist/mpi/exchange.hpp"
 
 namespace {
 
@@ -214,6 +217,85 @@ void BM_Dropin(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(b.send.size()));
 }
 
+// The exchange itself: the same transfers as `x`, in the same order and with the same discipline
+// (at most one send and one receive outstanding, the next posted when the previous completed), on
+// plain MPI: no argument check, no failure notice, no agreement at the end. The local block is
+// copied as execute copies it.
+void bare_transfers(const redist::mpi::Exchange& x, Buffers& b,
+                    const std::vector<std::int64_t>& displs) {
+  const int me = rank_of();
+  std::memmove(b.recv.data() + b.displs[me], b.send.data() + b.displs[me],
+               static_cast<std::size_t>(b.counts[me]));
+  const auto& t = x.transfers();
+  std::size_t next[2] = {0, 0};
+  MPI_Request requests[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+  const auto post = [&](int port) {
+    const auto& list = port == 0 ? t.sends : t.recvs;
+    if (next[port] == list.size()) return;
+    const redist::mpi::Transfer& tr = list[next[port]++];
+    const auto at = static_cast<std::size_t>(displs[static_cast<std::size_t>(tr.peer)] + tr.offset);
+    const int bytes = static_cast<int>(tr.bytes);
+    check(port == 0 ? MPI_Isend(b.send.data() + at, bytes, MPI_BYTE, tr.peer, 9, MPI_COMM_WORLD,
+                                &requests[0])
+                    : MPI_Irecv(b.recv.data() + at, bytes, MPI_BYTE, tr.peer, 9, MPI_COMM_WORLD,
+                                &requests[1]),
+          "bare transfer");
+  };
+  post(0);
+  post(1);
+  while (requests[0] != MPI_REQUEST_NULL || requests[1] != MPI_REQUEST_NULL) {
+    int port = MPI_UNDEFINED;
+    check(MPI_Waitany(2, requests, &port, MPI_STATUS_IGNORE), "MPI_Waitany");
+    if (port != MPI_UNDEFINED) post(port);
+  }
+}
+
+// A plan executed again and again (redist::mpi::Exchange, planned once on rank 0 for ports of
+// 10 GB/s) against the exchange itself (bare_transfers), in the same iterations, alternately
+// first: counters exchange_us and bare_us per call, overhead_us = their difference, model_us =
+// the plan's makespan, and overhead_of_model = overhead_us / model_us.
+void BM_CachedPlan(benchmark::State& state) {
+  Buffers b(state.range(0));
+  const std::vector<std::int64_t> counts(b.counts.begin(), b.counts.end());
+  const std::vector<std::int64_t> displs(b.displs.begin(), b.displs.end());
+  redist::exchange::Platform platform;
+  platform.ranks = static_cast<std::size_t>(b.p);
+  platform.send_bandwidth.assign(platform.ranks, 1e10);
+  platform.recv_bandwidth.assign(platform.ranks, 1e10);
+  redist::mpi::Exchange x(MPI_COMM_WORLD, counts, platform);
+  const auto run = [&](Buffers& buffers) {
+    x.execute(buffers.send.data(), counts, displs, buffers.recv.data(), counts, displs);
+  };
+  const auto bare = [&](Buffers& buffers) { bare_transfers(x, buffers, displs); };
+  for (int k = 0; k < kWarmup; ++k) run(b);
+  check_received(b, "Exchange::execute");
+  std::fill(b.recv.begin(), b.recv.end(), 0);
+  for (int k = 0; k < kWarmup; ++k) bare(b);
+  check_received(b, "the bare transfers");
+  std::vector<double> exchange_s, bare_s;
+  bool bare_first = true;
+  for (auto _ : state) {
+    double e = 0.0, r = 0.0;
+    if (bare_first) {
+      r = timed_batch(b, bare);
+      e = timed_batch(b, run);
+    } else {
+      e = timed_batch(b, run);
+      r = timed_batch(b, bare);
+    }
+    bare_first = !bare_first;
+    state.SetIterationTime(e);
+    exchange_s.push_back(e);
+    bare_s.push_back(r);
+  }
+  const double e = median(exchange_s), r = median(bare_s);
+  state.counters["exchange_us"] = e * 1e6;
+  state.counters["bare_us"] = r * 1e6;
+  state.counters["overhead_us"] = (e - r) * 1e6;
+  state.counters["model_us"] = x.model_makespan() * 1e6;
+  state.counters["overhead_of_model"] = (e - r) / x.model_makespan();
+}
+
 // For the ranks but 0: the runs are made, nothing is printed.
 class SilentReporter : public benchmark::BenchmarkReporter {
  public:
@@ -268,6 +350,13 @@ int main(int argc, char** argv) {
     name += std::string(",min_gain=") + gain;
   }
   benchmark::RegisterBenchmark(name.c_str(), BM_Dropin)->Apply(sizes);
+  benchmark::RegisterBenchmark("Exchange::execute", BM_CachedPlan)
+      ->Arg(1 << 20)
+      ->Iterations(kIterations / 4)
+      ->Repetitions(kRepetitions)
+      ->ReportAggregatesOnly(true)
+      ->UseManualTime()
+      ->Unit(benchmark::kMicrosecond);
   if (reporting) {
     benchmark::RunSpecifiedBenchmarks();
   } else {
