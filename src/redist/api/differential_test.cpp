@@ -45,6 +45,7 @@
 #include "redist/testing/random_exchange.hpp"
 #include "redist/testing/random_lau.hpp"
 #include "redist/testing/ring_brute_force.hpp"
+#include "redist/testing/slicering_brute_force.hpp"
 #include "redist/testing/star_brute_force.hpp"
 
 namespace redist {
@@ -209,7 +210,7 @@ TEST(Differential, SliceRingClaimsAgainstEveryRingOverTwoHundredOrders) {
     for (std::size_t q = 1; q <= p; ++q) {
       double brute = std::numeric_limits<double>::quiet_NaN();
       try {
-        brute = slicering::brute_force_t_step(cl, q);
+        brute = slicering::testing::brute_force_t_step(cl, q);
       } catch (const InputError&) {
         continue;  // times beyond the double range: refused, naming the field
       }

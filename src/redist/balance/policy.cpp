@@ -13,6 +13,7 @@
 #include "redist/balance/stable_horizon.hpp"
 #include "redist/common/error.hpp"
 #include "redist/common/parse.hpp"
+#include "redist/common/tolerance.hpp"
 
 namespace redist::balance {
 namespace {
@@ -154,7 +155,11 @@ std::pair<double, double> fit_line(const std::vector<double>& y) {
 // Smallest tau > 0 with (m / 2) tau^2 + c tau = cost; +infinity when there is none.
 double period(double c, double m, double cost) {
   constexpr double kInf = std::numeric_limits<double>::infinity();
-  if (std::abs(m) <= 1e-12 * std::max(std::abs(c), 1e-300)) return c > 0 ? cost / c : kInf;
+  // A slope within rounding of the intercept's scale is no slope: the period is linear.
+  if (std::abs(m) <=
+      kSearchResolution * std::max(std::abs(c), std::numeric_limits<double>::min())) {
+    return c > 0 ? cost / c : kInf;
+  }
   const double disc = c * c + 2 * m * cost;
   if (disc < 0) return kInf;
   const double root = std::sqrt(disc);

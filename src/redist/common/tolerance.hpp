@@ -23,6 +23,11 @@ inline constexpr double kSearchResolution = 1e-12;
 // to a time near it; instances that need one are refused.
 inline constexpr double kTimeResolution = 1e-12;
 
+// The least cost per item a measurement of a link reports, in seconds (a picosecond): a link that
+// moved its items faster than the clock can tell still costs something, so that no plan divides
+// by zero or treats the link as free.
+inline constexpr double kShortestItemCost = 1e-12;
+
 // LP solvers (COIN-OR CLP) return primal values accurate to about 1e-7 relative; a result
 // computed from them is compared with this.
 inline constexpr double kLpTolerance = 1e-7;

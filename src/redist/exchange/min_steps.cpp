@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "redist/common/error.hpp"
+#include "redist/common/tolerance.hpp"
 #include "redist/exchange/limits.hpp"
 #include "redist/exchange/step_plans.hpp"
 #include "redist/exchange/steps.hpp"
@@ -281,7 +282,7 @@ class PairExchange {
     label_components(a);
     const double current = longest_[a] + longest_[b];
     const auto [t, cost] = best_split();
-    const bool better = cost < current * (1 - 1e-12);
+    const bool better = cost < current * (1 - kSearchResolution);
     if (better) {
       for (Component& c : components_) {
         const double hi = std::max(c.in_a, c.in_b), lo = std::min(c.in_a, c.in_b);

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "redist/common/error.hpp"
+#include "redist/common/tolerance.hpp"
 #include "redist/ring/flow_executor.hpp"
 #include "redist/ring/planner.hpp"
 
@@ -90,7 +91,7 @@ double DepartureTimes::at(std::int64_t k) const {
 }
 
 std::int64_t DepartureTimes::count_until(double t) const {
-  const double eps = 1e-9 * std::max(1.0, std::abs(t));
+  const double eps = kTimeTolerance * std::max(1.0, std::abs(t));
   // The last run starting at or before t (runs do not overlap in time).
   const auto it = std::upper_bound(runs_.begin(), runs_.end(), t + eps,
                                    [](double x, const ring::Run& r) { return x < r.start; });

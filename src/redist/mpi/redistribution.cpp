@@ -1,6 +1,7 @@
 #include "redist/mpi/redistribution.hpp"
 
 #include "redist/common/error.hpp"
+#include "redist/common/tolerance.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -443,7 +444,7 @@ double ping(MPI_Comm comm, CallLog& log, int to, std::vector<std::byte>& buf, in
     });
   }
   const double per_item = (MPI_Wtime() - t0) / repetitions / static_cast<double>(items);
-  return std::max(per_item, 1e-12);
+  return std::max(per_item, kShortestItemCost);
 }
 
 // The other side: receives each ping and acknowledges it.

@@ -12,9 +12,12 @@
 #include "redist/slicering/validate.hpp"
 #include "redist/testing/random_cases.hpp"
 #include "redist/testing/random_cluster.hpp"
+#include "redist/testing/slicering_brute_force.hpp"
 
 namespace redist::slicering {
 namespace {
+
+using testing::brute_force_t_step;
 
 // What every auto solution must satisfy against the optimum over all rings enumerated: valid per
 // the checker (with its claims), a lower bound at most the optimum, `optimal` only at the optimum.

@@ -8,9 +8,12 @@
 #include "redist/slicering/exact.hpp"
 #include "redist/testing/random_cases.hpp"
 #include "redist/testing/random_cluster.hpp"
+#include "redist/testing/slicering_brute_force.hpp"
 
 namespace redist::slicering {
 namespace {
+
+using testing::brute_force_t_step;
 
 Cluster random_small(std::mt19937_64& rng, std::size_t p) {
   return testing::random_cluster(rng, p, std::pow(10.0, double(rng() % 7) - 2.0), 1.0,

@@ -452,21 +452,4 @@ Solution plan_exact(const Cluster& cluster, std::optional<std::size_t> q,
   return plan_exact_within(cluster, q, kExactMaxSearchNodes, time_limit).solution;
 }
 
-double brute_force_t_step(const Cluster& cluster, std::optional<std::size_t> q) {
-  const std::size_t p = cluster.size();
-  double best = kInf;
-  for (std::size_t set = 1; set < (std::size_t{1} << p); ++set) {
-    if (q && static_cast<std::size_t>(std::popcount(set)) != *q) continue;
-    std::vector<std::size_t> ring;
-    for (std::size_t i = 0; i < p; ++i) {
-      if (set >> i & 1) ring.push_back(i);
-    }
-    // Every ring: fix the first member, permute the rest.
-    do {
-      best = std::min(best, optimal_shares(cluster, ring).makespan);
-    } while (std::next_permutation(ring.begin() + 1, ring.end()));
-  }
-  return best;
-}
-
 }  // namespace redist::slicering

@@ -80,7 +80,4 @@ struct ExactResult {
 ExactResult plan_exact_within(const Cluster& cluster, std::optional<std::size_t> q,
                               std::uint64_t max_nodes, const Deadline& time_limit = Deadline());
 
-// Reference for tests: the optimum by enumerating every ring (p <= 9), over all q or a forced q.
-double brute_force_t_step(const Cluster& cluster, std::optional<std::size_t> q = std::nullopt);
-
 }  // namespace redist::slicering

@@ -11,9 +11,12 @@
 #include "redist/slicering/shares.hpp"
 #include "redist/slicering/validate.hpp"
 #include "redist/testing/random_cluster.hpp"
+#include "redist/testing/slicering_brute_force.hpp"
 
 namespace redist::slicering {
 namespace {
+
+using testing::brute_force_t_step;
 
 void expect_valid(const Cluster& cl, const Solution& s) {
   const std::vector<long long> ring(s.ring.begin(), s.ring.end());

@@ -12,9 +12,12 @@
 #include "redist/slicering/homogeneous.hpp"
 #include "redist/slicering/validate.hpp"
 #include "redist/testing/random_cluster.hpp"
+#include "redist/testing/slicering_brute_force.hpp"
 
 namespace redist::slicering {
 namespace {
+
+using testing::brute_force_t_step;
 
 const char* const kAlgorithms[] = {"auto", "greedy", "tsp", "exact", "homogeneous"};
 

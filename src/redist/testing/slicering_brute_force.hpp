@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "redist/slicering/model.hpp"
+#include "redist/slicering/shares.hpp"
 
 namespace redist::slicering::testing {
 
@@ -81,6 +82,26 @@ inline long double reference_shortest_tour(const Cluster& cl) {
   for_each_ring(cl, (1u << cl.size()) - 1, [&](const std::vector<std::size_t>& r) {
     best = std::min(best, ring_value(cl, r).tour);
   });
+  return best;
+}
+
+// The optimum by enumerating every ring (p <= 9), over all q or a forced q, each ring's shares by
+// the planners' optimal_shares (double precision): the reference of the exact search's tests.
+inline double brute_force_t_step(const Cluster& cluster,
+                                 std::optional<std::size_t> q = std::nullopt) {
+  const std::size_t p = cluster.size();
+  double best = std::numeric_limits<double>::infinity();
+  for (std::size_t set = 1; set < (std::size_t{1} << p); ++set) {
+    if (q && static_cast<std::size_t>(std::popcount(set)) != *q) continue;
+    std::vector<std::size_t> ring;
+    for (std::size_t i = 0; i < p; ++i) {
+      if (set >> i & 1) ring.push_back(i);
+    }
+    // Every ring: fix the first member, permute the rest.
+    do {
+      best = std::min(best, optimal_shares(cluster, ring).makespan);
+    } while (std::next_permutation(ring.begin() + 1, ring.end()));
+  }
   return best;
 }
 
