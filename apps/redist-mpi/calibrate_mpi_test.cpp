@@ -12,7 +12,8 @@
 // clusters: a backbone with exactly those clusters). Rank 0 prints one JSON line
 // {"verified": true, ...}; exit 0 when all holds, 1 if not.
 // Collective errors (mpi_run_test.sh's error mode: exit 2, the same `error:` line on every rank):
-// --fail CALL:RANK[:NTH] makes RANK's NTH library call of CALL fail (fault_injection_test.hpp);
+// --fail CALL:RANK[:NTH] makes RANK's NTH library call of CALL fail
+// (testing/mpi_fault_injection.hpp);
 // --fault bytes:RANK passes bytes 0 on RANK, differ:RANK one more repetition on RANK.
 #include <mpi.h>
 
@@ -32,7 +33,7 @@
 #include "redist/mpi/calibrate_platform.hpp"
 #include "redist/mpi/calibration_test.hpp"
 #include "redist/mpi/communicator.hpp"
-#include "redist/mpi/fault_injection_test.hpp"
+#include "redist/testing/mpi_fault_injection.hpp"
 
 namespace {
 

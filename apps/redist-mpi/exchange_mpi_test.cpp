@@ -23,8 +23,8 @@
 // one byte short), invalid (every rank drops a piece of the plan: not every byte delivered); and
 // for the exchange planned on rank 0: row (RANK's row has a negative count), platform (RANK's
 // platform has another latency), algorithm (every rank asks for an unknown algorithm).
-// --fail CALL:RANK[:NTH]: RANK's NTH library call of CALL fails (fault_injection_test.hpp) in the
-// first execute, or with CALL `arrival` (`arrival-not-std`) RANK's arrival callback throws a
+// --fail CALL:RANK[:NTH]: RANK's NTH library call of CALL fails (testing/mpi_fault_injection.hpp)
+// in the first execute, or with CALL `arrival` (`arrival-not-std`) RANK's arrival callback throws a
 // std::runtime_error (an int) at its NTH piece (NTH `last`: its last): every rank must catch the
 // same Error naming it, and the next execute on the same object must deliver everything, every
 // piece checked on arrival. --backbone: on an instance with a backbone.
@@ -43,7 +43,7 @@
 
 #include "redist/exchange.hpp"
 #include "redist/mpi/exchange.hpp"
-#include "redist/mpi/fault_injection_test.hpp"
+#include "redist/testing/mpi_fault_injection.hpp"
 #include "redist/testing/random_exchange.hpp"
 
 namespace {

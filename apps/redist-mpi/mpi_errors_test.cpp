@@ -5,8 +5,8 @@
 //          [--one-port] [--out-of-place] [--print-error]
 //
 // MPI_COMM_WORLD, the communicator every call is given, has MPI_ERRORS_RETURN. Rank RANK arms a
-// failure of its NTH call of the MPI function CALL in the library (fault_injection_test.hpp) just
-// before the step under test:
+// failure of its NTH call of the MPI function CALL in the library (testing/mpi_fault_injection.hpp)
+// just before the step under test:
 //   construct   a Redistribution is built (then executed);
 //   execute     a Redistribution built beforehand executes (in place, or --out-of-place);
 //   calibrate   calibrate_link_costs;
@@ -38,9 +38,9 @@
 
 #include "redist/common/error.hpp"
 #include "redist/mpi/baselines.hpp"
-#include "redist/mpi/fault_injection_test.hpp"
 #include "redist/mpi/rebalancer.hpp"
 #include "redist/mpi/redistribution.hpp"
+#include "redist/testing/mpi_fault_injection.hpp"
 
 namespace {
 

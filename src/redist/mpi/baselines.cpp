@@ -147,7 +147,7 @@ bool SingleSend::exchange(const StepNotices& notices) {
 void SingleSend::post_receive(int f) {
   const Stream& s = lp_.stream(kSides[f]);
   if (s.in == 0) return;
-  if (!log_.check_start("MPI_Irecv", [&] {
+  if (!log_.check("MPI_Irecv", [&] {
         return MPI_Irecv(in_buf_[f].data(), static_cast<int>(s.in * B_), MPI_BYTE, peer_in_[f],
                          kTags[f], comm_, &recv_[f]);
       })) {
@@ -167,7 +167,7 @@ void SingleSend::send(int f) {
     std::memcpy(out_buf_[f].data() + position_in_segment(side, 0, s.out, k) * B_, src,
                 static_cast<std::size_t>(B_));
   }
-  if (!log_.check_start("MPI_Isend", [&] {
+  if (!log_.check("MPI_Isend", [&] {
         return MPI_Isend(out_buf_[f].data(), static_cast<int>(s.out * B_), MPI_BYTE, peer_out_[f],
                          kTags[f], comm_, &send_[f]);
       })) {

@@ -7,25 +7,11 @@
 
 #include <fmt/format.h>
 
-#include "redist/mpi/fault_injection_test.hpp"
-
 namespace redist::mpi {
 
 namespace {
 
 constexpr int kMessageBytes = 1024;  // an agreed message, truncated to fit
-
-// The failure a test armed (fault_injection_test.hpp).
-struct ArmedFailure {
-  std::string name;
-  std::int64_t remaining = 0;  // calls of `name` until the failing one
-  std::int64_t injected = 0;
-};
-
-ArmedFailure& armed() {
-  static ArmedFailure failure;
-  return failure;
-}
 
 std::string error_text(int code) {
   char text[MPI_MAX_ERROR_STRING] = {};
@@ -72,38 +58,6 @@ std::string broadcast_message(MPI_Comm comm, const CallLog& log, std::int64_t wo
 }
 
 }  // namespace
-
-namespace detail {
-
-bool failure_armed = false;
-
-bool take_failure(const char* name) {
-  ArmedFailure& f = armed();
-  if (f.name != name || --f.remaining > 0) return false;
-  failure_armed = false;
-  f.name.clear();
-  ++f.injected;
-  return true;
-}
-
-}  // namespace detail
-
-namespace testing {
-
-void inject_failure(std::string name, std::int64_t occurrence) {
-  armed().name = std::move(name);
-  armed().remaining = std::max<std::int64_t>(occurrence, 1);
-  detail::failure_armed = true;
-}
-
-void clear_failure() {
-  armed().name.clear();
-  detail::failure_armed = false;
-}
-
-std::int64_t injected_failures() { return armed().injected; }
-
-}  // namespace testing
 
 bool CallLog::record(const char* name, int code) {
   if (message_.empty()) message_ = call_failure(step_, name, rank_, code);

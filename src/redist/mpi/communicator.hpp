@@ -33,31 +33,15 @@ class Error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-namespace detail {
-// A failure armed by a test (fault_injection_test.hpp); never set otherwise.
-extern bool failure_armed;
-// Whether this call of `name` is the armed one (counted per process); disarms it when it is.
-bool take_failure(const char* name);
-}  // namespace detail
-
 // The first failed MPI call of this rank in one step, named for the messages ("execute").
 class CallLog {
  public:
   explicit CallLog(std::string_view step, int rank = -1) : step_(step), rank_(rank) {}
 
   // Makes an MPI call (a callable returning MPI's code) and keeps its failure; returns whether it
-  // succeeded. A failure a test injects here is reported after the call was made.
+  // succeeded. `name` names the call in the message.
   template <class Call>
   bool check(const char* name, Call&& call) {
-    const int code = call();
-    if (detail::failure_armed && detail::take_failure(name)) return record(name, MPI_ERR_OTHER);
-    return code == MPI_SUCCESS || record(name, code);
-  }
-  // The same for a call that starts a nonblocking operation (MPI_Isend, MPI_Irecv): a failure a
-  // test injects here skips the call, as a start that fails leaves nothing in flight.
-  template <class Call>
-  bool check_start(const char* name, Call&& call) {
-    if (detail::failure_armed && detail::take_failure(name)) return record(name, MPI_ERR_OTHER);
     const int code = call();
     return code == MPI_SUCCESS || record(name, code);
   }

@@ -68,7 +68,7 @@ struct Run {
   void settle_notices(const std::vector<std::int64_t>& words);
   template <class Call>
   void start(const char* name, Call&& c) {
-    if (!log.check_start(name, c)) throw Stopped{};
+    if (!log.check(name, c)) throw Stopped{};
   }
 
   const Communicator& c;
@@ -178,7 +178,7 @@ void Run::stop() {
   for (int j = 0; j < c.size(); ++j) {
     if (j == me) continue;
     MPI_Request r = MPI_REQUEST_NULL;
-    if (log.check_start("MPI_Isend", [&] {
+    if (log.check("MPI_Isend", [&] {
           return MPI_Isend(&notice_out, 1, MPI_INT64_T, j, kTagNotice, comm, &r);
         })) {
       notices.push_back(r);

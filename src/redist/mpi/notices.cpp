@@ -16,7 +16,7 @@ StepNotices::StepNotices(MPI_Comm comm, CallLog& log, std::array<int, 2> upstrea
   for (int f = 0; f < 2; ++f) {
     received_[f].assign(in_groups[f] + 1, 0);
     slots_[f] = MPI_REQUEST_NULL;
-    posted_[f] = log_.check_start("MPI_Irecv", [&] {
+    posted_[f] = log_.check("MPI_Irecv", [&] {
       return MPI_Irecv(received_[f].data(), static_cast<int>(received_[f].size()), MPI_INT64_T,
                        upstream_[f], kNoticeTag + f, comm_, &slots_[f]);
     });
@@ -87,7 +87,7 @@ void StepNotices::send(bool stopped, const Counts& sent) {
 void StepNotices::start_sends() {
   for (int f = 0; f < 2; ++f) {
     if (started_[f]) continue;
-    started_[f] = log_.check_start("MPI_Isend", [&] {
+    started_[f] = log_.check("MPI_Isend", [&] {
       return MPI_Isend(outgoing_[f].data(), static_cast<int>(outgoing_[f].size()), MPI_INT64_T,
                        downstream_[f], kNoticeTag + f, comm_, &sends_[f]);
     });

@@ -180,7 +180,7 @@ struct Redistribution::Execution {
   }
   template <class Call>
   void start(const char* name, Call&& c) {
-    if (!log.check_start(name, c)) throw Stopped{};
+    if (!log.check(name, c)) throw Stopped{};
   }
   // After the step: what this rank sent, and the settling of its messages when a rank failed.
   StepNotices::Counts sent_counts() const;
