@@ -11,6 +11,7 @@
 #include "redist/slicering/exact.hpp"
 #include "redist/slicering/planner.hpp"
 #include "redist/slicering/validate.hpp"
+#include "redist/testing/slicering_brute_force.hpp"
 
 using namespace redist;
 
@@ -58,7 +59,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (in.ConsumeBool()) q = in.ConsumeIntegralInRange<std::size_t>(1, p);
   std::optional<double> optimum;
   if (p <= 7) {
-    fuzz::only_input_errors([&] { optimum = slicering::brute_force_t_step(cluster, q); });
+    fuzz::only_input_errors([&] { optimum = slicering::testing::brute_force_t_step(cluster, q); });
   }
   for (const char* name : {"homogeneous", "greedy", "tsp", "exact"}) {
     if (std::string(name) == "exact" && p > 10) continue;
