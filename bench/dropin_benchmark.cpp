@@ -39,6 +39,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -186,29 +187,35 @@ void BM_Native(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(b.send.size()));
 }
 
+// Times `base` and `subject` in the same iterations, alternately first (so that both see the same
+// machine); the iteration's time is the subject's. Returns the medians per call (base, subject).
+template <class Base, class Subject>
+std::pair<double, double> alternated(benchmark::State& state, Buffers& b, Base base,
+                                     Subject subject) {
+  std::vector<double> base_s, subject_s;  // per call, one entry per iteration
+  bool base_first = true;
+  for (auto _ : state) {
+    double x = 0.0, y = 0.0;
+    if (base_first) {
+      x = timed_batch(b, base);
+      y = timed_batch(b, subject);
+    } else {
+      y = timed_batch(b, subject);
+      x = timed_batch(b, base);
+    }
+    base_first = !base_first;
+    state.SetIterationTime(y);
+    base_s.push_back(x);
+    subject_s.push_back(y);
+  }
+  return {median(base_s), median(subject_s)};
+}
+
 void BM_Dropin(benchmark::State& state) {
   Buffers b(state.range(0));
   for (int k = 0; k < kWarmup; ++k) dropin(b);
   check_received(b, "redist_alltoallv");
-  std::vector<double> native_s, redist_s;  // per call, one entry per iteration
-  native_s.reserve(kIterations);
-  redist_s.reserve(kIterations);
-  bool native_first = true;
-  for (auto _ : state) {
-    double n = 0.0, r = 0.0;
-    if (native_first) {
-      n = timed_batch(b, native);
-      r = timed_batch(b, dropin);
-    } else {
-      r = timed_batch(b, dropin);
-      n = timed_batch(b, native);
-    }
-    native_first = !native_first;
-    state.SetIterationTime(r);
-    native_s.push_back(n);
-    redist_s.push_back(r);
-  }
-  const double n = median(native_s), r = median(redist_s);
+  const auto [n, r] = alternated(state, b, native, dropin);
   state.counters["native_us"] = n * 1e6;
   state.counters["redist_us"] = r * 1e6;
   state.counters["overhead"] = r / n - 1.0;
@@ -272,23 +279,7 @@ void BM_CachedPlan(benchmark::State& state) {
   std::fill(b.recv.begin(), b.recv.end(), 0);
   for (int k = 0; k < kWarmup; ++k) bare(b);
   check_received(b, "the bare transfers");
-  std::vector<double> exchange_s, bare_s;
-  bool bare_first = true;
-  for (auto _ : state) {
-    double e = 0.0, r = 0.0;
-    if (bare_first) {
-      r = timed_batch(b, bare);
-      e = timed_batch(b, run);
-    } else {
-      e = timed_batch(b, run);
-      r = timed_batch(b, bare);
-    }
-    bare_first = !bare_first;
-    state.SetIterationTime(e);
-    exchange_s.push_back(e);
-    bare_s.push_back(r);
-  }
-  const double e = median(exchange_s), r = median(bare_s);
+  const auto [r, e] = alternated(state, b, bare, run);
   state.counters["exchange_us"] = e * 1e6;
   state.counters["bare_us"] = r * 1e6;
   state.counters["overhead_us"] = (e - r) * 1e6;
