@@ -140,4 +140,17 @@ expect_error "block-cyclic runs" "(at --elements)" -- exchange block-cyclic --el
 big=$(python3 -c 'import json; print(json.dumps({"exchange": {"nodes": 300, "messages": [[i, (i + 1) % 300, 5] for i in range(300)]}}))')
 expect_no_chart "gantt too large" "at most 256 nodes" "$work/big.svg" -- exchange plan "$(write_json "$big" big.json)" --gantt "$work/big.svg"
 
+# --- a failed step of `experiment exchange` -------------------------------------------------------
+# SMPIRUN naming no program makes the SMPI step fail (where a build with SimGrid put its script
+# beside redist): exit 4, one error line naming the step with the script's own error (not its
+# traceback), and what finished before it, whose files stay.
+if [ -f "$(dirname "$redist")/smpi_exchange.py" ]; then
+  SMPIRUN="$work/no-smpirun" "$redist" experiment exchange --instances 1 --out "$work/xexp" >"$work/out" 2>"$work/err"
+  code=$?
+  if [ "$code" -eq 4 ] && [ ! -s "$work/out" ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
+     grep -q "^error: experiment exchange: the SMPI measurements (SimGrid's default, with acknowledgement traffic) failed: smpi_exchange.py exited with code 1: RuntimeError: .*no-smpirun.*; finished before it: the KPBS comparison, [0-9]* files in $work/xexp (kpbs_.* (at smpi_exchange.py)\$" "$work/err" &&
+     ! grep -q 'Traceback\|internal error\|File "' "$work/err" && [ -s "$work/xexp/kpbs_k5.svg" ]; then ok
+  else ko "experiment exchange, SMPI step failing: exit $code: $(cat "$work/err")"; fi
+fi
+
 finish
