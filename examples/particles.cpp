@@ -567,6 +567,24 @@ double time_without_rebalancing(const Run& run, std::int64_t t) {
   return time;
 }
 
+// The --verbose line of a rebalance, every time in seconds: what the policy weighed when it
+// weighs a cost (its predicted saving against the migration cost it saw: the planned makespan,
+// times the calibration factor once measured migrations calibrate it), else its own sentence
+// (imbalance ratios, iteration counts); then the migration, planned and measured.
+std::string rebalance_line(std::int64_t t, const rb::Verdict& v, std::int64_t moved, double planned,
+                           double measured) {
+  std::string why = v.reason;
+  if (v.planned) {
+    why = fmt::format("predicted saving {:.6g} s against a migration cost of {:.6g} s",
+                      v.predicted_saving, v.migration_cost * v.cost_factor);
+    if (v.cost_factor != 1.0)
+      why += fmt::format(" (the planned makespan x calibration {:.4g})", v.cost_factor);
+  }
+  return fmt::format(
+      "after iteration {}: {}; {} particles moved, migration planned {:.6g} s, measured {:.6g} s\n",
+      t, why, moved, planned, measured);
+}
+
 // After iteration t < K: observe, propose, decide, maybe migrate.
 void decide_after(Run& run, std::int64_t t, rz::Adapter& adapter, Zoltan_Struct* zz,
                   rb::RebalanceDecider& decider, const rb::Observation& observation) {
@@ -599,11 +617,7 @@ void decide_after(Run& run, std::int64_t t, rz::Adapter& adapter, Zoltan_Struct*
   run.moved += p.moved_objects;
   run.migrations_time += cost;
   run.measured += seconds;
-  if (run.args.verbose) {
-    run.log += fmt::format(
-        "after iteration {}: {}; {} particles moved, planned {:.6g} s, measured {:.6g} s\n", t,
-        v.reason, p.moved_objects, cost, seconds);
-  }
+  if (run.args.verbose) run.log += rebalance_line(t, v, p.moved_objects, cost, seconds);
 }
 
 void iterate(Run& run, rz::Adapter& adapter, Zoltan_Struct* zz, rb::RebalanceDecider& decider) {
@@ -658,8 +672,8 @@ void print_summary(const Run& run, bool verified, int ranks) {
   }
   std::cout << fmt::format(
       "particles moved: {}\n"
-      "model total time: {:.6f} s = {:.6f} s of iterations + {:.6f} s of planned migrations\n"
-      "never rebalancing: {:.6f} s\n"
+      "model total time: {:.6g} s = {:.6g} s of iterations + {:.6g} s of planned migrations\n"
+      "never rebalancing: {:.6g} s\n"
       "verified: {}\n",
       run.moved, run.iterations_time + run.migrations_time, run.iterations_time,
       run.migrations_time, run.never_time, verified ? "yes" : "no");
