@@ -85,8 +85,10 @@ std::string experiment_text(const io::OrderedJson& summary, const Experiment& ex
   text.line(fmt::format("files ({} written in {})", files.size(), out_dir));
   std::string line;
   for (const auto& file : files) {
-    const std::string name =
-        std::filesystem::path(file.get<std::string>()).lexically_relative(out_dir).generic_string();
+    // Named within the directory; a file elsewhere by its whole path.
+    const std::string path = file.get<std::string>();
+    std::string name = std::filesystem::path(path).lexically_relative(out_dir).generic_string();
+    if (name.empty() || name.starts_with("..")) name = path;
     if (!line.empty() && line.size() + 1 + name.size() > 98) {
       text.line("  " + line);
       line.clear();
