@@ -143,6 +143,31 @@ PYBIND11_MODULE(_redist, m) {
   def_gantt(exchange, "exchange", &redist::python::exchange_gantt, "plan");
   def_one(exchange, "bound", &redist::exchange::bound_json,
           std::string("What `redist exchange bound` prints: the lower bounds. ") + kRaises);
+  const std::string block_cyclic_doc =
+      std::string(
+          "What `redist exchange block-cyclic` prints: the instance of moving an array "
+          "from CYCLIC(r) on P to CYCLIC(s) on Q; options {\"elements\", "
+          "\"element_bytes\", \"from_block\", \"from_procs\", \"to_block\", "
+          "\"to_procs\"}. ") +
+      kRaises;
+  exchange.def(
+      "block_cyclic",
+      [](const std::string& options) {
+        return timed([&] { return redist::exchange::block_cyclic_json(options); });
+      },
+      py::arg("options"), block_cyclic_doc.c_str(), py::call_guard<py::gil_scoped_release>());
+  const std::string migration_doc =
+      std::string(
+          "What `redist exchange migration` prints: the instance of moving items from "
+          "their old owners to their new ones; options {\"nodes\"}. ") +
+      kRaises;
+  exchange.def(
+      "migration",
+      [](const std::string& ownership, const std::string& options) {
+        return timed([&] { return redist::exchange::migration_json(ownership, options); });
+      },
+      py::arg("ownership"), py::arg("options") = "{}", migration_doc.c_str(),
+      py::call_guard<py::gil_scoped_release>());
 
   py::module_ slicering =
       m.def_submodule("slicering", "Static load balancing on a cluster ring (SLICE).");

@@ -377,7 +377,8 @@ def check_experiments(schemas):
     with tempfile.TemporaryDirectory() as scratch:
         for name in ("lau", "star", "slicering"):
             out = pathlib.Path(scratch) / name
-            arguments = ["experiment", name, "--instances", "1", "--out", str(out)]
+            arguments = ["experiment", name, "--instances", "1", "--format", "json", "--out",
+                         str(out)]
             summary = check_output(schemas, "redist " + " ".join(arguments[:4]), run(arguments),
                                    "experiment-summary")
             count += summary is not None

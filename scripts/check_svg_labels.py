@@ -10,10 +10,14 @@ name its tag or classes (".a", ".a.b", "text", ".a text") and its ancestors' att
 order of precedence. Two boxes overlap when they share more than 0.5 px in both directions.
 Empty labels are skipped.
 
-Prints one line per overlapping pair (file, both strings) and a summary; exits 1 when some pair
-overlaps or when no SVG file is found.
+With --min-size PX, a label whose font size is below PX pixels is a problem too (one line each:
+file, string, size): the figures the documentation shows are read at their size.
 
-Usage: check_svg_labels.py PATH...   (files, or directories searched recursively for *.svg)
+Prints one line per overlapping pair (file, both strings) and a summary; exits 1 when some pair
+overlaps, some label is too small, or when no SVG file is found.
+
+Usage: check_svg_labels.py [--min-size PX] PATH...   (files, or directories searched recursively
+       for *.svg)
 """
 import math
 import pathlib
@@ -157,7 +161,7 @@ def box_of(element, string, props, matrix):
                for py in (y - 0.8 * size, y + 0.2 * size)]
     xs = [p[0] for p in corners]
     ys = [p[1] for p in corners]
-    return (min(xs), min(ys), max(xs), max(ys), string)
+    return (min(xs), min(ys), max(xs), max(ys), string, size)
 
 
 def overlapping_pairs(boxes):
@@ -184,10 +188,17 @@ def svg_files(paths):
 
 def main(argv):
     if len(argv) < 2:
-        print(__doc__.strip().splitlines()[-1], file=sys.stderr)
+        print("\n".join(__doc__.strip().splitlines()[-2:]), file=sys.stderr)
         return 2
+    min_size = None
+    if argv[1] == "--min-size":
+        if len(argv) < 4:
+            print("\n".join(__doc__.strip().splitlines()[-2:]), file=sys.stderr)
+            return 2
+        min_size = float(argv[2])
+        argv = argv[:1] + argv[3:]
     files = list(svg_files(argv[1:]))
-    bad = 0
+    bad = small = 0
     for path in files:
         try:
             root = ET.parse(path).getroot()
@@ -195,11 +206,18 @@ def main(argv):
             print(f"{path}: not well-formed: {e}")
             bad += 1
             continue
-        for a, b in overlapping_pairs(text_boxes(root)):
+        boxes = text_boxes(root)
+        for a, b in overlapping_pairs(boxes):
             print(f"{path}: '{a}' overlaps '{b}'")
             bad += 1
-    print(f"{len(files)} SVG files checked, {bad} overlapping label pairs")
-    return 1 if bad or not files else 0
+        if min_size is not None:
+            for box in boxes:
+                if box[5] < min_size:
+                    print(f"{path}: '{box[4]}' is {box[5]:g} px, below {min_size:g} px")
+                    small += 1
+    print(f"{len(files)} SVG files checked, {bad} overlapping label pairs" +
+          (f", {small} labels below {min_size:g} px" if min_size is not None else ""))
+    return 1 if bad or small or not files else 0
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ set -euo pipefail
 redist=$1
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-"$redist" experiment ring-sim --quick --out "$out" > "$out/stdout.json" 2> "$out/stderr.txt"
+"$redist" experiment ring-sim --quick --format json --out "$out" > "$out/stdout.json" 2> "$out/stderr.txt"
 grep -q '^ring-sim: 20/20 scenarios' "$out/stderr.txt" || { echo "FAIL: no progress"; exit 1; }
 python3 - "$out" <<'PY'
 import json, sys, xml.dom.minidom

@@ -7,6 +7,7 @@ Usage: smpi_dropin.py BUILD_DIR [--out DIR] [--quick] [--seed S] [--ranks P ...]
                       [--calls N] [--large-algorithms NAME ...] [--large-patterns NAME ...]
                       [--large-calls N] [--datatype byte|double] [--native-only]
                       [--no-crosstraffic] [--simulate-computation] [--no-lookup] [--jobs J]
+       smpi_dropin.py --figure JSON [--out DIR]
 
 BUILD_DIR holds redist, redist-smpi-dropin, redist-smpi-oneport.so and smpirun_redist.sh (the
 SMPI settings of every run, SMPIRUN overrides the smpirun in PATH). Every rank is a host with a
@@ -49,6 +50,8 @@ summaries), dropin_smpi.md (the tables), dropin_smpi.svg (the figure). Exit 1 wh
 is not verified. --quick: 16 ranks, algorithms default, pair and bruck, patterns fft-transpose,
 bc-cyclic and random at a quarter of the size, 3 calls (about 5 s); prints "quick: all runs
 verified" when they are.
+--figure JSON runs nothing: it draws dropin_smpi.svg into --out again from the rows of a
+dropin_smpi.json (docs/figures/data/ keeps the rows of the documented runs), without SimGrid.
 """
 import argparse
 import bisect
@@ -479,7 +482,7 @@ def svg_figure(rows, algorithms, with_redist):
                 values.append(d / r["redist_seconds"])
     lo = min([0.5] + values) * 0.9
     hi = max([2.0] + values) * 1.1
-    gw, left, top, ph, gap = 34, 70, 50, 220, 130  # gap: room for the vertical labels
+    gw, left, top, ph, gap = 34, 70, 50, 220, 150  # gap: room for the vertical labels
     width = max(640, left + gw * len(groups) + 200)
     height = top + len(panels) * (ph + gap) + 40
     y_of = lambda v, y0: y0 + ph - (math.log(v) - math.log(lo)) / (math.log(hi) - math.log(lo)) * ph
@@ -504,7 +507,7 @@ def svg_figure(rows, algorithms, with_redist):
                       and r["pattern"] == name), None)
             label_y = y0 + ph + 8
             s.append(f'<text transform="translate({x + gw / 2 + 3:.1f},{label_y}) rotate(90)" '
-                     f'font-size="9">{name}/{ranks}</text>')
+                     f'font-size="11">{name}/{ranks}</text>')
             if not r or not r["default_seconds"]:
                 continue
             d = r["default_seconds"]
@@ -559,7 +562,7 @@ def simgrid_version():
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("build")
+    ap.add_argument("build", nargs="?")
     ap.add_argument("--out", default="dropin-smpi-out")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quick", action="store_true")
@@ -589,9 +592,15 @@ def main():
     ap.add_argument("--merge", nargs="+", metavar="JSON",
                     help="no run: the tables and figure of earlier runs' dropin_smpi.json files "
                          "together (a cell of a later file replaces the same cell's algorithms)")
+    ap.add_argument("--figure", metavar="JSON",
+                    help="no run: the figure again from a dropin_smpi.json's rows")
     a = ap.parse_args()
+    if a.figure:
+        return redraw(a.figure, a.out)
     if a.merge:
         return merge(a.merge, a.out)
+    if a.build is None:
+        ap.error("BUILD_DIR is required to run (--figure and --merge run nothing)")
     build = os.path.realpath(a.build)
     ranks_list = a.ranks or ([16] if a.quick else RANKS)
     algorithms = a.algorithms or (QUICK_ALGORITHMS if a.quick else ALGORITHMS)
@@ -751,6 +760,17 @@ def cells_of_rows(rows):
         if "auto_seconds" in r:
             cell[AUTO] = {"seconds": r["auto_seconds"], "choice": r.get("auto_choice")}
     return cells
+
+
+def redraw(path, out):
+    """Writes dropin_smpi.svg into `out` from the rows of the dropin_smpi.json at `path`."""
+    with open(path) as f:
+        rows = json.load(f)["rows"]
+    with_redist = any("redist_seconds" in r for r in rows)
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "dropin_smpi.svg"), "w") as f:
+        f.write(svg_figure(rows, ALGORITHMS, with_redist))
+    return 0
 
 
 def merge(files, out):

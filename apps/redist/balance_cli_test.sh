@@ -90,7 +90,7 @@ sys.exit(0 if all(total("oracle") <= total(p) * (1 + 1e-12) for p in ("every:1",
 # runs the same experiment through the same code there.
 if [ -z "${REDIST_TEST_SANITIZED:-}" ]; then
   expect_output "experiment held out" '"seed": 2,' '"held_out":true' -- experiment balance \
-    --out "$work/exp" --instances 1
+    --out "$work/exp" --instances 1 --format json
 fi
 # (--seed 1, the tuning traces, is BalanceExperiment.ReportsWhetherTheTracesAreHeldOut's.)
 expect_error "experiment zero instances" "must be >= 1" -- experiment balance --out "$work/exp" --instances 0

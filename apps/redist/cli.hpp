@@ -8,6 +8,8 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -43,7 +45,15 @@ struct Experiment {
   ExperimentRunner run;
   bool simulated = false;   // takes --seeds and --quick (the others take --instances)
   std::string description;  // one line for `experiment --help`
+  // The headline numbers of the text summary, as (label, value) lines read from the JSON
+  // summary's "results"; empty (the default): the summary lists what "results" holds.
+  std::function<std::vector<std::pair<std::string, std::string>>(const io::OrderedJson& results)>
+      headline;
 };
+// The readable summary of an experiment (`redist experiment NAME`, docs/README.md): what ran (its
+// name, seed and instances), its headline numbers, what its results hold, and the files written.
+std::string experiment_text(const io::OrderedJson& summary, const Experiment& experiment,
+                            const std::string& out_dir);
 using ExperimentRegistry = std::map<std::string, Experiment>;
 
 void register_ring_commands(CLI::App& app, Action& action);

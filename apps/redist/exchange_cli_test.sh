@@ -27,6 +27,20 @@ cycle=$(write_json '{"exchange": {"nodes": 3, "messages": [[0, 1, 1], [1, 2, 1],
 expect_output "cycle preemptive optimal" '"makespan": 2.0' '"lower_bound": 2.0' '"optimal": true' -- exchange plan -a preemptive "$cycle"
 expect_output "cycle ggp steps" '"algorithm": "ggp"' '"steps": {"count":' -- exchange plan -a ggp "$cycle"
 expect_output "cycle steps text" 'steps       ' 'validator   valid' -- exchange plan -a steps --format text "$cycle"
+# A step plan carries when its steps start: check --gantt draws the same numbered boundaries as
+# plan --gantt, from the plan file alone.
+for algorithm in ggp oggp steps min-steps; do
+  if "$redist" exchange plan -a "$algorithm" "$data/exchange/block-cyclic-24.json" --gantt "$work/steps-plan.svg" >"$work/steps-plan.json" &&
+     grep -q '"starts":\[0.0,' "$work/steps-plan.json" &&
+     "$redist" exchange check "$data/exchange/block-cyclic-24.json" "$work/steps-plan.json" --gantt "$work/steps-check-$algorithm.svg" >/dev/null &&
+     planned=$(grep -o 'step [0-9]*<' "$work/steps-plan.svg" | sort -u) && [ -n "$planned" ] &&
+     [ "$planned" = "$(grep -o 'step [0-9]*<' "$work/steps-check-$algorithm.svg" | sort -u)" ]; then ok
+  else ko "check --gantt $algorithm: step boundaries '$(grep -o 'step [0-9]*<' "$work/steps-check-$algorithm.svg" | tr '\n' ' ')'"; fi
+done
+expect_error "steps starts decreasing" 'not below the start of the step before it (at $.steps.starts[1])' -- \
+  exchange check "$cycle" "$(write_json '{"steps": {"count": 2, "lower_bound": 1, "eta_d": 1, "eta_s": 1, "starts": [1, 0]}, "pieces": []}' s.json)"
+expect_error "steps starts count" 'lists 1 starts for 2 steps (at $.steps.starts)' -- \
+  exchange check "$cycle" "$(write_json '{"steps": {"count": 2, "lower_bound": 1, "eta_d": 1, "eta_s": 1, "starts": [0]}, "pieces": []}' s.json)"
 expect_output "cycle bound" '"lower_bound": 2.0' '"ports":2.0' -- exchange bound "$cycle"
 expect_output "dense matrix" '"makespan": 9.0' -- exchange plan "$(write_json '{"exchange": {"nodes": 3, "matrix": [[0, 5, 4], [0, 0, 0], [0, 0, 0]]}}' m.json)"
 expect_output "dense matrix diagonal" '"makespan": 9.0' "the matrix's diagonal (9 bytes) stays on its nodes: copied locally, not planned" -- exchange plan "$(write_json '{"exchange": {"nodes": 3, "matrix": [[7, 5, 4], [0, 0, 0], [0, 0, 2]]}}' m.json)"
@@ -139,5 +153,18 @@ expect_error "block-cyclic procs" "(at --from-procs)" -- exchange block-cyclic -
 expect_error "block-cyclic runs" "(at --elements)" -- exchange block-cyclic --elements 4503599627370496 --from-block 1 --from-procs 4093 --to-block 1 --to-procs 4091
 big=$(python3 -c 'import json; print(json.dumps({"exchange": {"nodes": 300, "messages": [[i, (i + 1) % 300, 5] for i in range(300)]}}))')
 expect_no_chart "gantt too large" "at most 256 nodes" "$work/big.svg" -- exchange plan "$(write_json "$big" big.json)" --gantt "$work/big.svg"
+
+# --- a failed step of `experiment exchange` -------------------------------------------------------
+# SMPIRUN naming no program makes the SMPI step fail (where a build with SimGrid put its script
+# beside redist): exit 4, one error line naming the step with the script's own error (not its
+# traceback), and what finished before it, whose files stay.
+if [ -f "$(dirname "$redist")/smpi_exchange.py" ]; then
+  SMPIRUN="$work/no-smpirun" "$redist" experiment exchange --instances 1 --out "$work/xexp" >"$work/out" 2>"$work/err"
+  code=$?
+  if [ "$code" -eq 4 ] && [ ! -s "$work/out" ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
+     grep -q "^error: experiment exchange: the SMPI measurements (SimGrid's default, with acknowledgement traffic) failed: smpi_exchange.py exited with code 1: RuntimeError: .*no-smpirun.*; finished before it: the KPBS comparison, [0-9]* files in $work/xexp (kpbs_.* (at smpi_exchange.py)\$" "$work/err" &&
+     ! grep -q 'Traceback\|internal error\|File "' "$work/err" && [ -s "$work/xexp/kpbs_k5.svg" ]; then ok
+  else ko "experiment exchange, SMPI step failing: exit $code: $(cat "$work/err")"; fi
+fi
 
 finish

@@ -1,15 +1,18 @@
 // `redist exchange plan|check|bound|block-cyclic|migration` (docs/exchange.md): thin adapters from
 // JSON files to redist/exchange.hpp.
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "apps/redist/cli.hpp"
 #include "experiments/exchange/kpbs_experiment.hpp"
 #include "experiments/exchange/smpi_experiment.hpp"
 #include "experiments/experiment_files.hpp"
+#include "experiments/ring_sim/subprocess.hpp"
 #include "redist/exchange.hpp"
 #include "redist/exchange/limits.hpp"
 #include "redist/io/exchange_json.hpp"
@@ -270,7 +273,26 @@ void register_exchange_commands(CLI::App& app, Action& action, ExperimentRegistr
     if (o.instances > 0) options.instances = o.instances;
     nlohmann::ordered_json summary = experiments::run_kpbs_experiment(options);
     experiments::OutputDirectory out(o.out_dir);
-    summary["results"]["smpi"] = experiments::run_exchange_smpi(smpi_options(o.seed), out);
+    try {
+      summary["results"]["smpi"] = experiments::run_exchange_smpi(smpi_options(o.seed), out);
+    } catch (const experiments::StepFailed& e) {
+      // Say what finished before the failed step, and where its files are.
+      std::vector<std::string> names;
+      for (const auto& file : summary["files"]) names.push_back(file.get<std::string>());
+      for (const std::string& file : out.files()) names.push_back(file);
+      for (std::string& name : names) {
+        name = std::filesystem::path(name).lexically_relative(o.out_dir).generic_string();
+      }
+      throw experiments::StepFailed(
+          fmt::format("experiment exchange: {}; finished before it: the KPBS comparison{}, {} "
+                      "files in {} ({})",
+                      e.what(),
+                      out.files().empty() ? ""
+                                          : " and the SMPI run with "
+                                            "acknowledgement traffic",
+                      names.size(), o.out_dir, fmt::join(names, " ")),
+          e.program());
+    }
     for (const std::string& file : out.files()) summary["files"].push_back(file);
     return io::OrderedJson(summary);
   };

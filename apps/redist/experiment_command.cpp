@@ -1,10 +1,12 @@
-// `redist experiment NAME [--out DIR] [--seed S] [--instances N]` (docs/README.md): reruns a
-// paper's experiment and writes its tables and figures. The experiments themselves are registered
-// by their families (see ExperimentRegistry in cli.hpp).
+// `redist experiment NAME [--out DIR] [--seed S] [--instances N] [--format text|json]`
+// (docs/README.md): reruns a paper's experiment and writes its tables and figures. The experiments
+// themselves are registered by their families (see ExperimentRegistry in cli.hpp).
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "apps/redist/cli.hpp"
 #include "redist/common/error.hpp"
@@ -19,7 +21,86 @@ struct ExperimentArgs {
   ExperimentOptions options;
   bool instances_given = false;  // --instances on the command line (0 stands for "not given")
   bool seeds_given = false;
+  std::string format = "text";
 };
+
+// A value of the results in a few words: a number to 4 significant digits, a table's row count,
+// the first values of a list.
+std::string brief(const io::OrderedJson& value) {
+  constexpr std::size_t kListed = 8;
+  if (value.is_number_integer()) return value.dump();
+  if (value.is_number()) return fmt::format("{:.4g}", value.get<double>());
+  if (value.is_boolean()) return value.get<bool>() ? "yes" : "no";
+  if (value.is_null()) return "none";
+  if (value.is_string()) return one_line(value.get<std::string>(), 80);
+  if (value.is_array()) {
+    if (value.empty()) return "none";
+    if (value.front().is_structured()) return fmt::format("{} rows", value.size());
+    std::vector<std::string> items;
+    for (std::size_t i = 0; i < std::min(kListed, value.size()); ++i)
+      items.push_back(brief(value[i]));
+    if (value.size() > kListed) items.push_back(fmt::format("... ({} in all)", value.size()));
+    return fmt::format("{}", fmt::join(items, " "));
+  }
+  return fmt::format("{} entries", value.size());
+}
+
+// One row per member of `results`, its objects opened two levels deep (indented below their key).
+void describe(const io::OrderedJson& results, const std::string& indent, int depth,
+              std::vector<std::vector<std::string>>& rows) {
+  for (auto it = results.begin(); it != results.end(); ++it) {
+    if (it.value().is_object() && !it.value().empty() && depth < 2) {
+      rows.push_back({indent + it.key()});
+      describe(it.value(), indent + "  ", depth + 1, rows);
+    } else {
+      rows.push_back({indent + it.key(), brief(it.value())});
+    }
+  }
+}
+
+}  // namespace
+
+std::string experiment_text(const io::OrderedJson& summary, const Experiment& experiment,
+                            const std::string& out_dir) {
+  text::Summary text;
+  text.line("redist experiment " + summary.at("experiment").get<std::string>());
+  const io::OrderedJson& seed = summary.at("seed");
+  text.field("seed", seed.is_null() ? "none (nothing drawn at random)" : brief(seed));
+  const io::OrderedJson& instances = summary.at("instances");
+  text.field("instances", instances.is_null()
+                              ? "none (fixed instances)"
+                              : brief(instances) + (experiment.simulated ? " scenarios per cell"
+                                                                         : " per configuration"));
+  const io::OrderedJson& results = summary.at("results");
+  if (experiment.headline) {
+    for (const auto& [label, value] : experiment.headline(results)) text.field(label, value);
+  }
+  text.blank();
+  text.line("results (every value: --format json, or the tables written)");
+  std::vector<std::vector<std::string>> rows;
+  if (results.is_object()) describe(results, "", 0, rows);
+  text.table(rows);
+  text.blank();
+  const io::OrderedJson& files = summary.at("files");
+  text.line(fmt::format("files ({} written in {})", files.size(), out_dir));
+  std::string line;
+  for (const auto& file : files) {
+    // Named within the directory; a file elsewhere by its whole path.
+    const std::string path = file.get<std::string>();
+    std::string name = std::filesystem::path(path).lexically_relative(out_dir).generic_string();
+    if (name.empty() || name.starts_with("..")) name = path;
+    if (!line.empty() && line.size() + 1 + name.size() > 98) {
+      text.line("  " + line);
+      line.clear();
+    }
+    if (!line.empty()) line += ' ';
+    line += name;
+  }
+  if (!line.empty()) text.line("  " + line);
+  return text.str();
+}
+
+namespace {
 
 int run_experiment(const ExperimentArgs& args, const ExperimentRegistry& experiments) {
   const auto it = experiments.find(args.name);
@@ -51,7 +132,12 @@ int run_experiment(const ExperimentArgs& args, const ExperimentRegistry& experim
         fmt::format("cannot create directory '{}': {}", args.options.out_dir, error.message()),
         "--out");
   }
-  print_json(it->second.run(args.options));
+  const io::OrderedJson summary = it->second.run(args.options);
+  if (args.format == "json") {
+    print_json(summary);
+  } else {
+    print_result(experiment_text(summary, it->second, args.options.out_dir));
+  }
   return 0;
 }
 
@@ -78,6 +164,12 @@ void register_experiment_command(CLI::App& app, Action& action,
       "Random scenarios per cell of a simulated experiment (>= 1; without it, its default)");
   command->add_flag("--quick", args->options.quick,
                     "A reduced run of a simulated experiment (every scheme, fewer cells)");
+  command
+      ->add_option("--format", args->format,
+                   "text: what ran, the headline numbers and the files written | json: the "
+                   "summary document of docs/README.md")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"json", "text"}));
   command->callback([&action, &experiments, args, instances, seeds, seed] {
     args->instances_given = instances->count() > 0;
     args->options.seed_given = seed->count() > 0;

@@ -2,7 +2,7 @@
 //
 // Exit codes (docs/formats.md): 0 success; 1 `check` found the schedule invalid; 2 bad input or
 // usage, with one line `error: <what> (at <where>)` on standard error and nothing on standard
-// output.
+// output; 3 an internal error; 4 a step of an experiment that runs another program failed.
 #include <exception>
 #include <iostream>
 #include <new>
@@ -15,6 +15,7 @@
 #include "apps/redist/cli.hpp"
 #include "apps/redist/progress.hpp"
 #include "apps/strict_numbers.hpp"
+#include "experiments/ring_sim/subprocess.hpp"
 #include "redist/common/error.hpp"
 #include "redist/io/located.hpp"
 #include "redist/io/options.hpp"
@@ -127,6 +128,8 @@ int main(int argc, char** argv) {
     redist::cli::stop_progress();
   } catch (const redist::InputError& e) {
     return print_error(redist::io::with_field_meaning(redist::io::located(e, "$")).what(), 2);
+  } catch (const redist::experiments::StepFailed& e) {
+    return print_error(std::string(e.what()) + " (at " + e.program() + ")", 4);
   } catch (const std::bad_alloc&) {
     return print_error("out of memory (at redist): use a smaller instance", 3);
   } catch (const std::exception& e) {

@@ -206,8 +206,20 @@ expect_error "rbsa too many tasks" 'use algorithm bba or mbbsa' -- star plan -a 
 expect_error "experiment instances" '(at --instances)' -- experiment star --out "$work/exp2" --instances 10001
 
 # --- experiment ---------------------------------------------------------------------------------
-if "$redist" experiment star --out "$work/exp" --seed 3 --instances 10 >"$work/exp.json" &&
+if "$redist" experiment star --out "$work/exp" --seed 3 --instances 10 --format json >"$work/exp.json" &&
    [ -s "$work/exp/table1.md" ] && [ -s "$work/exp/optimum.md" ] && [ -s "$work/exp/figure25c.svg" ] &&
    grep -q '"experiment": "star"' "$work/exp.json"; then ok; else ko "experiment star: $(cat "$work/exp.json")"; fi
+# Without --format: a short readable summary (what ran, the headline numbers, the files written).
+if "$redist" experiment star --out "$work/exp" --seed 3 --instances 10 >"$work/exp.txt" &&
+   [ "$(wc -l <"$work/exp.txt")" -le 30 ] && [ "$(wc -c <"$work/exp.txt")" -le 3000 ] &&
+   head -1 "$work/exp.txt" | grep -qx 'redist experiment star' &&
+   grep -q '^seed        3$' "$work/exp.txt" &&
+   grep -q '^instances   10 per configuration$' "$work/exp.txt" &&
+   grep -Eq '^MBBSA       1\.[0-9]{4} x the best of the three \(paper 1\.[0-9]{4}; mean of 12 rows\)' "$work/exp.txt" &&
+   grep -Eq '^best of 3   optimal on [0-9.]+% of 24 small platforms' "$work/exp.txt" &&
+   grep -q '^  table1  *12 rows$' "$work/exp.txt" &&
+   grep -q "^files (20 written in $work/exp)\$" "$work/exp.txt" &&
+   grep -q '^  figure22a.svg ' "$work/exp.txt" && grep -q ' table1.json table1.md' "$work/exp.txt" &&
+   ! grep -q '{' "$work/exp.txt"; then ok; else ko "experiment star text: $(cat "$work/exp.txt")"; fi
 
 finish

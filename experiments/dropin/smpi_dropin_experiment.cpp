@@ -30,9 +30,11 @@ nlohmann::ordered_json run_dropin_smpi(const DropinSmpiOptions& o) {
   // The sweep takes minutes: its progress lines go straight to standard error.
   const ProgramResult r = run_program(argv, /*stderr_passes_through=*/true);
   if (r.exit_code != 0) {
-    throw std::runtime_error(
-        fmt::format("smpi_dropin.py failed with exit code {} (its messages are above): {}",
-                    r.exit_code, r.out.substr(r.out.size() > 600 ? r.out.size() - 600 : 0)));
+    // Its standard error went to ours as it ran: its own error is the line above this one.
+    throw StepFailed(fmt::format("experiment dropin: the sweep failed: smpi_dropin.py exited "
+                                 "with code {} (its error is above)",
+                                 r.exit_code),
+                     "smpi_dropin.py");
   }
   const fs::path json_path = fs::path(o.out_dir) / "dropin_smpi.json";
   std::ifstream in(json_path);

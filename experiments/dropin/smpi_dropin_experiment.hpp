@@ -23,8 +23,9 @@ struct DropinSmpiOptions {
 
 // Runs the script into options.out_dir and returns the experiment's summary ({"experiment",
 // "seed", "instances", "files", "results": the script's summary and failures}). InputError at
-// "dropin" when the script is missing (a build without SimGrid); std::runtime_error when a run
-// fails or an element was not delivered.
+// "dropin" when the script is missing (a build without SimGrid); StepFailed
+// (experiments/ring_sim/subprocess.hpp) when the script fails (a run failed or an element was not
+// delivered).
 nlohmann::ordered_json run_dropin_smpi(const DropinSmpiOptions& options);
 
 }  // namespace redist::experiments

@@ -54,9 +54,11 @@ nlohmann::ordered_json run_script(const ExchangeSmpiOptions& o, const std::strin
   if (!s.crosstraffic) argv.push_back("--no-crosstraffic");
   const ProgramResult r = run_program(argv);
   if (r.exit_code != 0) {
-    throw std::runtime_error(
-        fmt::format("smpi_exchange.py ({}) failed with exit code {}: {}", s.label, r.exit_code,
-                    r.err.substr(r.err.size() > 600 ? r.err.size() - 600 : 0)));
+    const std::string why = last_error_line(r.err);
+    throw StepFailed(fmt::format("the SMPI measurements ({}) failed: smpi_exchange.py exited with "
+                                 "code {}{}",
+                                 s.label, r.exit_code, why.empty() ? "" : ": " + why),
+                     "smpi_exchange.py");
   }
   std::ifstream in(json_path);
   const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};

@@ -29,7 +29,8 @@ struct ExchangeSmpiOptions {
 
 // Writes the files above into `out` and returns {"bandwidth_share", "rows"} per setting ("tcp",
 // "no_crosstraffic"). InputError at "exchange" when the script is missing (a build without
-// SimGrid); std::runtime_error when a run fails or a byte was not delivered.
+// SimGrid); StepFailed (experiments/ring_sim/subprocess.hpp) when the script fails (its error's
+// last line in the message), std::runtime_error when its output cannot be read.
 nlohmann::ordered_json run_exchange_smpi(const ExchangeSmpiOptions& options, OutputDirectory& out);
 
 // The two figures (smpi_exchange_speedup.svg, smpi_exchange_model.svg) again from the saved

@@ -77,10 +77,6 @@ std::string read_file(const fs::path& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-std::string tail(const std::string& text) {
-  return text.substr(text.size() > 800 ? text.size() - 800 : 0);
-}
-
 // `directions`: the example's --rcb-directions (locked, or free for the comparison).
 PartitionRecording record(const ParticlesExperimentOptions& o, const std::string& program,
                           const Shape& s, const char* drift, std::uint64_t seed,
@@ -92,9 +88,10 @@ PartitionRecording record(const ParticlesExperimentOptions& o, const std::string
                    std::to_string(s.iterations), "--particles", std::to_string(s.particles),
                    "--rcb-directions", directions});
   if (r.exit_code != 0) {
-    throw std::runtime_error(
-        fmt::format("recording ({} drift, seed {}) failed with exit code {}: {}", drift, seed,
-                    r.exit_code, tail(r.err + r.out)));
+    throw StepFailed(fmt::format("experiment particles: the recording ({} drift, seed {}) "
+                                 "failed: mpirun exited with code {}: {}",
+                                 drift, seed, r.exit_code, last_error_line(r.err + r.out)),
+                     "mpirun");
   }
   return recording_from_json(read_file(file));
 }
@@ -511,8 +508,10 @@ Table migrations_table(std::vector<Regime>& regimes, const std::string& script,
   if (owner.empty()) return t;
   const ProgramResult run = run_program(argv);
   if (run.exit_code != 0) {
-    throw std::runtime_error(fmt::format(
-        "smpi_exchange.py --instances failed with exit code {}: {}", run.exit_code, tail(run.err)));
+    throw StepFailed(fmt::format("experiment particles: the migrations under SMPI failed: "
+                                 "smpi_exchange.py exited with code {}: {}",
+                                 run.exit_code, last_error_line(run.err)),
+                     "smpi_exchange.py");
   }
   const auto rows = nlohmann::ordered_json::parse(read_file(dir / "smpi.json"))["rows"];
   for (std::size_t r = 0; r < regimes.size(); ++r) {

@@ -47,7 +47,8 @@ struct ParticlesExperimentOptions {
 };
 
 // InputError ("--seeds", "particles") for a seed count out of 1..kParticlesMaxSeeds or a missing
-// program; std::runtime_error when a recording or a simulation fails.
+// program; StepFailed (experiments/ring_sim/subprocess.hpp) when a recording or a simulation
+// fails.
 nlohmann::ordered_json run_particles_experiment(const ParticlesExperimentOptions& options);
 
 // particles_policies.svg again from a saved particles_regimes.json (the table this experiment

@@ -94,9 +94,11 @@ void run_jobs(std::vector<Job>& all, const std::string& program, unsigned jobs) 
       const std::lock_guard<std::mutex> guard(lock);
       if (r.exit_code != 0) {
         if (failure.empty())
-          failure = fmt::format("redist-ring-sim failed on p = {}, seed {}, mode {}, sweep {}: {}",
-                                job.processors, job.seed, job.mode, job.sweep->name,
-                                one_line(r.err, 300));
+          failure = fmt::format(
+              "experiment ring-sim: the simulation of p = {}, seed {}, mode {}, sweep {} failed: "
+              "redist-ring-sim exited with code {}: {}",
+              job.processors, job.seed, job.mode, job.sweep->name, r.exit_code,
+              one_line(last_error_line(r.err), 300));
         continue;
       }
       job.result = Json::parse(r.out);
@@ -111,7 +113,7 @@ void run_jobs(std::vector<Job>& all, const std::string& program, unsigned jobs) 
   std::vector<std::thread> threads;
   for (unsigned t = 0; t < std::max(1u, jobs); ++t) threads.emplace_back(worker);
   for (std::thread& t : threads) t.join();
-  if (!failure.empty()) throw std::runtime_error(failure);
+  if (!failure.empty()) throw StepFailed(failure, "redist-ring-sim");
 }
 
 // Mean over the scenarios of one sweep and ring size on the Tiers routes of total(scheme) /

@@ -44,8 +44,7 @@ struct RingSimExperimentOptions {
 
 // InputError ("--seeds", "--amplitude", "ring-sim") for a seed count out of 1..kRingSimMaxSeeds,
 // an amplitude below 28 / 22 or not finite (a small amplitude may also be 0), or a missing
-// redist-ring-sim; std::runtime_error when a
-// simulation fails.
+// redist-ring-sim; StepFailed (experiments/ring_sim/subprocess.hpp) when a simulation fails.
 nlohmann::ordered_json run_ring_sim_experiment(const RingSimExperimentOptions& options);
 
 }  // namespace redist::experiments

@@ -83,4 +83,30 @@ std::string executable_directory() {
   return error ? std::string(".") : self.parent_path().string();
 }
 
+std::string last_error_line(const std::string& err) {
+  std::vector<std::string> lines;
+  std::istringstream in(err);
+  for (std::string line; std::getline(in, line);) {
+    if (line.find_first_not_of(" \t\r") != std::string::npos) lines.push_back(line);
+  }
+  // A traceback: "Traceback (most recent call last):", its frames indented, then the error, which
+  // may span lines (a message holding newlines) up to the end or the next traceback.
+  std::size_t start = lines.size();
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].starts_with("Traceback (most recent call last)")) {
+      std::size_t j = i + 1;
+      while (j < lines.size() && (lines[j].starts_with(" ") || lines[j].starts_with("\t"))) ++j;
+      start = j;
+    }
+  }
+  if (start >= lines.size()) return lines.empty() ? "" : lines.back();
+  std::string error;
+  for (std::size_t i = start; i < lines.size(); ++i) {
+    if (lines[i].starts_with("Traceback") || lines[i].starts_with("During handling")) break;
+    if (!error.empty()) error += ' ';
+    error.append(lines[i], lines[i].find_first_not_of(" \t"), std::string::npos);
+  }
+  return error;
+}
+
 }  // namespace redist::experiments

@@ -1,14 +1,15 @@
 """Any redistribution as messages between the nodes of a switched network, under the one-port
 model.
 
-The documents are those of ``redist exchange plan|check|bound`` (docs/exchange.md): an instance
-``{"exchange": {"nodes", "messages", "send_bandwidth", "recv_bandwidth", "latency", "backbone"}}``
-and a plan as ``plan`` returns it.
+The documents are those of ``redist exchange plan|check|bound|block-cyclic|migration``
+(docs/exchange.md): an instance ``{"exchange": {"nodes", "messages", "send_bandwidth",
+"recv_bandwidth", "latency", "backbone"}}``, a plan as ``plan`` returns it, and the ownership maps
+``{"old", "new", "item_bytes"}`` that ``migration`` reads.
 """
 
 from . import _json, _picture, _redist
 
-__all__ = ["plan", "check", "bound", "gantt"]
+__all__ = ["plan", "check", "bound", "gantt", "block_cyclic", "migration"]
 
 
 def plan(instance, **options):
@@ -72,3 +73,38 @@ def gantt(instance, plan_document, title="redist exchange check"):
     True
     """
     return _picture.gantt("exchange", instance, plan_document, title)
+
+
+def block_cyclic(elements, from_block, from_procs, to_block, to_procs, element_bytes=1):
+    """The instance of moving a 1-D array of ``elements`` elements of ``element_bytes`` bytes from
+    CYCLIC(``from_block``) on ``from_procs`` processors to CYCLIC(``to_block``) on ``to_procs``:
+    what ``redist exchange block-cyclic`` prints (element e is on processor floor(e / r) mod P
+    before and floor(e / s) mod Q after; bandwidths 1, latency 0).
+
+    Takes integers, as the command line's options. Returns the instance ``{"exchange": {...}}``
+    (with ``"seconds"``), which ``plan`` takes as it is.
+    Raises ValueError with the command line's error text (``... (at --from-procs)``).
+
+    >>> x = block_cyclic(24, 2, 3, 3, 4)
+    >>> x["exchange"]["nodes"], x["exchange"]["messages"][0]
+    (4, [0, 2, 4])
+    """
+    return _json.call_texts(_redist.exchange.block_cyclic, [], {
+        "elements": elements, "element_bytes": element_bytes, "from_block": from_block,
+        "from_procs": from_procs, "to_block": to_block, "to_procs": to_procs})
+
+
+def migration(ownership, nodes=None):
+    """The instance of moving items from their old owners to their new ones: what ``redist
+    exchange migration`` prints.
+
+    Takes the ownership maps ``{"old": owners, "new": owners, "item_bytes": b}`` (each map item by
+    item, or as ranges ``[begin, end, owner]``; docs/formats.md), a dict or the path of a JSON
+    file, and ``nodes`` (None: 1 + the largest owner). Returns the instance ``{"exchange": ...}``
+    (with ``"seconds"``).
+    Raises ValueError with the command line's error text (``... (at $.old[2])``).
+
+    >>> migration({"old": [0, 0, 1, 1], "new": [[0, 1, 0], [1, 4, 2]]})["exchange"]["messages"]
+    [[0, 2, 1], [1, 2, 2]]
+    """
+    return _json.call(_redist.exchange.migration, ownership, options={"nodes": nodes})

@@ -158,7 +158,7 @@ class PackageTest(Case):
             "lau": ["plan", "check", "eval", "gantt"],
             "star": ["plan", "check", "order", "gantt"],
             "dlt": ["plan", "check", "gantt"],
-            "exchange": ["plan", "check", "bound", "gantt"],
+            "exchange": ["plan", "check", "bound", "gantt", "block_cyclic", "migration"],
             "slicering": ["plan", "check", "gantt"],
             "balance": ["plan", "advise", "simulate", "gantt"],
         }
@@ -478,6 +478,47 @@ class ExchangeTest(Case):
                     self.assertEqual(plan, cli_json("exchange", "plan", path, "-a", algorithm))
                     self.assert_checks(redist.exchange, instance, plan)
             self.assertEqual(redist.exchange.bound(instance), cli_json("exchange", "bound", path))
+
+    def test_block_cyclic_as_the_command_line(self):
+        layouts = [(24, 2, 3, 3, 4, 1), (1000, 4, 3, 5, 4, 8), (7, 1, 2, 1, 2, 3),
+                   (100, 3, 5, 2, 1, 1)]
+        for elements, r, p, s, q, b in layouts:
+            with self.subTest(layout=(elements, r, p, s, q, b)):
+                instance = redist.exchange.block_cyclic(elements, r, p, s, q, element_bytes=b)
+                self.assertEqual(instance, cli_json(
+                    "exchange", "block-cyclic", "--elements", elements, "--element-bytes", b,
+                    "--from-block", r, "--from-procs", p, "--to-block", s, "--to-procs", q))
+        # The instance plans as the command line plans the bundled copy.
+        path = DATA / "exchange" / "block-cyclic-24.json"
+        planned = redist.exchange.plan(redist.exchange.block_cyclic(24, 2, 3, 3, 4),
+                                       algorithm="min-steps")
+        self.assertEqual(planned, cli_json("exchange", "plan", path, "-a", "min-steps"))
+        self.assert_cli_error(lambda: redist.exchange.block_cyclic(10, 1, 0, 1, 2), "exchange",
+                              "block-cyclic", "--elements", "10", "--from-block", "1",
+                              "--from-procs", "0", "--to-block", "1", "--to-procs", "2")
+        self.assert_cli_error(
+            lambda: redist.exchange.block_cyclic(4503599627370496, 1, 4093, 1, 4091), "exchange",
+            "block-cyclic", "--elements", "4503599627370496", "--from-block", "1",
+            "--from-procs", "4093", "--to-block", "1", "--to-procs", "4091")
+
+    def test_migration_as_the_command_line(self):
+        maps = sorted((DATA / "exchange" / "ownership").glob("*.json"))
+        self.assertGreaterEqual(len(maps), 1)
+        for path in maps:
+            with self.subTest(ownership=path.name):
+                self.assertEqual(redist.exchange.migration(path),
+                                 cli_json("exchange", "migration", path))
+                self.assertEqual(redist.exchange.migration(load(path), nodes=9),
+                                 cli_json("exchange", "migration", path, "--nodes", "9"))
+        inline = {"old": [0, 0, 1, 1], "new": [[0, 1, 0], [1, 4, 2]], "item_bytes": 8}
+        self.assertEqual(redist.exchange.migration(inline),
+                         cli_json("exchange", "migration", inline))
+        for bad in ({"old": [[0, 2]], "new": [1, 0]},
+                    {"old": [0, 1], "new": [1, 0], "item_byte": 3}):
+            self.assert_cli_error(lambda bad=bad: redist.exchange.migration(bad), "exchange",
+                                  "migration", bad)
+        self.assert_cli_error(lambda: redist.exchange.migration(inline, nodes=2), "exchange",
+                              "migration", inline, "--nodes", "2")
 
     def test_errors(self):
         bad = {"exchange": {"nodes": 2, "messages": [[0, 0, 5]]}}

@@ -8,7 +8,7 @@
 //   bounds(instance)                           the lower bounds (ports, backbone) and the best
 //   block_cyclic(layout)                       the messages of a CYCLIC(r) -> CYCLIC(s) move
 //   from_ownership(ownership)                  the messages of a move between two owner maps
-// JSON entry points: exactly what `redist exchange plan|check|bound` print.
+// JSON entry points: exactly what `redist exchange plan|check|bound|block-cyclic|migration` print.
 // Errors: redist::InputError whose what() is the command line's error line; the typed functions
 // say where in the model's words (`messages[2][1]`), the JSON entry points as the command line
 // does (`$.exchange.messages[2][1]`, `--algorithm`).
@@ -50,5 +50,14 @@ std::string plan_json(std::string_view instance, std::string_view options = "{}"
 std::string check_json(std::string_view instance, std::string_view plan);
 // `redist exchange bound`: {"lower_bound": x, "terms": {...}}.
 std::string bound_json(std::string_view instance);
+// `redist exchange block-cyclic`: the instance of moving an array from CYCLIC(r) on P to
+// CYCLIC(s) on Q; options {"elements", "element_bytes", "from_block", "from_procs", "to_block",
+// "to_procs"} (integers; all but element_bytes, default 1, required), the layout's errors at the
+// option (`--from-procs`).
+std::string block_cyclic_json(std::string_view options);
+// `redist exchange migration`: the instance of moving items from their old owners to their new
+// ones; `ownership` {"old", "new", "item_bytes"} (docs/formats.md), options {"nodes"} (default:
+// 1 + the largest owner).
+std::string migration_json(std::string_view ownership, std::string_view options = "{}");
 
 }  // namespace redist::exchange

@@ -84,8 +84,8 @@ struct StepStats {
   double lower_bound = 0.0;  // eta = eta_d + latency * eta_s
   double eta_d = 0.0;        // max(W, P / k): the data term, seconds
   std::size_t eta_s = 0;     // max(Delta, ceil(m / k)): the fewest steps
-  // When each step starts, in order (count of them), as the planner laid them out; empty for a
-  // plan read from a document, which states only the statistics above.
+  // When each step starts, in order (count of them), as the planner laid them out; a plan read
+  // from a document has them when it lists them (`"starts"`, as plan writes them).
   std::vector<double> starts;
 };
 

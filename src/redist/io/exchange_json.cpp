@@ -236,11 +236,38 @@ ExchangePlanDocument read_exchange_plan(std::string_view text) {
                 summary.optimal.has_value()};
   if (const auto it = document.find("gap"); it != document.end()) as_finite_number(*it, "$.gap");
   if (const auto it = document.find("steps"); it != document.end()) {
-    // What a step algorithm states about its steps (exchange_plan_json): read, not checked.
+    // What a step algorithm states about its steps (exchange_plan_json): read, not checked
+    // against the pieces; their starts are kept for the picture (`check --gantt`).
     as_object(*it, "$.steps");
-    reject_unknown_fields(*it, "$.steps", {"count", "lower_bound", "eta_d", "eta_s"});
-    for (const auto& [key, value] : it->items())
-      as_normal_number(value, child_path("$.steps", key));
+    reject_unknown_fields(*it, "$.steps", {"count", "lower_bound", "eta_d", "eta_s", "starts"});
+    for (const auto& [key, value] : it->items()) {
+      if (key != "starts") as_normal_number(value, child_path("$.steps", key));
+    }
+    if (const auto starts = it->find("starts"); starts != it->end()) {
+      exchange::StepStats stats;
+      stats.starts = as_finite_number_array(*starts, "$.steps.starts");
+      for (std::size_t s = 0; s < stats.starts.size(); ++s) {
+        if (stats.starts[s] < 0 || (s > 0 && stats.starts[s] < stats.starts[s - 1])) {
+          throw InputError("must be >= 0 and not below the start of the step before it",
+                           index_path("$.steps.starts", s));
+        }
+      }
+      stats.count = stats.starts.size();
+      if (const auto count = it->find("count");
+          count != it->end() && count->get<double>() != static_cast<double>(stats.count)) {
+        throw InputError(
+            fmt::format("lists {} starts for {} steps", stats.count, count->get<double>()),
+            "$.steps.starts");
+      }
+      const auto number = [&](const char* key) {
+        const auto field = it->find(key);
+        return field == it->end() ? 0.0 : field->get<double>();
+      };
+      stats.lower_bound = number("lower_bound");
+      stats.eta_d = number("eta_d");
+      stats.eta_s = static_cast<std::size_t>(number("eta_s"));
+      doc.plan.steps = std::move(stats);
+    }
   }
   if (const auto it = document.find("notes"); it != document.end()) {
     const Json& notes = as_array(*it, "$.notes");
@@ -253,13 +280,23 @@ std::string exchange_plan_json(const exchange::Plan& plan) {
   std::string out;
   // At most 110 characters a piece (a double takes at most 24, a node 7): the string never grows
   // by a copy, and capacity that is never written costs no memory.
-  out.reserve(256 + 110 * plan.pieces.size());
+  out.reserve(256 + 110 * plan.pieces.size() + (plan.steps ? 25 * plan.steps->starts.size() : 0));
   write_plan_claims(out, plan.algorithm, plan);
   if (plan.steps) {
     fmt::format_to(std::back_inserter(out),
-                   ",\n  \"steps\": {{\"count\":{},\"lower_bound\":{},\"eta_d\":{},\"eta_s\":{}}}",
+                   ",\n  \"steps\": {{\"count\":{},\"lower_bound\":{},\"eta_d\":{},\"eta_s\":{}",
                    plan.steps->count, json_number(plan.steps->lower_bound),
                    json_number(plan.steps->eta_d), plan.steps->eta_s);
+    // When each step starts, as the planner laid them out (a document read back keeps them).
+    if (!plan.steps->starts.empty()) {
+      out += ",\"starts\":[";
+      for (std::size_t s = 0; s < plan.steps->starts.size(); ++s) {
+        if (s > 0) out += ',';
+        out += json_number(plan.steps->starts[s]);
+      }
+      out += "]";
+    }
+    out += "}";
   }
   out += ",\n  \"pieces\": [";
   for (std::size_t k = 0; k < plan.pieces.size(); ++k) {

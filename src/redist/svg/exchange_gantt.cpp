@@ -178,7 +178,7 @@ std::string exchange_gantt_svg(const exchange::Instance& in, const exchange::Pla
     chart.lead_legend =
         fmt::format("latency ({} s): the hatched start of a piece", format_number(in.latency));
   }
-  // The steps the planner laid out (a plan read from a document states no starts).
+  // The steps the planner laid out (a plan read from a document: the starts it lists).
   if (plan.steps) {
     for (std::size_t s = 0; s < plan.steps->starts.size(); ++s) {
       chart.sections.push_back(
