@@ -491,7 +491,7 @@ def svg_figure(rows, algorithms, with_redist):
          f'<rect width="{width}" height="{height}" fill="white"/>',
          f'<text x="{left}" y="22" font-size="14">Speedup over SimGrid\'s default '
          'MPI_Alltoallv (log scale; above 1: faster)</text>']
-    ticks = [t for t in (0.1, 0.15, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 6, 8, 12, 16)
+    ticks = [t for t in (0.01, 0.02, 0.05, 0.1, 0.15, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 6, 8, 12, 16)
              if lo <= t <= hi]
     for k, kind in enumerate(panels):
         y0 = top + k * (ph + gap)
