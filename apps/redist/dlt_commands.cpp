@@ -73,7 +73,7 @@ CheckCommand<dlt::Instance, io::DltScheduleDocument> dlt_check_command() {
       },
       [](const dlt::Instance& in, const io::DltScheduleDocument& doc, const std::string& title,
          const CheckResult& verdict) {
-        const svg::Conflict conflict = svg::conflict_of(verdict.reason, {"transfer"});
+        const svg::Conflict conflict = svg::Conflict{verdict.reason, verdict.entries};
         return svg::dlt_gantt_svg(in, doc.schedule, title, &conflict);
       }};
 }

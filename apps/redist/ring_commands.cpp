@@ -73,7 +73,7 @@ CheckCommand<ring::Instance, io::RingScheduleDocument> ring_check_command() {
   };
   command.invalid_chart = [](const ring::Instance& in, const io::RingScheduleDocument& document,
                              const std::string& title, const CheckResult& verdict) {
-    const svg::Conflict conflict = svg::conflict_of(verdict.reason, {"transfer"});
+    const svg::Conflict conflict = svg::Conflict{verdict.reason, verdict.entries};
     return svg::ring_gantt_svg(in, document.schedule, title, &conflict);
   };
   return command;

@@ -82,7 +82,7 @@ CheckCommand<star::Instance, io::StarScheduleDocument> star_check_command() {
       },
       [](const star::Instance& in, const io::StarScheduleDocument& doc, const std::string& title,
          const CheckResult& verdict) {
-        const svg::Conflict conflict = svg::conflict_of(verdict.reason, {"transfer"});
+        const svg::Conflict conflict = svg::Conflict{verdict.reason, verdict.entries};
         return svg::star_gantt_svg(in, doc.schedule, title, &conflict);
       }};
 }

@@ -12,12 +12,6 @@ namespace redist::dlt {
 
 namespace {
 
-CheckResult invalid(std::string reason) {
-  CheckResult r;
-  r.reason = std::move(reason);
-  return r;
-}
-
 // Per worker, the sums of its transfers (Neumaier-compensated: their rounding does not grow with
 // the number of transfers, nor depend on their order).
 struct Flows {
@@ -32,24 +26,26 @@ bool at_most_within(double value, double bound, double resolution) {
   return value <= bound + allowance(std::max(value, bound), resolution);
 }
 
-// Structure of each transfer and the per-worker sums; an empty reason when all is well.
-std::string add_flows(const Instance& in, const Schedule& s, Flows& f) {
+// Structure of each transfer and the per-worker sums: the first wrong transfer, if any.
+Violation add_flows(const Instance& in, const Schedule& s, Flows& f) {
   const std::int64_t m = static_cast<std::int64_t>(in.alpha.size());
   for (std::size_t k = 0; k < s.transfers.size(); ++k) {
     const Transfer& t = s.transfers[k];
-    if (t.from < 0 || t.from >= m) return fmt::format("transfer {}: unknown worker {}", k, t.from);
-    if (t.to < 0 || t.to >= m) return fmt::format("transfer {}: unknown worker {}", k, t.to);
-    if (t.from == t.to) return fmt::format("transfer {}: from equals to ({})", k, t.to);
+    if (t.from < 0 || t.from >= m)
+      return {fmt::format("transfer {}: unknown worker {}", k, t.from), {k}};
+    if (t.to < 0 || t.to >= m) return {fmt::format("transfer {}: unknown worker {}", k, t.to), {k}};
+    if (t.from == t.to) return {fmt::format("transfer {}: from equals to ({})", k, t.to), {k}};
     if (!(t.amount >= 0) || !std::isfinite(t.amount)) {
-      return fmt::format("transfer {}: amount must be a finite number >= 0", k);
+      return {fmt::format("transfer {}: amount must be a finite number >= 0", k), {k}};
     }
     if (!(t.rate >= 0) || !std::isfinite(t.rate)) {
-      return fmt::format("transfer {}: rate must be a finite number >= 0", k);
+      return {fmt::format("transfer {}: rate must be a finite number >= 0", k), {k}};
     }
     if (t.amount == 0) continue;
     const double end = t.amount / t.rate;
     if (!std::isfinite(end)) {
-      return fmt::format("transfer {}: amount {} at rate {} never ends", k, t.amount, t.rate);
+      return {fmt::format("transfer {}: amount {} at rate {} never ends", k, t.amount, t.rate),
+              {k}};
     }
     const auto i = static_cast<std::size_t>(t.from), j = static_cast<std::size_t>(t.to);
     f.sent[i].add(t.amount);
@@ -106,22 +102,24 @@ CheckResult check(const Instance& in, const Schedule& s, const Stated& stated) {
   const std::size_t m = in.alpha.size();
   Flows f{std::vector<CompensatedSum>(m), std::vector<CompensatedSum>(m),
           std::vector<CompensatedSum>(m), std::vector<CompensatedSum>(m)};
-  if (std::string reason = add_flows(in, s, f); !reason.empty()) return invalid(reason);
+  if (Violation wrong = add_flows(in, s, f); wrong.found()) return invalid_result(wrong);
   const double res = resolution(in);
   double makespan = f.last_transfer_end;
   for (std::size_t i = 0; i < m; ++i) {
-    if (std::string reason = check_worker(in, f, i, res); !reason.empty()) return invalid(reason);
+    if (std::string reason = check_worker(in, f, i, res); !reason.empty())
+      return invalid_result({reason});
     const double work = std::max(0.0, in.alpha[i] - f.sent[i].value() + f.received[i].value());
     makespan = std::max(makespan, work / in.s[i]);
   }
-  if (!std::isfinite(makespan)) return invalid("the recomputed makespan overflows a double");
+  if (!std::isfinite(makespan))
+    return invalid_result({"the recomputed makespan overflows a double"});
   if (stated.makespan && !(std::abs(s.makespan - makespan) <= kTimeTolerance * makespan)) {
-    return invalid(
-        fmt::format("makespan {} differs from the recomputed makespan {}", s.makespan, makespan));
+    return invalid_result(
+        {fmt::format("makespan {} differs from the recomputed makespan {}", s.makespan, makespan)});
   }
   if (stated.delta) {
     if (std::string reason = compare_delta(s.delta, f, res); !reason.empty()) {
-      return invalid(reason);
+      return invalid_result({reason});
     }
   }
   CheckResult r;

@@ -33,6 +33,20 @@ TEST(PhysicalValidity, DltWorkerNeverSendsMoreThanItHolds) {
   }
 }
 
+TEST(PhysicalValidity, DltNamesTheWrongTransferAsAnEntry) {
+  const Instance in{{2, 1, 4, 1}, {1, 3, 2, 1}, {10, 0, 2, 6}};
+  Schedule s = planned(in, Solver::fast);
+  ASSERT_GE(s.transfers.size(), 2U);
+  s.transfers[1].rate = -1;
+  const auto r = check(in, s);
+  ASSERT_FALSE(r.valid);
+  EXPECT_EQ(r.entries, (std::vector<std::size_t>{1})) << r.reason;
+  s.transfers[1].rate = 1e9;  // a link over its bandwidth: about a worker, not a transfer
+  const auto link = check(in, s);
+  ASSERT_FALSE(link.valid);
+  EXPECT_TRUE(link.entries.empty()) << link.reason;
+}
+
 TEST(PhysicalValidity, DltRandomPlansPassTheIndependentCheck) {
   std::mt19937_64 rng(20261123);
   int checked = 0;

@@ -109,14 +109,15 @@ struct Finding {
   bool found = false;
   double time = 0.0;
   std::size_t index = 0;
-  std::string reason;
+  Violation violation;
 
-  void offer(double t, std::size_t idx, const auto& make_reason) {
+  // `entries`: the transfers the reason names, idx first.
+  void offer(double t, std::size_t idx, const auto& make_reason, std::vector<std::size_t> entries) {
     if (found && (time < t || (time == t && index <= idx))) return;
     found = true;
     time = t;
     index = idx;
-    reason = make_reason();
+    violation = {make_reason(), std::move(entries)};
   }
 };
 
@@ -168,12 +169,15 @@ void check_ports(const Port& g, bool send, double resolution, Finding& finding) 
         const bool swap = g.runs[busiest].start == s.start && g.runs[busiest].index > s.index;
         const Slot& late = swap ? g.runs[busiest] : s;
         const Slot& other = swap ? s : g.runs[busiest];
-        finding.offer(late.start, late.index, [&] {
-          return fmt::format(
-              "transfers[{}]: the {} port of processor {} is still busy with transfers[{}] at "
-              "time {}",
-              late.index, send ? "send" : "receive", i, other.index, late.start);
-        });
+        finding.offer(
+            late.start, late.index,
+            [&] {
+              return fmt::format(
+                  "transfers[{}]: the {} port of processor {} is still busy with transfers[{}] at "
+                  "time {}",
+                  late.index, send ? "send" : "receive", i, other.index, late.start);
+            },
+            {late.index, other.index});
         break;  // later conflicts of this port start later
       }
       if (s.end > g.runs[busiest].end) busiest = k;
@@ -227,10 +231,13 @@ void check_holding(const Instance& in, const Port& sends, const Port& receives, 
       const double t =
           static_cast<double>(static_cast<long double>(s.start) +
                               to_real(k - q_before - 1) * static_cast<long double>(s.period));
-      finding.offer(t, s.index, [&] {
-        return fmt::format("transfers[{}]: processor {} sends an item it does not hold at time {}",
-                           s.index, i, t);
-      });
+      finding.offer(t, s.index,
+                    [&] {
+                      return fmt::format(
+                          "transfers[{}]: processor {} sends an item it does not hold at time {}",
+                          s.index, i, t);
+                    },
+                    {s.index});
     };
 
     // Cursor on the receive runs: run r_at carries the arrivals m = p_before + 1 .. + count.
@@ -374,20 +381,19 @@ std::string wrong_fields(const Instance& instance, const Stated& stated, std::si
 }
 
 // Phase 1: the fields of every run, in transfer order. Counts the runs of count > 0 on each send
-// and receive port and sets `latest` to the end of the last one. The reason a run is wrong, or
-// empty.
-std::string wrong_runs(const Instance& instance, const Schedule& schedule, const Stated& stated,
-                       Port& sends, Port& receives, long double& latest) {
+// and receive port and sets `latest` to the end of the last one. The first wrong run, if any.
+Violation wrong_runs(const Instance& instance, const Schedule& schedule, const Stated& stated,
+                     Port& sends, Port& receives, long double& latest) {
   const auto& runs = schedule.transfers;
   for (std::size_t k = 0; k < runs.size(); ++k) {
     const Run& r = runs[k];
     std::string wrong = wrong_fields(instance, stated, k, r);
-    if (!wrong.empty()) return wrong;
+    if (!wrong.empty()) return {std::move(wrong), {k}};
     if (r.count == 0) continue;
     const double c = link_cost(instance, r);
     const long double end = run_end(r, c, r.period > 0 ? r.period : c);
     if (!std::isfinite(static_cast<double>(end))) {
-      return fmt::format("transfers[{}]: the run ends at a non-finite time", k);
+      return {fmt::format("transfers[{}]: the run ends at a non-finite time", k), {k}};
     }
     latest = std::max(latest, end);
     sends.count(static_cast<std::size_t>(r.from));
@@ -428,16 +434,15 @@ long double horizon_of(const Instance& instance, const std::vector<Run>& runs) {
   return total;
 }
 
-// Phase 1, last: the first run, in transfer order, that starts after the horizon. The reason, or
-// empty.
-std::string late_run(const Instance& instance, const std::vector<Run>& runs) {
+// Phase 1, last: the first run, in transfer order, that starts after the horizon, if any.
+Violation late_run(const Instance& instance, const std::vector<Run>& runs) {
   const long double horizon = horizon_of(instance, runs);
   for (std::size_t k = 0; k < runs.size(); ++k) {
     if (runs[k].count > 0 && runs[k].start > horizon + kTimeTolerance * horizon) {
-      return fmt::format(
-          "transfers[{}]: start {} is after the horizon {}: the time to run every "
-          "run of the schedule one after the other",
-          k, runs[k].start, static_cast<double>(horizon));
+      return {fmt::format("transfers[{}]: start {} is after the horizon {}: the time to run every "
+                          "run of the schedule one after the other",
+                          k, runs[k].start, static_cast<double>(horizon)),
+              {k}};
     }
   }
   return {};
@@ -486,12 +491,12 @@ CheckResult check(const Instance& instance, const Schedule& schedule, const Stat
   // Phase 1: the fields of each run; makespan; runs per port.
   Port sends(n), receives(n);
   long double latest = 0.0L;
-  if (std::string wrong = wrong_runs(instance, schedule, stated, sends, receives, latest);
-      !wrong.empty()) {
-    return invalid(std::move(wrong));
+  if (Violation wrong = wrong_runs(instance, schedule, stated, sends, receives, latest);
+      wrong.found()) {
+    return invalid_result(std::move(wrong));
   }
-  if (std::string late = late_run(instance, schedule.transfers); !late.empty()) {
-    return invalid(std::move(late));
+  if (Violation late = late_run(instance, schedule.transfers); late.found()) {
+    return invalid_result(std::move(late));
   }
   const double makespan = static_cast<double>(latest);
   const double resolution = kTimeResolution * busiest_port(instance);
@@ -501,14 +506,14 @@ CheckResult check(const Instance& instance, const Schedule& schedule, const Stat
   Finding finding;
   check_ports(sends, true, resolution, finding);
   check_ports(receives, false, resolution, finding);
-  if (finding.found) return invalid(finding.reason, makespan);
+  if (finding.found) return invalid_result(std::move(finding.violation), makespan);
   std::string busy = busy_problem(sends, true, resolution);
   if (busy.empty()) busy = busy_problem(receives, false, resolution);
   if (!busy.empty()) return invalid(std::move(busy), makespan);
 
   // Phase 3: holding.
   check_holding(instance, sends, receives, resolution, finding);
-  if (finding.found) return invalid(finding.reason, makespan);
+  if (finding.found) return invalid_result(std::move(finding.violation), makespan);
 
   // Phase 4: final loads; phases 5 to 7: the claims.
   std::string wrong = wrong_final_loads(instance, sends, receives);

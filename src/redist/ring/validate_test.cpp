@@ -140,6 +140,20 @@ TEST(ValidateSchedule, RejectsOverlappingSendsInOneDirection) {
                  "send port of processor 0 is still busy with transfers[0] at time 1.5");
 }
 
+TEST(ValidateSchedule, NamesTheConflictingTransfersAsEntries) {
+  const Instance in = unidirectional({4, 0, 0}, {0, 4, 0}, {1, 1, 1});
+  const CheckResult overlap = check(in, schedule({run(0, kNext, 0, 2), run(0, kNext, 1.5, 2)}));
+  EXPECT_EQ(overlap.entries, (std::vector<std::size_t>{1, 0})) << overlap.reason;
+  const CheckResult late = check(in, schedule({run(0, kNext, 0, 4), run(1, kNext, 0.5, 1)}));
+  ASSERT_FALSE(late.valid);
+  EXPECT_EQ(late.entries, (std::vector<std::size_t>{1})) << late.reason;  // not held yet
+  const CheckResult field = check(in, schedule({run(0, kNext, 0, 4), run(0, kNext, -1, 0)}));
+  EXPECT_EQ(field.entries, (std::vector<std::size_t>{1})) << field.reason;  // a negative start
+  const CheckResult loads = check(in, schedule({run(0, kNext, 0, 3)}));
+  ASSERT_FALSE(loads.valid);
+  EXPECT_TRUE(loads.entries.empty()) << loads.reason;  // a final load: no transfer in particular
+}
+
 TEST(ValidateSchedule, RejectsOverlappingSendsInBothDirections) {
   const Instance in = bidirectional({4, 0, 0}, {0, 2, 2}, {1, 1, 1}, {1, 1, 1});
   expect_invalid(in, schedule({run(0, kNext, 0, 2), run(0, kPrev, 1, 2)}),

@@ -15,28 +15,22 @@ namespace redist::star {
 
 namespace {
 
-CheckResult invalid(std::string reason) {
-  CheckResult r;
-  r.valid = false;
-  r.reason = std::move(reason);
-  return r;
-}
-
-// The structure of each transfer (no times needed); an empty reason when all is well.
-std::string structure_problem(const Instance& in, const Schedule& s) {
+// The structure of each transfer (no times needed): the first wrong one, if any.
+Violation structure_problem(const Instance& in, const Schedule& s) {
   const std::int64_t m = static_cast<std::int64_t>(in.loads.size());
   for (std::size_t k = 0; k < s.transfers.size(); ++k) {
     const Transfer& t = s.transfers[k];
     if (t.from < 0 || t.from >= m) {
-      return fmt::format("transfer {}: unknown worker {} in from", k, t.from);
+      return {fmt::format("transfer {}: unknown worker {} in from", k, t.from), {k}};
     }
-    if (t.to < 0 || t.to >= m) return fmt::format("transfer {}: unknown worker {} in to", k, t.to);
-    if (t.from == t.to) return fmt::format("transfer {}: from equals to ({})", k, t.to);
+    if (t.to < 0 || t.to >= m)
+      return {fmt::format("transfer {}: unknown worker {} in to", k, t.to), {k}};
+    if (t.from == t.to) return {fmt::format("transfer {}: from equals to ({})", k, t.to), {k}};
     if (!std::isfinite(t.send_start) || t.send_start < 0) {
-      return fmt::format("transfer {}: send_start must be >= 0", k);
+      return {fmt::format("transfer {}: send_start must be >= 0", k), {k}};
     }
     if (!std::isfinite(t.forward_start) || t.forward_start < 0) {
-      return fmt::format("transfer {}: forward_start must be >= 0", k);
+      return {fmt::format("transfer {}: forward_start must be >= 0", k), {k}};
     }
   }
   return {};
@@ -127,15 +121,16 @@ Computation computation(const Instance& in, const WorkerTimes& times, double res
   return c;
 }
 
-// The master forwards a task only once it has arrived (within the allowance of the arrival); an
-// empty reason when all is well.
-std::string forward_problem(const Instance& in, const Schedule& s, double resolution) {
+// The master forwards a task only once it has arrived (within the allowance of the arrival): the
+// first transfer it forwards early, if any.
+Violation forward_problem(const Instance& in, const Schedule& s, double resolution) {
   for (std::size_t k = 0; k < s.transfers.size(); ++k) {
     const Transfer& t = s.transfers[k];
     const double arrival = t.send_start + in.c[static_cast<std::size_t>(t.from)];
     if (arrival - t.forward_start > allowance(arrival, resolution)) {
-      return fmt::format("transfer {}: the master forwards at {} a task that arrives only at {}", k,
-                         t.forward_start, arrival);
+      return {fmt::format("transfer {}: the master forwards at {} a task that arrives only at {}",
+                          k, t.forward_start, arrival),
+              {k}};
     }
   }
   return {};
@@ -176,45 +171,46 @@ std::string worker_busy_problem(const Instance& in, const Schedule& s,
 }
 
 // One port of the master: no two transfers overlap on it, its busy time (and that of each
-// worker's share of it) fits its span. An empty reason when all is well.
-std::string port_problem(const Instance& in, const Schedule& s, bool receive, double resolution) {
+// worker's share of it) fits its span. The first violation, if any.
+Violation port_problem(const Instance& in, const Schedule& s, bool receive, double resolution) {
   const char* port = receive ? "receive" : "send";
   std::vector<Span> spans = master_spans(in, s, receive);
   if (const auto o = first_overlap(spans, resolution)) {
-    return fmt::format("transfers {} and {} overlap on the master's {} port", o->first, o->second,
-                       port);
+    return {fmt::format("transfers {} and {} overlap on the master's {} port", o->first, o->second,
+                        port),
+            {o->first, o->second}};
   }
   if (const BusyTime b = busy_time(spans, resolution); b.exceeds(resolution)) {
-    return fmt::format(
-        "the transfers on the master's {} port take {} in all, more than the {} "
-        "they cover: they overlap",
-        port, b.busy, b.covered);
+    return {
+        fmt::format("the transfers on the master's {} port take {} in all, more than the {} "
+                    "they cover: they overlap",
+                    port, b.busy, b.covered)};
   }
-  return worker_busy_problem(in, s, spans, receive, resolution);
+  return {worker_busy_problem(in, s, spans, receive, resolution)};
 }
 
 // The master forwards a task only once it has arrived, and uses each port for one task at a
-// time; an empty reason when all is well.
-std::string master_problem(const Instance& in, const Schedule& s, double resolution) {
-  std::string why = forward_problem(in, s, resolution);
-  if (why.empty()) why = port_problem(in, s, true, resolution);
-  if (why.empty()) why = port_problem(in, s, false, resolution);
+// time: the first violation, if any.
+Violation master_problem(const Instance& in, const Schedule& s, double resolution) {
+  Violation why = forward_problem(in, s, resolution);
+  if (!why.found()) why = port_problem(in, s, true, resolution);
+  if (!why.found()) why = port_problem(in, s, false, resolution);
   return why;
 }
 
 // A transfer that starts after the horizon: beyond it a schedule only waits, and the durations
-// of its communications would vanish next to their start times. An empty reason when none does.
-std::string horizon_problem(const Instance& in, const Schedule& s) {
+// of its communications would vanish next to their start times. The first such transfer, if any.
+Violation horizon_problem(const Instance& in, const Schedule& s) {
   const double h = horizon(in);
   for (std::size_t k = 0; k < s.transfers.size(); ++k) {
     const Transfer& t = s.transfers[k];
     for (const auto& [start, name] :
          {std::pair{t.send_start, "send_start"}, std::pair{t.forward_start, "forward_start"}}) {
       if (start > h + kTimeTolerance * h) {
-        return fmt::format(
-            "transfer {}: {} {} is after the horizon {}: every task through the "
-            "master, twice, then the longest computation of a worker's own tasks",
-            k, name, start, h);
+        return {fmt::format("transfer {}: {} {} is after the horizon {}: every task through the "
+                            "master, twice, then the longest computation of a worker's own tasks",
+                            k, name, start, h),
+                {k}};
       }
     }
   }
@@ -272,13 +268,15 @@ double resolution(const Instance& in) {
 
 CheckResult check(const Instance& in, const Schedule& s, const Stated& stated) {
   validate_instance(in);
-  if (std::string why = structure_problem(in, s); !why.empty()) return invalid(why);
-  if (std::string why = horizon_problem(in, s); !why.empty()) return invalid(why);
+  if (Violation why = structure_problem(in, s); why.found()) return invalid_result(why);
+  if (Violation why = horizon_problem(in, s); why.found()) return invalid_result(why);
   const double res = resolution(in);
   const Computation c = computation(in, worker_times(in, s), res);
-  if (!c.problem.empty()) return invalid(c.problem);
-  if (std::string why = master_problem(in, s, res); !why.empty()) return invalid(why);
-  if (std::string why = claim_problem(s, stated, c, res); !why.empty()) return invalid(why);
+  if (!c.problem.empty()) return invalid_result({c.problem});
+  if (Violation why = master_problem(in, s, res); why.found()) return invalid_result(why);
+  if (std::string why = claim_problem(s, stated, c, res); !why.empty()) {
+    return invalid_result({why});
+  }
   CheckResult r;
   r.valid = true;
   r.makespan = c.makespan;

@@ -65,6 +65,15 @@ TEST(StarValidate, MasterSendPortOverlap) {
   EXPECT_NE(r.reason.find("send port"), std::string::npos) << r.reason;
 }
 
+TEST(StarValidate, NamesTheConflictingTransfersAsEntries) {
+  const auto overlap = check(two_workers(), with({{0, 1, 0, 1}, {0, 1, 0.5, 3}}));
+  EXPECT_EQ(overlap.entries, (std::vector<std::size_t>{0, 1})) << overlap.reason;
+  const auto early = check(two_workers(), with({{0, 1, 0, 1}, {0, 1, 2, 2.5}}));
+  EXPECT_EQ(early.entries, (std::vector<std::size_t>{1})) << early.reason;
+  const auto wrong = check(two_workers(), with({{0, 1, 0, 1}, {1, 1, 2, 3}}));
+  EXPECT_EQ(wrong.entries, (std::vector<std::size_t>{1})) << wrong.reason;
+}
+
 TEST(StarValidate, StructuralErrors) {
   EXPECT_FALSE(check(two_workers(), with({{0, 2, 0, 1}})).valid);
   EXPECT_FALSE(check(two_workers(), with({{-1, 1, 0, 1}})).valid);

@@ -47,7 +47,7 @@ TEST(DltGantt, AnInvalidScheduleIsDrawnWithItsConflict) {
   dlt::Schedule s = dlt::plan(in);
   s.transfers[1].rate = 5;                  // P0's link carries more than b0
   s.transfers.push_back({7, 1, 1.0, 1.0});  // an unknown worker: not drawn
-  const Conflict conflict = conflict_of("transfer 1: too fast", {"transfer"});
+  const Conflict conflict{"transfer 1: too fast", {1}};
   const std::string svg = dlt_gantt_svg(in, s, "", &conflict);
   EXPECT_EQ(testkit::xml_problem(svg), "");
   EXPECT_NE(svg.find("invalid: transfer 1: too fast"), std::string::npos);

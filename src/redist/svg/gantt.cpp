@@ -3,8 +3,7 @@
 //    item, or hatched within the global budgets), the legend, rows, axis, markers and notes,
 //    then wraps them in the document with its style sheet (render_defs);
 //  - the helpers shared by every SVG renderer: axis ticks, XML escaping, numbers;
-//  - conflict_of: the first conflict named in a validator's reason, for the picture of an
-//    invalid plan.
+//  - mark_conflict: the validator's first violation on the picture of an invalid plan.
 #include "redist/svg/gantt.hpp"
 
 #include "redist/common/error.hpp"
@@ -766,53 +765,7 @@ std::string format_number(double value) {
 
 std::string render_svg(const GanttChart& chart) { return Renderer(chart).render(); }
 
-// ---- The first conflict of an invalid plan, from the validator's reason -------------------------
-
-namespace {
-
-// The number of decimal digits at `text[at]` (none: nullopt), and moves `at` past them.
-std::optional<std::size_t> read_index(const std::string& text, std::size_t& at) {
-  std::size_t value = 0, digits = 0;
-  while (at < text.size() && text[at] >= '0' && text[at] <= '9' && digits < 18) {
-    value = value * 10 + static_cast<std::size_t>(text[at] - '0');
-    ++at;
-    ++digits;
-  }
-  if (digits == 0) return std::nullopt;
-  return value;
-}
-
-// Whether `text` has `word` at `at` (and moves `at` past it).
-bool skip(const std::string& text, std::size_t& at, std::string_view word) {
-  if (text.compare(at, word.size(), word) != 0) return false;
-  at += word.size();
-  return true;
-}
-
-}  // namespace
-
-Conflict conflict_of(const std::string& reason, const std::vector<std::string>& nouns) {
-  Conflict conflict{reason, {}};
-  for (const std::string& noun : nouns) {
-    for (std::size_t at = reason.find(noun); at != std::string::npos;
-         at = reason.find(noun, at + 1)) {
-      if (at > 0 && std::isalpha(static_cast<unsigned char>(reason[at - 1]))) continue;
-      std::size_t p = at + noun.size();
-      const bool plural = skip(reason, p, "s");
-      if (skip(reason, p, "[")) {
-        if (const auto k = read_index(reason, p)) conflict.entries.push_back(*k);
-      } else if (skip(reason, p, " ")) {
-        if (const auto k = read_index(reason, p)) {
-          conflict.entries.push_back(*k);
-          if (plural && skip(reason, p, " and ")) {
-            if (const auto l = read_index(reason, p)) conflict.entries.push_back(*l);
-          }
-        }
-      }
-    }
-  }
-  return conflict;
-}
+// ---- The conflict of an invalid plan ----------------------------------------------------------
 
 void mark_conflict(GanttChart& chart, const Conflict& conflict,
                    const std::vector<std::size_t>& transfer_of) {

@@ -169,17 +169,12 @@ std::string render_svg(const GanttChart& chart);
 // for `check --gantt`: the picture draws the schedule anyway, outlines in red the entries the
 // violation names and writes the reason in red under the title. The entries are indices into the
 // list the picture draws: transfers (ring runs, star and DLT transfers), exchange pieces, LAU
-// nodes, SliceRing ring positions. Exchange, LAU and SliceRing take them from the validator's typed
-// verdict (CheckResult::entries); ring, star and DLT from the reason's wording (conflict_of).
+// nodes, SliceRing ring positions. Every family takes them from its validator's typed verdict
+// (CheckResult::entries), never from the reason's wording.
 struct Conflict {
   std::string reason;
   std::vector<std::size_t> entries;
 };
-
-// The conflict of `reason`, naming the transfers the validators' wording names: "<noun>[K]",
-// "<noun> K" and "<noun>s K and L", for each noun of `nouns` (e.g. {"transfer"} matches
-// "transfers[3]", "transfer 3" and "transfers 3 and 5"). Linear in the reason's length.
-Conflict conflict_of(const std::string& reason, const std::vector<std::string>& nouns);
 
 // Marks `conflict` on `chart`: outlines its bars whose `transfer_of` index is named, and adds the
 // reason as a red note under the title. `transfer_of[k]` is the entry bar k draws (or SIZE_MAX).

@@ -398,26 +398,11 @@ TEST(RingGantt, ExampleBidirectionalSchedule) {
   }
 }
 
-TEST(GanttConflict, NamesTheTransfersOfTheValidatorsWording) {
-  EXPECT_EQ(conflict_of("transfers[12]: the send port of processor 3 is still busy with "
-                        "transfers[4] at time 2",
-                        {"transfer"})
-                .entries,
-            (std::vector<std::size_t>{12, 4}));
-  EXPECT_EQ(
-      conflict_of("transfers 2 and 5 overlap on the master's send port", {"transfer"}).entries,
-      (std::vector<std::size_t>{2, 5}));
-  EXPECT_EQ(conflict_of("transfer 7: from equals to (1)", {"transfer"}).entries,
-            (std::vector<std::size_t>{7}));
-  EXPECT_TRUE(conflict_of("worker 3 sends 5 but holds only 2", {"transfer"}).entries.empty());
-  EXPECT_TRUE(conflict_of("retransfer 3", {"transfer"}).entries.empty());
-}
-
 TEST(GanttConflict, OutlinesTheNamedBarsAndStatesTheReason) {
   GanttChart chart;
   chart.row_labels = {"P0", "P1"};
   chart.bars = {span_bar(0, 0, 0, 1, "a", ""), span_bar(1, 0, 1, 2, "b", "")};
-  mark_conflict(chart, conflict_of("transfer 1: late", {"transfer"}), {0, 1});
+  mark_conflict(chart, Conflict{"transfer 1: late", {1}}, {0, 1});
   const std::string svg = render_svg(chart);
   EXPECT_NE(svg.find(">invalid: transfer 1: late<"), std::string::npos);
   EXPECT_EQ(testkit::count_of(svg, "<rect class=\"conflict\""), 2u);  // bar b and the legend
