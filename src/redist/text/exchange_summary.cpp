@@ -47,9 +47,7 @@ struct Route {
 void describe_pieces(Summary& out, const exchange::Instance& in, const exchange::Plan& plan) {
   std::map<std::pair<std::int64_t, std::int64_t>, Route> routes;
   for (const exchange::Piece& p : plan.pieces) {
-    const double end =
-        p.start + in.latency +
-        p.bytes / in.rate(static_cast<std::size_t>(p.from), static_cast<std::size_t>(p.to));
+    const double end = p.start + exchange::piece_seconds(in, p);
     auto [it, fresh] = routes.try_emplace({p.from, p.to}, Route{0, 0, p.start, end});
     ++it->second.pieces;
     it->second.bytes += p.bytes;
