@@ -52,6 +52,13 @@ class FluidSchedule {
     if (order == PostOrder::longest_first) {
       std::stable_sort(sorted.begin(), sorted.end(),
                        [&](std::size_t a, std::size_t b) { return seconds_[a] > seconds_[b]; });
+    } else if (order == PostOrder::rank) {
+      // Each list in the other end's rank order (a sender's by receiver, a receiver's by sender):
+      // sorted by receiver here, so the senders' lists are in order; the receivers' are sorted
+      // below.
+      std::stable_sort(sorted.begin(), sorted.end(), [&](std::size_t a, std::size_t b) {
+        return in.messages[a].to < in.messages[b].to;
+      });
     } else {
       const auto offset = [&](std::size_t k) {
         return ((in.messages[k].to - in.messages[k].from) % p + p) % p;
@@ -62,6 +69,13 @@ class FluidSchedule {
     for (const std::size_t k : sorted) {
       by_sender_[static_cast<std::size_t>(in.messages[k].from)].push_back(k);
       by_receiver_[static_cast<std::size_t>(in.messages[k].to)].push_back(k);
+    }
+    if (order == PostOrder::rank) {
+      for (std::vector<std::size_t>& list : by_receiver_) {
+        std::sort(list.begin(), list.end(), [&](std::size_t a, std::size_t b) {
+          return in.messages[a].from < in.messages[b].from;
+        });
+      }
     }
     next_send_.assign(in.nodes, 0);
     next_recv_.assign(in.nodes, 0);

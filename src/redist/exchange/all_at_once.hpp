@@ -18,9 +18,11 @@
 // Every message keeps its ports from its start to its end (one-port), so the plan is valid, and
 // its makespan is the fluid schedule's.
 //
-// Lists (`PostOrder`): `rank_offset` is the order in which Open MPI's basic linear MPI_Alltoallv
-// (SimGrid's default for one) posts its requests: node i sends to i + 1, i + 2, ... and receives
-// from i - 1, i - 2, ... (modulo the nodes); `longest_first` is whole's (longest message first).
+// Lists (`PostOrder`): `rank` is the order in which SimGrid's default MPI_Alltoallv posts its
+// requests (node i sends to 0, 1, 2, ... and receives from 0, 1, 2, ..., skipping itself);
+// `rank_offset` the order of the pairwise algorithms (node i sends to i + 1, i + 2, ... and
+// receives from i - 1, i - 2, ..., modulo the nodes); `longest_first` is whole's (longest message
+// first).
 // Without a backbone the plan is a greedy list schedule of whole messages (with `longest_first`,
 // whole's own schedule).
 //
@@ -38,8 +40,8 @@
 
 namespace redist::exchange {
 
-enum class PostOrder { rank_offset, longest_first };
+enum class PostOrder { rank, rank_offset, longest_first };
 
-Plan plan_all_at_once(const Instance& instance, PostOrder order = PostOrder::rank_offset);
+Plan plan_all_at_once(const Instance& instance, PostOrder order = PostOrder::rank);
 
 }  // namespace redist::exchange

@@ -87,8 +87,8 @@ TEST(AllAtOnce, RefusesALatencyUnderABackbone) {
 
 // Random backbone instances (fixed seeds): both orders give valid plans within the guarantee
 // (2 x ports + backbone), and auto's plan is never predicted slower than MPI_Alltoallv's
-// behaviour (rank_offset, whose layout stays within kAutoSharedPiecesPerMessage here) nor than
-// whole.
+// behaviour (SimGrid's post order, `rank`, whose layout stays within kAutoSharedPiecesPerMessage
+// here) nor than whole.
 TEST(AllAtOnce, ValidWithinItsGuaranteeAndAutoNeverWorse) {
   std::mt19937_64 rng(38);
   int better_than_whole = 0, beyond_the_cap = 0;
@@ -106,13 +106,14 @@ TEST(AllAtOnce, ValidWithinItsGuaranteeAndAutoNeverWorse) {
     in.backbone->transfers = 1 + trial % std::max<std::int64_t>(1, small);
     const Bounds b = bounds(in);
     const double guarantee = 2 * b.ports + b.backbone.value_or(0.0);
-    for (const PostOrder order : {PostOrder::rank_offset, PostOrder::longest_first}) {
+    for (const PostOrder order :
+         {PostOrder::rank, PostOrder::rank_offset, PostOrder::longest_first}) {
       const Plan p = plan_all_at_once(in, order);
       expect_valid(in, p);
       EXPECT_LE(p.makespan, guarantee * (1 + 1e-9)) << "trial " << trial;
       EXPECT_GE(p.makespan, b.lower_bound * (1 - 1e-9)) << "trial " << trial;
     }
-    const Plan model = plan_all_at_once(in, PostOrder::rank_offset);
+    const Plan model = plan_all_at_once(in, PostOrder::rank);
     const Plan a = plan(in);
     expect_valid(in, a);
     if (model.pieces.size() <= kAutoSharedPiecesPerMessage * in.messages.size()) {

@@ -66,10 +66,10 @@ Plan whole_or_preemptive(const Instance& instance) {
   return whole;
 }
 
-// Under a backbone: the best of whole, all-at-once in both post orders (latency 0: MPI_Alltoallv's
-// behaviour, so the plan is never predicted slower than the call) and oggp, which runs only up to
-// kAutoStepMessages messages and only when its step bound eta (every piece of a step counted
-// against the transfers) is below the best makespan so far: otherwise it cannot win.
+// Under a backbone: the best of whole, all-at-once in its three post orders (latency 0:
+// MPI_Alltoallv's behaviour, so the plan is never predicted slower than the call) and oggp, which
+// runs only up to kAutoStepMessages messages and only when its step bound eta (every piece of a
+// step counted against the transfers) is below the best makespan so far: otherwise it cannot win.
 // all-at-once's plans beyond kAutoSharedPiecesPerMessage pieces per message are not kept; a note
 // states how much faster the model said they were.
 Plan plan_backbone(const Instance& instance) {
@@ -78,7 +78,8 @@ Plan plan_backbone(const Instance& instance) {
   if (instance.latency == 0) {
     const double cap = static_cast<double>(kAutoSharedPiecesPerMessage * instance.messages.size());
     std::string skipped;
-    for (const PostOrder order : {PostOrder::rank_offset, PostOrder::longest_first}) {
+    for (const PostOrder order :
+         {PostOrder::rank, PostOrder::rank_offset, PostOrder::longest_first}) {
       Plan shared = plan_all_at_once(instance, order);
       if (static_cast<double>(shared.pieces.size()) <= cap) {
         best = better(std::move(best), std::move(shared));

@@ -17,7 +17,7 @@ struct AlgorithmName {
 };
 
 // `auto` with a backbone plans whole and, without latency, all-at-once (MPI_Alltoallv's behaviour
-// on the model, all_at_once.hpp) in both post orders, and keeps the best: its plan is never
+// on the model, all_at_once.hpp) in its three post orders, and keeps the best: its plan is never
 // predicted slower than the call. It also tries oggp up to this many messages (about 0.15 s at
 // 2,000 on the development machine; oggp beats whole on many instances whose messages all cross,
 // docs/exchange.md "Experiment"), and only when oggp's step bound eta is below the best makespan so
