@@ -5,6 +5,7 @@
 #include <functional>
 #include <limits>
 #include <queue>
+#include <random>
 #include <utility>
 #include <vector>
 
@@ -27,7 +28,7 @@ using EventQueue = std::priority_queue<Event, std::vector<Event>, std::greater<>
 
 class FluidSchedule {
  public:
-  FluidSchedule(const Instance& in, PostOrder order)
+  FluidSchedule(const Instance& in, PostOrder order, std::uint64_t seed)
       : in_(in),
         m_(in.messages.size()),
         by_sender_(in.nodes),
@@ -49,7 +50,12 @@ class FluidSchedule {
     }
     std::vector<std::size_t> sorted(m_);
     for (std::size_t k = 0; k < m_; ++k) sorted[k] = k;
-    if (order == PostOrder::longest_first) {
+    if (order == PostOrder::shuffled) {
+      std::mt19937_64 rng(seed);
+      for (std::size_t k = m_; k > 1; --k) {
+        std::swap(sorted[k - 1], sorted[static_cast<std::size_t>(rng() % k)]);
+      }
+    } else if (order == PostOrder::longest_first) {
       std::stable_sort(sorted.begin(), sorted.end(),
                        [&](std::size_t a, std::size_t b) { return seconds_[a] > seconds_[b]; });
     } else if (order == PostOrder::rank) {
@@ -262,7 +268,7 @@ class FluidSchedule {
 
 }  // namespace
 
-Plan plan_all_at_once(const Instance& instance, PostOrder order) {
+Plan plan_all_at_once(const Instance& instance, PostOrder order, std::uint64_t seed) {
   validate_instance(instance);
   if (instance.backbone && instance.latency > 0) {
     throw OptionError(
@@ -270,7 +276,7 @@ Plan plan_all_at_once(const Instance& instance, PostOrder order) {
         "backbone would pay the latency once per piece)",
         "algorithm");
   }
-  FluidSchedule schedule(instance, order);
+  FluidSchedule schedule(instance, order, seed);
   Plan plan;
   plan.algorithm = "all-at-once";
   schedule.run();

@@ -22,7 +22,10 @@
 // requests (node i sends to 0, 1, 2, ... and receives from 0, 1, 2, ..., skipping itself);
 // `rank_offset` the order of the pairwise algorithms (node i sends to i + 1, i + 2, ... and
 // receives from i - 1, i - 2, ..., modulo the nodes); `longest_first` is whole's (longest message
-// first).
+// first); `shuffled` a permutation of the messages drawn from `seed` (Fisher-Yates over a
+// mt19937_64, the same on every machine), every list in its order: the flows of a real call reach
+// the ports in an order of their own, and a few such orders often find a far better greedy
+// schedule than the fixed ones.
 // Without a backbone the plan is a greedy list schedule of whole messages (with `longest_first`,
 // whole's own schedule).
 //
@@ -36,12 +39,16 @@
 // piece per running crossing message and window when c > k.
 #pragma once
 
+#include <cstdint>
+
 #include "redist/exchange/model.hpp"
 
 namespace redist::exchange {
 
-enum class PostOrder { rank, rank_offset, longest_first };
+enum class PostOrder { rank, rank_offset, longest_first, shuffled };
 
-Plan plan_all_at_once(const Instance& instance, PostOrder order = PostOrder::rank);
+// `seed`: the permutation's, with PostOrder::shuffled only.
+Plan plan_all_at_once(const Instance& instance, PostOrder order = PostOrder::rank,
+                      std::uint64_t seed = 0);
 
 }  // namespace redist::exchange

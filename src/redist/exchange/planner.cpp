@@ -66,8 +66,9 @@ Plan whole_or_preemptive(const Instance& instance) {
   return whole;
 }
 
-// Under a backbone: the best of whole, all-at-once in its three post orders (latency 0:
-// MPI_Alltoallv's behaviour, so the plan is never predicted slower than the call) and oggp, which
+// Under a backbone: the best of whole, all-at-once in its three fixed post orders and, up to
+// kAutoStepMessages messages, kAutoShuffledOrders seeded ones (latency 0: MPI_Alltoallv's
+// behaviour, so the plan is never predicted slower than the call) and oggp, which
 // runs only up to kAutoStepMessages messages and only when its step bound eta (every piece of a
 // step counted against the transfers) is below the best makespan so far: otherwise it cannot win.
 // all-at-once's plans beyond kAutoSharedPiecesPerMessage pieces per message are not kept; a note
@@ -78,9 +79,13 @@ Plan plan_backbone(const Instance& instance) {
   if (instance.latency == 0) {
     const double cap = static_cast<double>(kAutoSharedPiecesPerMessage * instance.messages.size());
     std::string skipped;
-    for (const PostOrder order :
-         {PostOrder::rank, PostOrder::rank_offset, PostOrder::longest_first}) {
-      Plan shared = plan_all_at_once(instance, order);
+    const std::size_t shuffles =
+        instance.messages.size() <= kAutoStepMessages ? kAutoShuffledOrders : 0;
+    for (std::size_t run = 0; run < 3 + shuffles; ++run) {
+      constexpr PostOrder kFixed[] = {PostOrder::rank, PostOrder::rank_offset,
+                                      PostOrder::longest_first};
+      Plan shared = run < 3 ? plan_all_at_once(instance, kFixed[run])
+                            : plan_all_at_once(instance, PostOrder::shuffled, run - 2);
       if (static_cast<double>(shared.pieces.size()) <= cap) {
         best = better(std::move(best), std::move(shared));
       } else if (shared.makespan < best.makespan && skipped.empty()) {

@@ -17,7 +17,8 @@ struct AlgorithmName {
 };
 
 // `auto` with a backbone plans whole and, without latency, all-at-once (MPI_Alltoallv's behaviour
-// on the model, all_at_once.hpp) in its three post orders, and keeps the best: its plan is never
+// on the model, all_at_once.hpp) in its three fixed post orders and, up to kAutoStepMessages
+// messages, kAutoShuffledOrders seeded ones, and keeps the best: its plan is never
 // predicted slower than the call. It also tries oggp up to this many messages (about 0.15 s at
 // 2,000 on the development machine; oggp beats whole on many instances whose messages all cross,
 // docs/exchange.md "Experiment"), and only when oggp's step bound eta is below the best makespan so
@@ -30,6 +31,11 @@ inline constexpr std::size_t kAutoStepMessages = 2000;
 // message. `auto` keeps its plan only up to this many pieces per message (each piece is one MPI
 // message when executed); beyond, a note states how much faster its model was.
 inline constexpr std::size_t kAutoSharedPiecesPerMessage = 32;
+
+// Seeded post orders all-at-once tries within `auto` (seeds 1 to 16), up to kAutoStepMessages
+// messages: on the cluster patterns of docs/exchange.md they find greedy schedules at or near the
+// bound where the three fixed orders end 4% to 15% above it.
+inline constexpr std::size_t kAutoShuffledOrders = 16;
 
 // `auto` without a backbone plans `whole` first (near-linear) and returns it when it meets the
 // bound; otherwise it tries preemptive's optimum (latency 0) up to this many messages, within this
