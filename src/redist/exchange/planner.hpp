@@ -33,8 +33,9 @@ inline constexpr std::size_t kAutoStepMessages = 2000;
 inline constexpr std::size_t kAutoSharedPiecesPerMessage = 32;
 
 // Seeded post orders all-at-once tries within `auto` (seeds 1 to 16), up to kAutoStepMessages
-// messages: on the cluster patterns of docs/exchange.md they find greedy schedules at or near the
-// bound where the three fixed orders end 4% to 15% above it.
+// messages: on the cluster patterns of docs/exchange.md they often find far better greedy
+// schedules (the bound on the 8- and 16-host block-cyclic moves bc-N-N-r1-s3, where the three
+// fixed orders end 15% and 4% above it).
 inline constexpr std::size_t kAutoShuffledOrders = 16;
 
 // `auto` without a backbone plans `whole` first (near-linear) and returns it when it meets the
