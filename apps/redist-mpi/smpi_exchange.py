@@ -4,23 +4,25 @@ caterpillar, under SimGrid SMPI (docs/exchange.md, "Execution on MPI").
 
 Usage: apps/redist-mpi/smpi_exchange.py BUILD_DIR [--seed S] [--quick] [--out FILE.md]
                                           [--json FILE.json] [--no-crosstraffic]
+                                          [--hosts N ...] [--platforms NAME ...]
                                           [--instances FILE.json ...]
 
-Platforms (8 hosts, one-port NICs: every host has a send link and a receive link that carry one
-flow at a time, SimGrid's concurrency limit applied by redist-smpi-oneport.so, as
-redist-smpi-platform --one-port does; latency 0):
+Platforms (N hosts, 8 by default, --hosts runs each given N in turn; one-port NICs: every host
+has a send link and a receive link that carry one flow at a time, SimGrid's concurrency limit
+applied by redist-smpi-oneport.so, as redist-smpi-platform --one-port does; latency 0;
+--platforms keeps the named ones):
   heterogeneous  a switch; each NIC's bandwidth (the same both ways) log-uniform in
                  [125 MB/s, 1.25 GB/s] (seeded)
-  clusters       two clusters of 4 hosts (NICs 1 GB/s) joined by a backbone link of 2 GB/s, shared
-                 by the flows that cross it; the instance says `transfers: 2`
+  clusters       two clusters of N/2 hosts (NICs 1 GB/s) joined by a backbone link of N/4 GB/s,
+                 shared by the flows that cross it; the instance says `transfers: N/4`
   homogeneous    a switch, every NIC 1 GB/s (the control)
-Patterns (bytes moved per node in the MB range):
-  bc-8-8-r1-s3, bc-8-6-r4-s5, bc-4-8-r2-s7   CYCLIC(r) on P -> CYCLIC(s) on Q, 2^18 elements of
-                                             32 bytes (`redist exchange block-cyclic`)
+Patterns (bytes moved per node in the MB range; at N = 8 the names read bc-8-8-r1-s3, ...):
+  bc-N-N-r1-s3, bc-N-(3N/4)-r4-s5, bc-(N/2)-N-r2-s7   CYCLIC(r) on P -> CYCLIC(s) on Q,
+                 2^18 N / 8 elements of 32 bytes (`redist exchange block-cyclic`)
   random         every node sends to 3 random others, bytes log-uniform in [64 KiB, 4 MiB]
   skewed         2 heavy senders send 2 MiB to every other node; the others 128 KiB to 2 others
-  rcb-migration  40,000 particles of 512 bytes repartitioned by recursive coordinate bisection
-                 (8 parts of equal work) after they drift and their hot spot of work moves
+  rcb-migration  5,000 N particles of 512 bytes repartitioned by recursive coordinate bisection
+                 (N parts of equal work) after they drift and their hot spot of work moves
                  (`redist exchange migration` of the two owner maps)
 Each instance's bandwidths (and backbone) are the platform's, times the share of its bandwidth a
 host gets when it sends and receives at once, measured first (two hosts exchanging 64 MiB each
@@ -50,6 +52,7 @@ import random
 import subprocess
 import sys
 import tempfile
+import time
 
 HOSTS = 8
 KIB, MIB = 1024, 1024 * 1024
@@ -95,7 +98,7 @@ def migration(build, rng, scale):
     the steps the particles drift and the hot spot moves, and the new RCB partition is computed
     from scratch (as a partitioner without incremental mode does). Each particle carries 512
     bytes; `redist exchange migration` turns the two owner maps into the messages."""
-    n = int(40000 * scale)
+    n = int(5000 * HOSTS * scale)
     points = [[rng.random(), rng.random()] for _ in range(n)]
     def owners(spot):
         weights = [1 + 9 * math.exp(-((x - spot[0]) ** 2 + (y - spot[1]) ** 2) / 0.02)
@@ -140,8 +143,8 @@ def platform(kind, rng):
     half = HOSTS // 2
     backbone = None
     if kind == "clusters":
-        backbone = {"clusters": [list(range(half)), list(range(half, HOSTS))], "transfers": 2,
-                    "bandwidth": 2e9}
+        backbone = {"clusters": [list(range(half)), list(range(half, HOSTS))],
+                    "transfers": HOSTS // 4, "bandwidth": HOSTS / 4 * 1e9}
     return [1e9] * HOSTS, [1e9] * HOSTS, backbone
 
 
@@ -212,7 +215,8 @@ def row(kind, name, msgs, r):
     """The table's fields for one platform and pattern (times in seconds)."""
     red = r["redist"]
     t = {s: r[s]["measured_seconds"] for s in r}
-    return {"platform": kind, "pattern": name, "megabytes": sum(m[2] for m in msgs) / 1e6,
+    return {"ranks": HOSTS, "platform": kind, "pattern": name,
+            "megabytes": sum(m[2] for m in msgs) / 1e6,
             "lower_bound": red["lower_bound"], "algorithm": red["algorithm"],
             "pieces": red["pieces"], "model": red["model_makespan"], "redist": t["redist"],
             "alltoallv": t["alltoallv"], "caterpillar": t["caterpillar"], "posted": t["posted"],
@@ -224,7 +228,7 @@ def row(kind, name, msgs, r):
 
 def markdown(f):
     """One Markdown table line of row() `f` (milliseconds)."""
-    return (f"| {f['platform']} | {f['pattern']} | {f['megabytes']:.1f} "
+    return (f"| {f.get('ranks', 8)} | {f['platform']} | {f['pattern']} | {f['megabytes']:.1f} "
             f"| {f['lower_bound'] * 1e3:.3f} | {f['algorithm']} ({f['pieces']} pieces) "
             f"| {f['model'] * 1e3:.3f} | {f['redist'] * 1e3:.3f} | {f['redist_over_model']:.4f} "
             f"| {f['alltoallv'] * 1e3:.3f} | {f['caterpillar'] * 1e3:.3f} "
@@ -235,9 +239,10 @@ def markdown(f):
 def patterns(build, rng, quick):
     if quick:
         return [("random", random_sparse(rng, 1 / 16))]
-    return [("bc-8-8-r1-s3", block_cyclic(build, 1 << 18, 32, 1, 8, 3, 8)),
-            ("bc-8-6-r4-s5", block_cyclic(build, 1 << 18, 32, 4, 8, 5, 6)),
-            ("bc-4-8-r2-s7", block_cyclic(build, 1 << 18, 32, 2, 4, 7, 8)),
+    n, elements = HOSTS, (1 << 18) * HOSTS // 8
+    return [(f"bc-{n}-{n}-r1-s3", block_cyclic(build, elements, 32, 1, n, 3, n)),
+            (f"bc-{n}-{3 * n // 4}-r4-s5", block_cyclic(build, elements, 32, 4, n, 5, 3 * n // 4)),
+            (f"bc-{n // 2}-{n}-r2-s7", block_cyclic(build, elements, 32, 2, n // 2, 7, n)),
             ("random", random_sparse(rng, 1.0)),
             ("skewed", skewed(rng, 1.0)),
             ("rcb-migration", migration(build, rng, 1.0))]
@@ -269,6 +274,7 @@ def run_instances(build, here, tmp, cfg, share, paths):
 
 
 def main():
+    global HOSTS
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("build")
     ap.add_argument("--seed", type=int, default=1)
@@ -277,15 +283,22 @@ def main():
     ap.add_argument("--json")
     ap.add_argument("--instances", nargs="+")
     ap.add_argument("--no-crosstraffic", action="store_true")
+    ap.add_argument("--hosts", type=int, nargs="+", default=[HOSTS])
+    ap.add_argument("--platforms", nargs="+",
+                    choices=["heterogeneous", "clusters", "homogeneous"])
     a = ap.parse_args()
+    if any(h < 8 or h % 8 for h in a.hosts):
+        ap.error("--hosts: multiples of 8, at least 8")
     cfg = "--cfg=network/crosstraffic:0" if a.no_crosstraffic else ""
     build, here = os.path.realpath(a.build), os.path.dirname(os.path.realpath(__file__))
-    rows = ["| platform | pattern | MB moved | bound (ms) | redist plan | model (ms) | redist (ms) "
+    rows = ["| ranks | platform | pattern | MB moved | bound (ms) | redist plan | model (ms) | redist (ms) "
             "| redist / model | MPI_Alltoallv (ms) | caterpillar (ms) | posted (ms) "
             "| Alltoallv / redist | caterpillar / redist | posted / redist |",
-            "|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+            "|---:|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     status, worst, fields = 0, 0.0, []
     kinds = ["heterogeneous"] if a.quick else ["heterogeneous", "clusters", "homogeneous"]
+    if a.platforms:
+        kinds = [k for k in kinds if k in a.platforms]
     with tempfile.TemporaryDirectory() as tmp:
         share = calibrate(build, here, tmp, cfg)
         print(f"bandwidth when sending and receiving at once: {share:.4f} of the NIC's",
@@ -298,7 +311,7 @@ def main():
                                "rows": fields}, f, indent=1)
                     f.write("\n")
             return 0
-        for kind in kinds:
+        for HOSTS, kind in [(h, k) for h in a.hosts for k in kinds]:
             rng = random.Random(a.seed)
             send, recv, backbone = platform(kind, rng)
             xml, hosts = os.path.join(tmp, f"{kind}.xml"), os.path.join(tmp, "hosts.txt")
@@ -307,14 +320,16 @@ def main():
                 write_platform(xml, hosts, send[:nodes], recv[:nodes], backbone)
                 write_instance(inst, nodes, msgs, [b * share for b in send],
                                [b * share for b in recv], backbone)
+                started = time.monotonic()
                 try:
                     r = {s: run(build, here, xml, hosts, inst, s, cfg)
                          for s in ("redist", "alltoallv", "caterpillar", "posted")}
                 except (RuntimeError, subprocess.TimeoutExpired) as e:
-                    rows.append(f"| {kind} | {name} | FAILED: {e} |")
+                    rows.append(f"| {HOSTS} | {kind} | {name} | FAILED: {e} |")
                     status = 1
                     continue
                 f = row(kind, name, msgs, r)
+                f["wall_seconds"] = time.monotonic() - started
                 worst = max(worst, abs(f["redist_over_model"] - 1))
                 fields.append(f)
                 line = markdown(f)

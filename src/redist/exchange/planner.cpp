@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 
 #include "redist/common/error.hpp"
+#include "redist/common/tolerance.hpp"
+#include "redist/exchange/all_at_once.hpp"
 #include "redist/exchange/caterpillar.hpp"
 #include "redist/exchange/exact.hpp"
 #include "redist/exchange/greedy_steps.hpp"
@@ -13,6 +15,7 @@
 #include "redist/exchange/limits.hpp"
 #include "redist/exchange/min_steps.hpp"
 #include "redist/exchange/preemptive.hpp"
+#include "redist/exchange/steps.hpp"
 #include "redist/exchange/whole.hpp"
 
 namespace redist::exchange {
@@ -63,12 +66,45 @@ Plan whole_or_preemptive(const Instance& instance) {
   return whole;
 }
 
-Plan plan_auto(const Instance& instance, const Deadline& time_limit) {
-  if (instance.backbone) {
-    Plan whole = plan_whole(instance);
-    if (instance.messages.size() > kAutoStepMessages) return whole;
-    return better(std::move(whole), plan_oggp(instance));
+// Under a backbone: the best of whole, all-at-once in its three fixed post orders and, up to
+// kAutoStepMessages messages, kAutoShuffledOrders seeded ones (latency 0: MPI_Alltoallv's
+// behaviour, so the plan is never predicted slower than the call) and oggp, which
+// runs only up to kAutoStepMessages messages and only when its step bound eta (every piece of a
+// step counted against the transfers) is below the best makespan so far: otherwise it cannot win.
+// all-at-once's plans beyond kAutoSharedPiecesPerMessage pieces per message are not kept; a note
+// states how much faster the model said they were.
+Plan plan_backbone(const Instance& instance) {
+  Plan best = plan_whole(instance);
+  if (best.optimal) return best;
+  if (instance.latency == 0) {
+    const double cap = static_cast<double>(kAutoSharedPiecesPerMessage * instance.messages.size());
+    std::string skipped;
+    const std::size_t shuffles =
+        instance.messages.size() <= kAutoStepMessages ? kAutoShuffledOrders : 0;
+    for (std::size_t run = 0; run < 3 + shuffles; ++run) {
+      constexpr PostOrder kFixed[] = {PostOrder::rank, PostOrder::rank_offset,
+                                      PostOrder::longest_first};
+      Plan shared = run < 3 ? plan_all_at_once(instance, kFixed[run])
+                            : plan_all_at_once(instance, PostOrder::shuffled, run - 2);
+      if (static_cast<double>(shared.pieces.size()) <= cap) {
+        best = better(std::move(best), std::move(shared));
+      } else if (shared.makespan < best.makespan && skipped.empty()) {
+        skipped = fmt::format(
+            "auto: all-at-once not kept: {} pieces, more than {} per message (its makespan {:.6g} "
+            "s, {:.3g}% below the plan's)",
+            shared.pieces.size(), kAutoSharedPiecesPerMessage, shared.makespan,
+            100 * (1 - shared.makespan / best.makespan));
+      }
+    }
+    if (!skipped.empty() && best.algorithm != "all-at-once") best.notes.push_back(skipped);
   }
+  if (best.optimal || instance.messages.size() > kAutoStepMessages) return best;
+  if (at_most(best.makespan, step_bound(instance).lower_bound)) return best;
+  return better(std::move(best), plan_oggp(instance));
+}
+
+Plan plan_auto(const Instance& instance, const Deadline& time_limit) {
+  if (instance.backbone) return plan_backbone(instance);
   if (instance.latency > 0 && instance.messages.size() <= kAutoExactMessages) {
     try {
       return plan_exact(instance, time_limit);

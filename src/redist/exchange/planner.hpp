@@ -16,10 +16,27 @@ struct AlgorithmName {
   std::string_view description;  // one line of the command's help
 };
 
-// `auto` with a backbone also tries oggp up to this many messages (about 0.15 s at 2,000 on the
-// development machine; oggp beats whole on many instances whose messages all cross,
-// docs/exchange.md "Experiment").
+// `auto` with a backbone plans whole and, without latency, all-at-once (MPI_Alltoallv's behaviour
+// on the model, all_at_once.hpp) in its three fixed post orders and, up to kAutoStepMessages
+// messages, kAutoShuffledOrders seeded ones, and keeps the best: its plan is never
+// predicted slower than the call. It also tries oggp up to this many messages (about 0.15 s at
+// 2,000 on the development machine; oggp beats whole on many instances whose messages all cross,
+// docs/exchange.md "Experiment"), and only when oggp's step bound eta is below the best makespan so
+// far (otherwise oggp cannot win: on instances of mostly intra-cluster messages eta is several
+// times the lower bound).
 inline constexpr std::size_t kAutoStepMessages = 2000;
+
+// all-at-once lays out the shared backbone in pieces: one per running crossing message and change
+// of the crossing set, so on dense patterns with many messages in flight tens of pieces per
+// message. `auto` keeps its plan only up to this many pieces per message (each piece is one MPI
+// message when executed); beyond, a note states how much faster its model was.
+inline constexpr std::size_t kAutoSharedPiecesPerMessage = 32;
+
+// Seeded post orders all-at-once tries within `auto` (seeds 1 to 16), up to kAutoStepMessages
+// messages: on the cluster patterns of docs/exchange.md they often find far better greedy
+// schedules (the bound on the 8- and 16-host block-cyclic moves bc-N-N-r1-s3, where the three
+// fixed orders end 15% and 4% above it).
+inline constexpr std::size_t kAutoShuffledOrders = 16;
 
 // `auto` without a backbone plans `whole` first (near-linear) and returns it when it meets the
 // bound; otherwise it tries preemptive's optimum (latency 0) up to this many messages, within this
@@ -34,8 +51,8 @@ inline constexpr std::array<AlgorithmName, 9> kAlgorithms{{
     {"auto",
      "whole when it meets the bound; else preemptive's optimum without start-up cost (up to "
      "100,000 messages, within a work budget), exact for up to 4 messages with one, and the "
-     "better of whole and preemptive; with a backbone the better of whole and oggp (up to 2,000 "
-     "messages) (the default)"},
+     "better of whole and preemptive; with a backbone the best of whole, all-at-once (without "
+     "start-up cost) and oggp (up to 2,000 messages, when its step bound could win) (the default)"},
     {"preemptive",
      "matchings of the message matrix: optimal without start-up cost (one-port, "
      "no backbone; messages x nodes up to 5 x 10^8)"},
