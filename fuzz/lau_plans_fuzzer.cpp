@@ -55,8 +55,7 @@ lau::Time brute_force(const lau::Instance& instance, lau::Mode mode) {
   return best;
 }
 
-void check_plan(const lau::Instance& instance, const lau::Plan& plan, lau::Mode mode,
-                const std::string& name) {
+void check_plan(const lau::Instance& instance, const lau::Plan& plan, const std::string& name) {
   fuzz::require(!lau::unbalanced_node(instance, plan.flows), name + ": flows do not balance");
   const std::string text = io::lau_plan_json(plan);
   fuzz::parse_output(text, name, {"t_single", "t_multi"});
@@ -103,7 +102,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     lau::Time best;
     if (!fuzz::only_input_errors([&] {
           const lau::Plan optimal = lau::plan(instance, {"optimal", mode});
-          check_plan(instance, optimal, mode, std::string("optimal/") + lau::mode_name(mode));
+          check_plan(instance, optimal, std::string("optimal/") + lau::mode_name(mode));
           best = lau::time_in(optimal, mode);
         })) {
       continue;
@@ -113,7 +112,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (name.find("optimal-window") == 0 && slow_window(instance)) continue;
       fuzz::only_input_errors([&] {
         const lau::Plan plan = lau::plan(instance, {algorithm, mode});
-        check_plan(instance, plan, mode, name);
+        check_plan(instance, plan, name);
         fuzz::require(!lau::time_less(lau::time_in(plan, mode), best), name + " beats optimal");
       });
     }

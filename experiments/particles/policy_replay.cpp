@@ -29,7 +29,7 @@ PolicyReplay replay_policy(PartitionCosts& costs, std::string_view spec) {
   const std::int64_t k = costs.iterations();
   balance::RebalanceDecider decider(static_cast<std::size_t>(costs.ranks()),
                                     balance::make_policy(spec, k), k);
-  PolicyReplay run{decider.policy().name()};
+  PolicyReplay run{decider.policy().name(), {}};
   std::int64_t partition = 0;
   for (std::int64_t t = 1; t <= k; ++t) {
     run.iterations_time += costs.iteration_time(partition, t);
@@ -56,7 +56,7 @@ namespace {
 template <class Horizon>
 PolicyReplay foresight(PartitionCosts& costs, std::string name, const Horizon& horizon) {
   const std::int64_t k = costs.iterations();
-  PolicyReplay run{std::move(name)};
+  PolicyReplay run{std::move(name), {}};
   std::int64_t partition = 0;
   for (std::int64_t t = 1; t <= k; ++t) {
     run.iterations_time += costs.iteration_time(partition, t);

@@ -329,18 +329,21 @@ std::vector<Sweep> sweeps(const RingSimExperimentOptions& o) {
                              "paper",
                              o.amplitude,
                              {"tiers", "model"},
-                             o.quick ? kQuickPaperRatios : kPaperRatios},
+                             o.quick ? kQuickPaperRatios : kPaperRatios,
+                             ""},
                             {"wide",
                              "reference",
                              o.amplitude,
                              {"tiers", "model"},
-                             o.quick ? kQuickWideRatios : kWideRatios}};
+                             o.quick ? kQuickWideRatios : kWideRatios,
+                             ""}};
   if (o.small_amplitude > 0)
     out.push_back({"small",
                    "paper",
                    o.small_amplitude,
                    {"tiers"},
-                   o.quick ? kQuickPaperRatios : kPaperRatios});
+                   o.quick ? kQuickPaperRatios : kPaperRatios,
+                   ""});
   return out;
 }
 

@@ -199,7 +199,7 @@ std::string read_text(const std::string& file) {
   std::istream& in = from_stdin ? std::cin : in_file;
   // Errors name the input in their text and stand at "command line": a file's path is no place
   // in a JSON document.
-  const std::string input = from_stdin ? "standard input" : "'" + one_line(file) + "'";
+  const std::string input = from_stdin ? "standard input" : fmt::format("'{}'", one_line(file));
   std::error_code error;
   if (!from_stdin && std::filesystem::is_directory(file, error)) {
     throw InputError(fmt::format("cannot read {}: it is a directory", input), "command line");
