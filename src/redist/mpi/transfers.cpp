@@ -21,16 +21,18 @@ std::vector<std::size_t> plan_order(const exchange::Plan& plan) {
 
 namespace {
 
-// Cuts the pieces of one message (`pieces`, in plan order) into byte ranges: the rounded
-// cumulative shares of its `bytes`, the last ending at `bytes`.
-void cut_message(const exchange::Plan& plan, const std::vector<std::size_t>& pieces,
+// Cuts the pieces of one message (`pieces`, in plan order; `bytes_of(k)` the bytes the plan gives
+// piece k) into byte ranges at cut.offset[k] and cut.bytes[k]: the rounded cumulative shares of
+// its `bytes`, the last ending at `bytes`.
+template <class BytesOf>
+void cut_message(const std::vector<std::size_t>& pieces, const BytesOf& bytes_of,
                  std::int64_t bytes, PieceCut& cut) {
   double total = 0.0, cumulative = 0.0;
-  for (std::size_t k : pieces) total += plan.pieces[k].bytes;
+  for (std::size_t k : pieces) total += bytes_of(k);
   std::int64_t at = 0;
   for (std::size_t n = 0; n < pieces.size(); ++n) {
     const std::size_t k = pieces[n];
-    cumulative += plan.pieces[k].bytes;
+    cumulative += bytes_of(k);
     const std::int64_t end =
         n + 1 == pieces.size()
             ? bytes
@@ -59,7 +61,9 @@ PieceCut cut_pieces(const exchange::Instance& in, const exchange::Plan& plan,
   PieceCut cut{std::vector<std::int64_t>(plan.pieces.size(), 0),
                std::vector<std::int64_t>(plan.pieces.size(), 0)};
   for (std::size_t m = 0; m < in.messages.size(); ++m) {
-    cut_message(plan, pieces_of[m], in.messages[m].bytes, cut);
+    cut_message(
+        pieces_of[m], [&](std::size_t k) { return plan.pieces[k].bytes; }, in.messages[m].bytes,
+        cut);
   }
   return cut;
 }
@@ -74,19 +78,25 @@ void append_split(std::vector<Transfer>& out, int peer, std::int64_t offset, std
   }
 }
 
+// Appends piece `p`, cut to `bytes` at `offset` of its message, to rank `rank`'s transfers
+// (nothing when it rounds to no byte or is not the rank's).
+void append_piece(RankTransfers& t, const exchange::Piece& p, std::int64_t offset,
+                  std::int64_t bytes, std::int64_t rank, std::int64_t max_piece_bytes) {
+  if (bytes == 0) return;
+  if (p.from == rank) {
+    append_split(t.sends, static_cast<int>(p.to), offset, bytes, max_piece_bytes);
+  } else if (p.to == rank) {
+    append_split(t.recvs, static_cast<int>(p.from), offset, bytes, max_piece_bytes);
+  }
+}
+
 }  // namespace
 
 RankTransfers rank_transfers(const exchange::Plan& plan, const std::vector<std::size_t>& order,
                              const PieceCut& cut, std::int64_t rank, std::int64_t max_piece_bytes) {
   RankTransfers t;
   for (std::size_t k : order) {
-    const exchange::Piece& p = plan.pieces[k];
-    if (cut.bytes[k] == 0) continue;
-    if (p.from == rank) {
-      append_split(t.sends, static_cast<int>(p.to), cut.offset[k], cut.bytes[k], max_piece_bytes);
-    } else if (p.to == rank) {
-      append_split(t.recvs, static_cast<int>(p.from), cut.offset[k], cut.bytes[k], max_piece_bytes);
-    }
+    append_piece(t, plan.pieces[k], cut.offset[k], cut.bytes[k], rank, max_piece_bytes);
   }
   return t;
 }
@@ -109,16 +119,24 @@ RankTransfers own_transfers(const exchange::Instance& in, const exchange::Plan& 
   const auto slot = [&](const exchange::Piece& p) {
     return static_cast<std::size_t>(p.from == rank ? 2 * p.to : 2 * p.from + 1);
   };
+  // Per message of the rank, its pieces as positions in `order`; cut by position.
   std::vector<std::vector<std::size_t>> pieces_of(2 * in.nodes);
-  for (std::size_t k : order) pieces_of.at(slot(plan.pieces[k])).push_back(k);
-  PieceCut cut{std::vector<std::int64_t>(plan.pieces.size(), 0),
-               std::vector<std::int64_t>(plan.pieces.size(), 0)};
+  for (std::size_t j = 0; j < order.size(); ++j) {
+    pieces_of.at(slot(plan.pieces[order[j]])).push_back(j);
+  }
+  PieceCut cut{std::vector<std::int64_t>(order.size(), 0),
+               std::vector<std::int64_t>(order.size(), 0)};
+  const auto bytes_at = [&](std::size_t j) { return plan.pieces[order[j]].bytes; };
   for (std::size_t s = 0; s < pieces_of.size(); ++s) {
     if (pieces_of[s].empty()) continue;
     if (bytes_of[s] < 0) throw std::out_of_range("own_transfers: a piece without its message");
-    cut_message(plan, pieces_of[s], bytes_of[s], cut);
+    cut_message(pieces_of[s], bytes_at, bytes_of[s], cut);
   }
-  return rank_transfers(plan, order, cut, rank, max_piece_bytes);
+  RankTransfers t;
+  for (std::size_t j = 0; j < order.size(); ++j) {
+    append_piece(t, plan.pieces[order[j]], cut.offset[j], cut.bytes[j], rank, max_piece_bytes);
+  }
+  return t;
 }
 
 std::uint64_t plan_hash(const exchange::Instance& in, const exchange::Plan& plan) {

@@ -9,8 +9,8 @@
 // to no byte are dropped at both ends. A piece over `max_piece_bytes` is split into consecutive
 // transfers of at most that many bytes, at both ends alike.
 // Cost: O(P log P + m) for P pieces and m messages; memory O(P + m). own_transfers computes one
-// rank's share alone in O(P + n + k log k) for its k pieces on n nodes: what each rank of an
-// executor needs when every rank holds the plan.
+// rank's share alone in O(P + n + k log k) time and O(n + k) memory for its k pieces on n nodes:
+// what each rank of an executor needs when every rank holds the plan.
 #pragma once
 
 #include <cstddef>
