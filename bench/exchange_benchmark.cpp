@@ -16,10 +16,12 @@
 #include <random>
 
 #include "redist/common/error.hpp"
+#include "redist/exchange/busiest_first.hpp"
 #include "redist/exchange/caterpillar.hpp"
 #include "redist/exchange/greedy_steps.hpp"
 #include "redist/exchange/kpbs.hpp"
 #include "redist/exchange/min_steps.hpp"
+#include "redist/exchange/ordered_execution.hpp"
 #include "redist/exchange/planner.hpp"
 #include "redist/exchange/preemptive.hpp"
 #include "redist/exchange/validate.hpp"
@@ -150,6 +152,32 @@ void scaling_args(benchmark::internal::Benchmark* b) {
   b->Complexity(benchmark::oNLogN)->Unit(benchmark::kMillisecond);
 }
 BENCHMARK_TEMPLATE(BM_Scaling, redist::exchange::plan_whole)->Apply(scaling_args);
+BENCHMARK_TEMPLATE(BM_Scaling, redist::exchange::plan_busiest_first)->Apply(scaling_args);
+
+// The MPI executor's run of a plan on the model (ordered_execution.hpp): whole's plans of the
+// BM_Scaling instances (32 partners) under a backbone of nodes / 8 transfers (arg: messages).
+void BM_OrderedExecution(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  redist::testkit::RandomExchangeOptions o;
+  o.partners = 32;
+  o.nodes_min = o.nodes_max = static_cast<std::size_t>(state.range(0)) / o.partners + 1;
+  o.bytes_max = std::int64_t{1} << 20;
+  o.backbone = true;
+  auto in = redist::testkit::random_exchange(rng, o);
+  if (in.backbone) {
+    in.backbone->transfers = std::max<std::int64_t>(1, static_cast<std::int64_t>(in.nodes / 8));
+  }
+  const auto plan = redist::exchange::plan_whole(in);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(redist::exchange::ordered_execution_makespan(in, plan));
+  }
+  state.SetComplexityN(static_cast<std::int64_t>(plan.pieces.size()));
+}
+BENCHMARK(BM_OrderedExecution)
+    ->RangeMultiplier(4)
+    ->Range(1 << 10, 1 << 22)
+    ->Complexity(benchmark::oNLogN)
+    ->Unit(benchmark::kMillisecond);
 
 // With a start-up cost: messages of 1 to 100 MiB (log-uniform), ports of 5 to 20 GB/s, latency 5
 // microseconds per piece (args: nodes, partners). Counters: the makespan over the ports bound.
@@ -186,6 +214,7 @@ void latency_args(benchmark::internal::Benchmark* b) {
 BENCHMARK_TEMPLATE(BM_Latency, plan_auto)->Apply(latency_args);
 BENCHMARK_TEMPLATE(BM_Scaling, plan_auto)->Apply(scaling_args);
 BENCHMARK_TEMPLATE(BM_Latency, redist::exchange::plan_whole)->Apply(latency_args);
+BENCHMARK_TEMPLATE(BM_Latency, redist::exchange::plan_busiest_first)->Apply(latency_args);
 BENCHMARK_TEMPLATE(BM_Latency, redist::exchange::plan_preemptive)->Apply(latency_args);
 BENCHMARK_TEMPLATE(BM_Latency, redist::exchange::plan_oggp)->Apply(latency_args);
 BENCHMARK_TEMPLATE(BM_Latency, redist::exchange::plan_ggp)->Apply(latency_args);
@@ -276,6 +305,7 @@ void limits_args(benchmark::internal::Benchmark* b) {
 BENCHMARK_CAPTURE(BM_AtLimits, default, "auto")->Apply(limits_args);
 BENCHMARK_CAPTURE(BM_AtLimits, preemptive, "preemptive")->Apply(limits_args);
 BENCHMARK_CAPTURE(BM_AtLimits, whole, "whole")->Apply(limits_args);
+BENCHMARK_CAPTURE(BM_AtLimits, busiest_first, "busiest-first")->Apply(limits_args);
 BENCHMARK_CAPTURE(BM_AtLimits, min_steps, "min-steps")->Apply(limits_args);
 BENCHMARK_CAPTURE(BM_AtLimits, caterpillar, "caterpillar")->Apply(limits_args);
 BENCHMARK_CAPTURE(BM_AtLimits, exact, "exact")->Apply(limits_args);

@@ -287,8 +287,8 @@ def plans():
     out += [("slicering", f, []) for f in SLICERING_EXAMPLES[1:]]
     out += [("exchange", f, []) for f in EXCHANGE_EXAMPLES]
     out += [("exchange", "data/exchange/preemption-pays.json", ["-a", a])
-            for a in ("preemptive", "whole", "exact", "ggp", "oggp", "steps", "min-steps",
-                      "caterpillar")]
+            for a in ("preemptive", "whole", "busiest-first", "exact", "ggp", "oggp", "steps",
+                      "min-steps", "caterpillar")]
     return out
 
 

@@ -472,7 +472,7 @@ class ExchangeTest(Case):
         self.assertGreaterEqual(len(self.INSTANCES), 3)
         for path in self.INSTANCES:
             instance = load(path)
-            for algorithm in ["auto", "whole", "ggp", "oggp", "steps"]:
+            for algorithm in ["auto", "whole", "busiest-first", "ggp", "oggp", "steps"]:
                 with self.subTest(instance=path.name, algorithm=algorithm):
                     plan = redist.exchange.plan(instance, algorithm=algorithm)
                     self.assertEqual(plan, cli_json("exchange", "plan", path, "-a", algorithm))

@@ -6,6 +6,7 @@
 //   plan(instance, options)                    a plan by one of kAlgorithms; `auto` by default
 //   check(instance, plan)                      the independent validator's verdict
 //   bounds(instance)                           the lower bounds (ports, backbone) and the best
+//   ordered_execution_makespan(instance, plan) what the MPI executor's run of a plan takes
 //   block_cyclic(layout)                       the messages of a CYCLIC(r) -> CYCLIC(s) move
 //   from_ownership(ownership)                  the messages of a move between two owner maps
 // JSON entry points: exactly what `redist exchange plan|check|bound|block-cyclic|migration` print.
@@ -31,6 +32,7 @@
 #include "redist/exchange/bounds.hpp"
 #include "redist/exchange/migration.hpp"
 #include "redist/exchange/model.hpp"
+#include "redist/exchange/ordered_execution.hpp"
 #include "redist/exchange/planner.hpp"
 #include "redist/exchange/validate.hpp"
 

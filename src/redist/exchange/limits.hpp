@@ -47,6 +47,9 @@ inline constexpr std::size_t kMaxStepsMessagesTimesDegree = 1'500'000'000;
 // so its time also grows as messages x Delta: 9 s at 10^6 x 1,000, 20 s at 2 x 10^6 x 1,415 and
 // 61 s at 5 x 10^6 x 2,236 (dense); 27 s at 5 x 10^6 x 5 partners.
 inline constexpr std::size_t kMaxMinStepsMessagesTimesDegree = 2'000'000'000;
+// busiest-first: each time a port frees, its node reads its waiting messages, so its time also
+// grows as messages x Delta.
+inline constexpr std::size_t kMaxBusiestFirstMessagesTimesDegree = 2'000'000'000;
 // preemptive: one augmenting path per used-up edge, each a breadth-first search over up to every
 // node, so its time grows as messages x nodes (about 2.3e-8 s per unit measured, from 10,000
 // messages on 2,000 nodes to 65,536 on 16,384); dense patterns stay far within the limit.

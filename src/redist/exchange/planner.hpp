@@ -16,12 +16,13 @@ struct AlgorithmName {
   std::string_view description;  // one line of the command's help
 };
 
-// `auto` with a backbone plans whole and, without latency, all-at-once (MPI_Alltoallv's behaviour
-// on the model, all_at_once.hpp) in its three fixed post orders and, up to kAutoStepMessages
-// messages, kAutoShuffledOrders seeded ones, and keeps the best: its plan is never
-// predicted slower than the call. It also tries oggp up to this many messages (about 0.15 s at
-// 2,000 on the development machine; oggp beats whole on many instances whose messages all cross,
-// docs/exchange.md "Experiment"), and only when oggp's step bound eta is below the best makespan so
+// `auto` with a backbone plans whole, busiest-first and, without latency, all-at-once
+// (MPI_Alltoallv's behaviour on the model, all_at_once.hpp) in its three fixed post orders and, up
+// to kAutoStepMessages messages, kAutoShuffledOrders seeded ones, and keeps the plan whose run by
+// the MPI executor is the fastest (ordered_execution.hpp): that run is never predicted slower
+// than the call. It also tries oggp up to this many messages (about 0.15 s at 2,000 on the
+// development machine; oggp beats whole on many instances whose messages all cross,
+// docs/exchange.md "Experiment"), and only when oggp's step bound eta is below the fastest run so
 // far (otherwise oggp cannot win: on instances of mostly intra-cluster messages eta is several
 // times the lower bound).
 inline constexpr std::size_t kAutoStepMessages = 2000;
@@ -47,18 +48,23 @@ inline constexpr std::size_t kAutoPreemptiveMessages = 100'000;
 inline constexpr std::int64_t kAutoPreemptiveScansPerEdge = 256;
 
 // Every algorithm, in the order the help lists them; `auto` first (the default).
-inline constexpr std::array<AlgorithmName, 9> kAlgorithms{{
+inline constexpr std::array<AlgorithmName, 10> kAlgorithms{{
     {"auto",
      "whole when it meets the bound; else preemptive's optimum without start-up cost (up to "
      "100,000 messages, within a work budget), exact for up to 4 messages with one, and the "
-     "better of whole and preemptive; with a backbone the best of whole, all-at-once (without "
-     "start-up cost) and oggp (up to 2,000 messages, when its step bound could win) (the default)"},
+     "better of whole and preemptive; with a backbone the best of whole, busiest-first, "
+     "all-at-once (without start-up cost) and oggp (up to 2,000 messages, when its step bound "
+     "could win) (the default)"},
     {"preemptive",
      "matchings of the message matrix: optimal without start-up cost (one-port, "
      "no backbone; messages x nodes up to 5 x 10^8)"},
     {"whole",
      "every message in one piece, dense greedy: within 2x of the bound (3x with a "
      "backbone)"},
+    {"busiest-first",
+     "every message in one piece, dense greedy serving first the ports (and backbone) with the "
+     "most work left: within 2x of the bound (3x with a backbone; messages x Delta up to "
+     "2 x 10^9)"},
     {"min-steps",
      "steps of whole messages, as few as the most messages of one node (Delta), longest "
      "messages together (Desprez et al.; messages x Delta up to 2 x 10^9)"},
