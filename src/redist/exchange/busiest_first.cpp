@@ -8,10 +8,9 @@
 #include <utility>
 #include <vector>
 
-#include "redist/common/tolerance.hpp"
-#include "redist/exchange/bounds.hpp"
 #include "redist/exchange/limits.hpp"
 #include "redist/exchange/min_steps.hpp"
+#include "redist/exchange/whole.hpp"
 
 namespace redist::exchange {
 namespace {
@@ -205,17 +204,7 @@ Plan plan_busiest_first(const Instance& instance) {
   require_messages_times_degree(instance, "busiest-first", kMaxBusiestFirstMessagesTimesDegree,
                                 "each port reads its waiting messages whenever it frees");
   validate_instance(instance);
-  Plan plan;
-  plan.algorithm = "busiest-first";
-  plan.pieces = BusiestFirst(instance).run();
-  for (const Piece& p : plan.pieces) {
-    const Message m{p.from, p.to, static_cast<std::int64_t>(p.bytes)};
-    plan.makespan = std::max(plan.makespan, p.start + instance.duration(m));
-  }
-  plan.bounds = bounds(instance);
-  plan.lower_bound = plan.bounds.lower_bound;
-  if (at_most(plan.makespan, plan.lower_bound)) plan.prove_optimal(Proof::lower_bound);
-  return plan;
+  return whole_message_plan(instance, "busiest-first", BusiestFirst(instance).run());
 }
 
 }  // namespace redist::exchange

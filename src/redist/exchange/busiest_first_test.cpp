@@ -7,7 +7,6 @@
 #include <utility>
 #include <vector>
 
-#include "redist/exchange/block_cyclic.hpp"
 #include "redist/exchange/bounds.hpp"
 #include "redist/exchange/ordered_execution.hpp"
 #include "redist/exchange/planner.hpp"
@@ -124,18 +123,7 @@ TEST(BusiestFirst, EdgeCases) {
 // message it can and then leaves the backbone idle; serving the busiest resources first keeps it
 // busy and ends within 0.01% of the bound (the messages differ by a few bytes).
 TEST(BusiestFirst, KeepsABottleneckBackboneBusyWhereLongestFirstDoesNot) {
-  BlockCyclic layout;
-  layout.elements = std::int64_t{1} << 20;
-  layout.element_bytes = 32;
-  layout.from_block = 1;
-  layout.from_procs = 32;
-  layout.to_block = 3;
-  layout.to_procs = 32;
-  Instance in = block_cyclic(layout);
-  Backbone backbone;
-  for (std::int64_t v = 0; v < 32; ++v) backbone.clusters[v < 16 ? 0 : 1].push_back(v);
-  backbone.transfers = 8;
-  in.backbone = backbone;
+  const Instance in = testkit::two_cluster_block_cyclic(32);
   const Bounds b = bounds(in);
   ASSERT_GT(b.backbone.value_or(0.0), b.ports * 1.3);
   const Plan busiest = plan_busiest_first(in);

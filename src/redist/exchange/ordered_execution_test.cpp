@@ -6,7 +6,6 @@
 #include <string>
 
 #include "redist/exchange/all_at_once.hpp"
-#include "redist/exchange/block_cyclic.hpp"
 #include "redist/exchange/bounds.hpp"
 #include "redist/exchange/busiest_first.hpp"
 #include "redist/exchange/planner.hpp"
@@ -78,17 +77,7 @@ TEST(OrderedExecution, UnderABackboneAtLeastTheLowerBound) {
 // crossing messages on idle ports, so the executor's run of it is far slower than the plan;
 // all-at-once never holds one back, so its run is its plan. `auto` ranks by the run.
 TEST(OrderedExecution, AutoRanksBackbonePlansByTheExecutorsRun) {
-  BlockCyclic layout;
-  layout.elements = std::int64_t{1} << 20;
-  layout.element_bytes = 32;
-  layout.from_procs = 32;
-  layout.to_block = 3;
-  layout.to_procs = 32;
-  Instance in = block_cyclic(layout);
-  Backbone backbone;
-  for (std::int64_t v = 0; v < 32; ++v) backbone.clusters[v < 16 ? 0 : 1].push_back(v);
-  backbone.transfers = 8;
-  in.backbone = backbone;
+  const Instance in = testkit::two_cluster_block_cyclic(32);
   const Plan busiest = plan_busiest_first(in);
   EXPECT_GT(ordered_execution_makespan(in, busiest), busiest.makespan * 1.05);
   const Plan shared = plan_all_at_once(in, PostOrder::rank);

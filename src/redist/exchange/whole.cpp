@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <queue>
+#include <utility>
 #include <vector>
 
 #include "redist/common/tolerance.hpp"
@@ -243,11 +244,11 @@ class DenseSchedule {
 
 }  // namespace
 
-Plan plan_whole(const Instance& instance) {
-  validate_instance(instance);
+Plan whole_message_plan(const Instance& instance, std::string algorithm,
+                        std::vector<Piece> pieces) {
   Plan plan;
-  plan.algorithm = "whole";
-  plan.pieces = DenseSchedule(instance).run();
+  plan.algorithm = std::move(algorithm);
+  plan.pieces = std::move(pieces);
   for (const Piece& p : plan.pieces) {
     const Message m{p.from, p.to, static_cast<std::int64_t>(p.bytes)};
     plan.makespan = std::max(plan.makespan, p.start + instance.duration(m));
@@ -256,6 +257,11 @@ Plan plan_whole(const Instance& instance) {
   plan.lower_bound = plan.bounds.lower_bound;
   if (at_most(plan.makespan, plan.lower_bound)) plan.prove_optimal(Proof::lower_bound);
   return plan;
+}
+
+Plan plan_whole(const Instance& instance) {
+  validate_instance(instance);
+  return whole_message_plan(instance, "whole", DenseSchedule(instance).run());
 }
 
 }  // namespace redist::exchange

@@ -17,10 +17,17 @@
 // scanned in order until every transfer is taken again.
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "redist/exchange/model.hpp"
 
 namespace redist::exchange {
 
 Plan plan_whole(const Instance& instance);
+
+// A plan of one piece per message (whole's, busiest-first's): its makespan (the latest end), its
+// bounds, and optimal when it meets the lower bound.
+Plan whole_message_plan(const Instance& instance, std::string algorithm, std::vector<Piece> pieces);
 
 }  // namespace redist::exchange

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "redist/exchange/block_cyclic.hpp"
 #include "redist/exchange/model.hpp"
 
 namespace redist::testkit {
@@ -108,6 +109,25 @@ inline exchange::Instance random_exchange(std::mt19937_64& rng, const RandomExch
     b.transfers = std::uniform_int_distribution<std::int64_t>(1, 3)(rng);
     in.backbone = b;
   }
+  return in;
+}
+
+// CYCLIC(1) on `nodes` nodes to CYCLIC(3) on as many (2^15 elements of 32 bytes per node), the
+// nodes split in two clusters of nodes / 2 joined by a backbone of nodes / 4 transfers: the
+// block-cyclic move of docs/exchange.md whose crossing messages make the backbone the bottleneck
+// (a third more than any port).
+inline exchange::Instance two_cluster_block_cyclic(std::int64_t nodes) {
+  exchange::BlockCyclic layout;
+  layout.elements = nodes << 15;
+  layout.element_bytes = 32;
+  layout.from_procs = nodes;
+  layout.to_block = 3;
+  layout.to_procs = nodes;
+  exchange::Instance in = exchange::block_cyclic(layout);
+  exchange::Backbone backbone;
+  for (std::int64_t v = 0; v < nodes; ++v) backbone.clusters[v < nodes / 2 ? 0 : 1].push_back(v);
+  backbone.transfers = nodes / 4;
+  in.backbone = backbone;
   return in;
 }
 
