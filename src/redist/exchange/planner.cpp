@@ -1,5 +1,6 @@
 #include "redist/exchange/planner.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <string>
 
@@ -88,15 +89,19 @@ Ranked ranked(const Instance& instance, Plan plan) {
 Ranked faster(Ranked a, Ranked b) { return a.executed <= b.executed ? std::move(a) : std::move(b); }
 bool at_the_bound(const Ranked& r) { return at_most(r.executed, r.plan.lower_bound); }
 
-// all-at-once in its three fixed post orders and, up to kAutoStepMessages messages,
-// kAutoShuffledOrders seeded ones (latency 0: MPI_Alltoallv's behaviour, so the plan is never
-// predicted slower than the call). Plans beyond kAutoSharedPiecesPerMessage pieces per message are
-// not kept; a note states how much faster the executor's run of one would have been.
+// all-at-once in its three fixed post orders and, up to kAutoStepMessages messages, 16 to 256
+// seeded ones (planner.hpp, kAutoShuffledMessages; latency 0: MPI_Alltoallv's behaviour, so the
+// plan is never predicted slower than the call). Plans beyond kAutoSharedPiecesPerMessage pieces
+// per message are not kept; a note states how much faster the executor's run of one would have
+// been.
 Ranked with_all_at_once(const Instance& instance, Ranked best) {
   const double cap = static_cast<double>(kAutoSharedPiecesPerMessage * instance.messages.size());
   std::string skipped;
-  const std::size_t shuffles =
-      instance.messages.size() <= kAutoStepMessages ? kAutoShuffledOrders : 0;
+  const std::size_t m = instance.messages.size();
+  const std::size_t shuffles = m > kAutoStepMessages
+                                   ? 0
+                                   : std::clamp(kAutoShuffledMessages / std::max<std::size_t>(m, 1),
+                                                kAutoShuffledOrders, kAutoMostShuffledOrders);
   for (std::size_t run = 0; run < 3 + shuffles; ++run) {
     constexpr PostOrder kFixed[] = {PostOrder::rank, PostOrder::rank_offset,
                                     PostOrder::longest_first};

@@ -18,7 +18,7 @@ struct AlgorithmName {
 
 // `auto` with a backbone plans whole, busiest-first and, without latency, all-at-once
 // (MPI_Alltoallv's behaviour on the model, all_at_once.hpp) in its three fixed post orders and, up
-// to kAutoStepMessages messages, kAutoShuffledOrders seeded ones, and keeps the plan whose run by
+// to kAutoStepMessages messages, 16 to 256 seeded ones, and keeps the plan whose run by
 // the MPI executor is the fastest (ordered_execution.hpp): that run is never predicted slower
 // than the call. It also tries oggp up to this many messages (about 0.15 s at 2,000 on the
 // development machine; oggp beats whole on many instances whose messages all cross,
@@ -33,11 +33,15 @@ inline constexpr std::size_t kAutoStepMessages = 2000;
 // message when executed); beyond, a note states how much faster its model was.
 inline constexpr std::size_t kAutoSharedPiecesPerMessage = 32;
 
-// Seeded post orders all-at-once tries within `auto` (seeds 1 to 16), up to kAutoStepMessages
-// messages: on the cluster patterns of docs/exchange.md they often find far better greedy
-// schedules (the bound on the 8- and 16-host block-cyclic moves bc-N-N-r1-s3, where the three
-// fixed orders end 15% and 4% above it).
+// Seeded post orders all-at-once tries within `auto`, up to kAutoStepMessages messages: on the
+// cluster patterns of docs/exchange.md they often find far better greedy schedules (the bound on
+// the 8- and 16-host block-cyclic moves bc-N-N-r1-s3, where the three fixed orders end 15% and 4%
+// above it; on the 32-host one the 241st order reaches it, the first 16 end 8.5% above it). Seeds
+// 1 to kAutoShuffledMessages / m, at least kAutoShuffledOrders and at most
+// kAutoMostShuffledOrders: small instances get more orders for the same work.
 inline constexpr std::size_t kAutoShuffledOrders = 16;
+inline constexpr std::size_t kAutoMostShuffledOrders = 256;
+inline constexpr std::size_t kAutoShuffledMessages = 32'000;
 
 // `auto` without a backbone plans `whole` first (near-linear) and returns it when it meets the
 // bound; otherwise it tries preemptive's optimum (latency 0) up to this many messages, within this
