@@ -154,7 +154,7 @@ int run(int argc, char** argv) {
                 static_cast<long long>(moved));
     std::printf("plan: %s, %zu pieces, model makespan %.3f us (bound %.3f us)\n",
                 plan.algorithm.c_str(), plan.pieces.size(), plan.makespan * 1e6,
-                plan.lower_bound * 1e6);
+                plan.lower_bound.value_or(0.0) * 1e6);
     std::printf("rank  before  after  check\n");
     for (int r = 0; r < ranks; ++r) {
       const std::size_t k = 3 * static_cast<std::size_t>(r);

@@ -95,7 +95,7 @@ int main(int argc, char** argv) try {
 
   std::printf("\nalgorithm:      %s\n", schedule.algorithm.c_str());
   std::printf("makespan:       %.3f\n", schedule.makespan);
-  std::printf("lower bound:    %.3f\n", schedule.lower_bound);
+  std::printf("lower bound:    %.3f\n", schedule.lower_bound.value_or(0.0));
   std::printf("proven optimal: %s\n", schedule.optimal ? "yes" : "no");
   std::printf("check:          valid\n");
   // Remarks of the planner: how optimality was proven, why a fallback was used.

@@ -42,8 +42,8 @@ bool plan_and_show(const redist::slicering::Cluster& cluster, const std::string&
   for (const double a : solution.alpha) std::printf(" %.4f", a);
   std::printf("\n");
   std::printf("  T_step:         %.4f\n", solution.makespan);
-  if (solution.lower_bound > 0) {
-    std::printf("  lower bound:    %.4f\n", solution.lower_bound);
+  if (solution.lower_bound) {  // greedy proves none
+    std::printf("  lower bound:    %.4f\n", *solution.lower_bound);
   } else {
     std::printf("  lower bound:    none\n");
   }

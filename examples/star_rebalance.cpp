@@ -37,7 +37,7 @@ bool plan_and_show(const redist::star::Instance& platform, const std::string& al
   std::printf("--algorithm %s\n", algorithm.c_str());
   std::printf("  planner:        %s\n", schedule.algorithm.c_str());
   std::printf("  makespan:       %.3f\n", schedule.makespan);
-  std::printf("  lower bound:    %.3f\n", schedule.lower_bound);
+  std::printf("  lower bound:    %.3f\n", schedule.lower_bound.value_or(0.0));
   std::printf("  proven optimal: %s\n", schedule.optimal ? "yes" : "no");
   std::printf("  check:          valid, makespan %.3f\n", verdict.makespan);
   for (const std::string& note : schedule.notes)

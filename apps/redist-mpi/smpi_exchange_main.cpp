@@ -119,8 +119,8 @@ int run(const Args& a, int me, int ranks) {
         "{\"strategy\": \"%s\", \"algorithm\": \"%s\", \"measured_seconds\": %.9g, "
         "\"model_makespan\": %.9g, \"lower_bound\": %.9g, \"pieces\": %zu, \"verified\": %s}\n",
         a.strategy.c_str(), plan ? plan->algorithm.c_str() : "", best, plan ? plan->makespan : 0.0,
-        plan ? plan->lower_bound : ex::bounds(in).lower_bound, plan ? plan->pieces.size() : 0,
-        verified ? "true" : "false");
+        plan ? plan->lower_bound.value_or(0.0) : ex::bounds(in).lower_bound,
+        plan ? plan->pieces.size() : 0, verified ? "true" : "false");
   }
   return verified ? 0 : 1;
 }

@@ -26,7 +26,7 @@ raises ValueError at its place (``must be a finite number, got nan (at $.ring.co
 """
 
 from . import _redist
-from ._picture import Drawable, Svg
+from ._picture import Drawable, Plan, Svg
 from . import balance, dlt, exchange, lau, ring, slicering, star
 
 __version__ = _redist.__version__

@@ -53,12 +53,28 @@ class Drawable(dict):
             return None
 
 
+class Plan(Drawable):
+    """A planner's result (a ``Drawable``): its claims as the JSON document states them,
+    ``status`` ("optimal", "feasible", "time limit" or "node limit") among them. The document
+    leaves out ``lower_bound`` and ``gap`` when no bound is known; ``plan["lower_bound"]`` and
+    ``plan["gap"]`` are then None (the dict itself, and what ``check`` reads, stays the
+    document)."""
+
+    _UNKNOWN_WHEN_ABSENT = ("lower_bound", "gap")
+
+    def __missing__(self, key):
+        if key in self._UNKNOWN_WHEN_ABSENT:
+            return None
+        raise KeyError(key)
+
+
 def plan(family, entry, instance, options, title=None):
     """``entry`` (a plan or an advice of ``family``) on ``instance`` with ``options``: a
-    ``Drawable`` whose picture is titled ``title`` (``redist FAMILY plan`` by default), or a str
-    for ``format="text"``."""
+    ``Drawable`` (a ``Plan`` for a planner's result, which states its status) whose picture is
+    titled ``title`` (``redist FAMILY plan`` by default), or a str for ``format="text"``."""
     text = _json.document_text(instance)
     result = _json.call_texts(entry, [text], options)
     if isinstance(result, str):
         return result
-    return Drawable(result, family, text, title or f"redist {family} plan")
+    kind = Plan if "status" in result else Drawable
+    return kind(result, family, text, title or f"redist {family} plan")

@@ -14,7 +14,8 @@ def plan(instance, **options):
 
     Takes the instance document ``{"dlt": {...}}`` and the command line's option as a keyword:
     ``solver`` (``fast``, the default, or ``lp``); an option given as None keeps its default.
-    Returns the schedule: ``makespan``, ``lower_bound``, ``optimal``, ``delta``, the transfers...
+    Returns the schedule: ``makespan``, ``lower_bound``, ``gap``, ``optimal``, ``status``,
+    ``delta``, the transfers...
     The result is a dict that also draws itself: ``.svg()`` is the Gantt chart that
     ``--gantt`` writes (docs/python.md, "Pictures"); ``format="text"`` returns a str instead.
     Raises ValueError with the command line's error text for an invalid instance, an unknown

@@ -19,7 +19,8 @@ def plan(instance, **options):
     keywords: ``algorithm`` (``auto``, the default; ``preemptive``; ``whole``; ``exact``; the
     step algorithms ``ggp``, ``oggp``, ``steps``, ``min-steps``, ``caterpillar``) and ``format``;
     an option given as None keeps its default.
-    Returns the plan: ``algorithm``, ``makespan``, ``lower_bound``, ``optimal``, ``pieces``
+    Returns the plan: ``algorithm``, ``makespan``, ``lower_bound`` and ``gap`` (None when
+    no bound is known), ``optimal``, ``status``, ``pieces``
     (and ``steps`` for a step algorithm).
     Raises ValueError with the command line's error text for an invalid instance or option.
 

@@ -16,7 +16,8 @@ def plan(instance, **options):
     Takes the instance document ``{"lau": {...}}`` and the command line's options as keywords:
     ``algorithm`` (``linear``, ``traffic``, ``optimal-window``, ``optimal``: the default) and
     ``mode`` (``single``, the default, or ``multi``); an option given as None keeps its default.
-    Returns the plan: ``flows``, both times, ``makespan``, ``lower_bound``, ``optimal``, ...
+    Returns the plan: ``flows``, both times, ``makespan``, ``lower_bound`` and ``gap`` (None
+    when no bound is known), ``optimal``, ``status``, ...
     The result is a dict that also draws itself: ``.svg()`` is the step chart that
     ``--gantt`` writes (docs/python.md, "Pictures"); ``format="text"`` returns a str instead.
     Raises ValueError with the command line's error text for an invalid instance, an unknown

@@ -16,7 +16,8 @@ def plan(instance, **options):
     Takes the instance document ``{"ring": {...}}`` and the command line's options as keywords:
     ``algorithm`` (``auto``, the default, picks the best that applies; ``exact``, ...) and
     ``solver`` (``fast`` or ``lp``); an option given as None keeps its default.
-    Returns the schedule: ``algorithm``, ``makespan``, ``lower_bound``, ``optimal``,
+    Returns the schedule: ``algorithm``, ``makespan``, ``lower_bound`` and ``gap`` (None when
+    no bound is known), ``optimal``, ``status``,
     ``transfers``, ...
     The result is a dict that also draws itself: ``.svg()`` is the Gantt chart that
     ``--gantt`` writes (docs/python.md, "Pictures"); ``format="text"`` returns a str instead.

@@ -16,7 +16,8 @@ def plan(instance, **options):
     Takes the cluster document ``{"cluster": {...}}`` and the command line's options as keywords:
     ``algorithm`` (``auto``: the default, ``homogeneous``, ``greedy``, ``tsp``, ``exact``) and ``q`` (an
     int: force the ring size); an option given as None keeps its default.
-    Returns the solution: ``ring``, ``alpha``, ``makespan`` (the time of one iteration), ...
+    Returns the solution: ``ring``, ``alpha``, ``makespan`` (the time of one iteration),
+    ``lower_bound`` and ``gap`` (None when no bound is known: greedy), ``status``, ...
     Raises ValueError with the command line's error text for an invalid cluster, an unknown
     option or a bad option value.
 

@@ -253,8 +253,36 @@ class PackageTest(Case):
         if not stopped["optimal"]:
             self.assertTrue(any(note.startswith("time limit of 1e-09 s reached")
                                 for note in stopped["notes"]), stopped["notes"])
+            self.assertEqual(stopped["status"], "time limit")
+        else:
+            self.assertEqual(stopped["status"], "optimal")
         self.assertEqual(redist.ring.plan(ring, algorithm="exact", time_limit=60)["makespan"],
                          22.0)
+
+    def test_plans_state_status_lower_bound_and_gap(self):
+        # Every family's plan states its status; lower_bound and gap are None when no bound is
+        # known (SliceRing's greedy), and the document then has neither member.
+        ring = load(EXAMPLES / "demo-ring.json")
+        plan = redist.ring.plan(ring)
+        self.assertIsInstance(plan, redist.Plan)
+        self.assertEqual((plan["status"], plan["gap"]), ("optimal", 0))
+        self.assertEqual(plan["lower_bound"], plan["makespan"])
+        cluster = {"cluster": {"w": [1, 2, 4], "c": [[0, 1, 1], [1, 0, 1], [1, 1, 0]],
+                               "W": 100, "H": 1}}
+        greedy = redist.slicering.plan(cluster, algorithm="greedy")
+        self.assertEqual(greedy["status"], "feasible")
+        self.assertIsNone(greedy["lower_bound"])
+        self.assertIsNone(greedy["gap"])
+        self.assertNotIn("lower_bound", greedy)
+        self.assertTrue(redist.slicering.check(cluster, greedy)["valid"])
+        with self.assertRaises(KeyError):
+            greedy["no such member"]
+        for plan in (redist.star.plan({"star": {"c": [1, 1], "w": [1, 1], "loads": [4, 0]}}),
+                     redist.dlt.plan({"dlt": {"b": [1, 1], "s": [1, 1], "alpha": [2, 0]}}),
+                     redist.lau.plan({"lau": {"loads": [6, 0, 0]}}),
+                     redist.exchange.plan({"exchange": {"nodes": 2, "messages": [[0, 1, 8]]}})):
+            self.assertIn(plan["status"], ("optimal", "feasible"))
+            self.assertEqual(plan["status"] == "optimal", plan["optimal"])
 
     def test_mistyped_names_get_the_command_lines_suggestion(self):
         ring = str(EXAMPLES / "demo-ring.json")

@@ -23,6 +23,7 @@
 //   assert(redist::exchange::check(in, p).valid);
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -39,11 +40,12 @@
 namespace redist::exchange {
 
 struct PlanOptions {
-  std::string algorithm = "auto";  // one of kAlgorithms
+  std::string algorithm = "auto";    // one of kAlgorithms
+  std::optional<double> time_limit;  // seconds; exact and auto stop their search after it
 };
 
 inline Plan plan(const Instance& instance, const PlanOptions& options) {
-  return plan(instance, std::string_view(options.algorithm));
+  return plan(instance, std::string_view(options.algorithm), options.time_limit);
 }
 
 // `redist exchange plan`: instance {"exchange": {...}}, options {"algorithm", "format"}.

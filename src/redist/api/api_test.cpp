@@ -16,6 +16,7 @@
 #include "redist/slicering.hpp"
 #include "redist/star.hpp"
 #include "redist/testing/random_cluster.hpp"
+#include "redist/testing/random_exchange.hpp"
 #include "redist/testing/random_lau.hpp"
 #include "redist/testing/random_ring.hpp"
 
@@ -74,7 +75,8 @@ TEST(LauApi, PlanFillsMakespanBoundAndOptimalAndCheckAgrees) {
         const lau::Time t = lau::time_in(p, mode);
         ASSERT_EQ(p.mode, mode);
         ASSERT_EQ(p.makespan, t ? static_cast<double>(*t) : HUGE_VAL) << algorithm;
-        ASSERT_TRUE(std::isfinite(p.lower_bound)) << algorithm;  // the optimum never deadlocks
+        ASSERT_TRUE(std::isfinite(p.lower_bound.value()))
+            << algorithm;  // the optimum never deadlocks
         EXPECT_LE(p.lower_bound, p.makespan);
         EXPECT_EQ(p.optimal, p.makespan == p.lower_bound);
         EXPECT_EQ(p.proof, p.optimal ? Proof::lower_bound : Proof::none);
@@ -130,7 +132,7 @@ TEST(StarApi, TypedPlanPassesTypedCheck) {
       const star::Schedule s = star::plan(in, {algorithm});
       const CheckResult c = star::check(in, s);
       ASSERT_TRUE(c.valid) << algorithm << ": " << c.reason;
-      EXPECT_TRUE(at_most(s.lower_bound, s.makespan));
+      EXPECT_TRUE(at_most(s.lower_bound.value(), s.makespan));
     }
   }
 }
@@ -228,4 +230,24 @@ TEST(ExchangeApi, AnAssumedBandwidthIsNamedInTheNotes) {
   EXPECT_EQ(one_plan.find("send_bandwidth not given"), std::string::npos);
   EXPECT_NE(one_plan.find("recv_bandwidth not given"), std::string::npos);
   EXPECT_EQ(redist::exchange::plan_json(both).find("not given"), std::string::npos);
+}
+
+// The typed options take exact's time limit: the same plan as the separate argument gives, the
+// search stopped (status time limit, unless its best plan meets the bound) when the limit has
+// passed at its first look at the clock, and the proven optimum within a generous limit.
+TEST(ExchangeApi, TheTypedOptionsTakeATimeLimit) {
+  namespace ex = redist::exchange;
+  int stopped = 0;
+  for (int trial = 0; trial < 10; ++trial) {
+    const ex::Instance in = redist::testkit::uniform_exchange(
+        4, {{3, 0, 2}, {2, 3, 3}, {3, 1, 3}, {2, 0, 2}, {1, 0, 2}, {1, 2, 3}}, 0.4 + 0.1 * trial);
+    const ex::Plan typed = ex::plan(in, ex::PlanOptions{"exact", 1e-9});
+    const ex::Plan argument = ex::plan(in, "exact", 1e-9);
+    EXPECT_EQ(typed.makespan, argument.makespan) << trial;
+    EXPECT_EQ(typed.status, argument.status) << trial;
+    EXPECT_TRUE(typed.consistent()) << trial;
+    stopped += typed.status == redist::Status::time_limit;
+    EXPECT_EQ(ex::plan(in, ex::PlanOptions{"exact", 3600.0}).status, redist::Status::optimal);
+  }
+  EXPECT_GT(stopped, 0);
 }

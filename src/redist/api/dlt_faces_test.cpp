@@ -27,6 +27,7 @@ void expect_faces_agree(const Instance& in, const Schedule& s, const std::string
   const std::string optimal = testkit::summary_field(text, "optimal");
   EXPECT_EQ(optimal.starts_with("yes"), json["optimal"].get<bool>()) << where << ": " << optimal;
   EXPECT_TRUE(optimal.starts_with("yes") || optimal.starts_with("not proven")) << optimal;
+  EXPECT_EQ(testkit::claims_disagreement(text, json), "") << where << "\n" << text;
 }
 
 TEST(DltFaces, BundledExamples) {

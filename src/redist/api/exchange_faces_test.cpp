@@ -37,6 +37,7 @@ void expect_faces_agree(const std::string& instance, const std::string& algorith
   }
   const io::Json verdict = io::Json::parse(check_json(instance, plan.dump()));
   EXPECT_TRUE(verdict["valid"].get<bool>()) << where;
+  EXPECT_EQ(testkit::claims_disagreement(text, plan), "") << where << "\n" << text;
 }
 
 TEST(ExchangeFaces, TextAndJsonAgreeOnEveryBundledInstance) {

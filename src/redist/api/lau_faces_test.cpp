@@ -26,11 +26,13 @@ void expect_faces_agree(const Instance& in, const Plan& p, const std::string& wh
   EXPECT_EQ(makespan, time.is_null() ? "deadlock" : fmt::format("{}", time.get<std::int64_t>()))
       << where;
   const std::string bound = testkit::first_word(testkit::summary_field(text, "lower bound"));
-  EXPECT_EQ(bound, std::isfinite(p.lower_bound) ? fmt::format("{}", p.lower_bound) : "none:")
+  EXPECT_EQ(bound, std::isfinite(p.lower_bound.value()) ? fmt::format("{}", p.lower_bound.value())
+                                                        : "none:")
       << where;
   const std::string optimal = testkit::summary_field(text, "optimal");
   EXPECT_EQ(optimal.starts_with("yes"), json["optimal"].get<bool>()) << where << ": " << optimal;
   EXPECT_TRUE(optimal.starts_with("yes") || optimal.starts_with("not proven")) << optimal;
+  EXPECT_EQ(testkit::claims_disagreement(text, json), "") << where << "\n" << text;
 }
 
 TEST(LauFaces, BundledExamples) {

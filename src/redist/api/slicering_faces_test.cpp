@@ -33,6 +33,7 @@ void expect_faces_agree(const std::string& cluster, const std::string& algorithm
   const std::string optimal = testkit::summary_field(text, "optimal");
   EXPECT_EQ(optimal.starts_with("yes"), json["optimal"].get<bool>()) << what << "\n" << text;
   EXPECT_EQ(optimal.starts_with("not proven"), !json["optimal"].get<bool>()) << what;
+  EXPECT_EQ(testkit::claims_disagreement(text, json), "") << what << "\n" << text;
 }
 
 TEST(SliceringFaces, EveryBundledCluster) {

@@ -30,6 +30,7 @@ void expect_faces_agree(const Instance& in, const Schedule& s, const std::string
   EXPECT_EQ(optimal.starts_with("yes"), json["optimal"].get<bool>()) << where << ": " << optimal;
   EXPECT_TRUE(optimal.starts_with("yes") || optimal.starts_with("not proven")) << optimal;
   EXPECT_EQ(s.optimal, s.proof != Proof::none) << where;
+  EXPECT_EQ(testkit::claims_disagreement(text, json), "") << where << "\n" << text;
 }
 
 TEST(StarFaces, BundledExamples) {

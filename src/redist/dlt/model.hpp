@@ -50,8 +50,9 @@ const char* to_string(Solver solver);
 // or lp)").
 Solver parse_solver(const std::string& name);
 
-// A schedule with its claims: makespan (the latest end of a transfer or a computation),
-// lower_bound (LP 7's optimum, the least makespan of the model) and optimal (by that bound).
+// A schedule with its claims: algorithm ("lp7"), makespan (the latest end of a transfer or a
+// computation), lower_bound (LP 7's optimum, the least makespan of the model) and optimal (by
+// that bound). `solver` names the LP 7 solver that was used.
 struct Schedule : PlanClaims {
   Solver solver = Solver::fast;
   std::vector<double> delta;  // sent_i - received_i

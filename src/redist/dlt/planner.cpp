@@ -370,11 +370,12 @@ void require_solver_size(const Instance& instance, Solver solver) {
 
 // Beyond kMaxRoundingCost the rounding is no longer a detail of the plan: refused.
 void require_small_rounding(const Schedule& schedule) {
-  if (!at_most(schedule.makespan, schedule.lower_bound, kMaxRoundingCost)) {
+  const double optimum = schedule.lower_bound.value_or(0.0);
+  if (!at_most(schedule.makespan, optimum, kMaxRoundingCost)) {
     throw InputError(fmt::format("the values span more than double precision resolves (a worker's "
                                  "rounding takes its computation to {}, the optimum is {}); use "
                                  "b, s and alpha of closer magnitudes",
-                                 schedule.makespan, schedule.lower_bound),
+                                 schedule.makespan, optimum),
                      "");
   }
 }
@@ -386,13 +387,14 @@ Schedule plan(const Instance& instance, const PlanOptions& options) {
   validate_instance(instance);
   require_solver_size(instance, options.solver);
   Schedule schedule = solve(instance, options.solver);
+  schedule.algorithm = "lp7";
   schedule.lower_bound = schedule.makespan;
   add_transfers(schedule);
   settle_makespan(instance, schedule);
   require_small_rounding(schedule);
   require_checked(instance, schedule);
   // Optimal to the tolerance the solvers are tested to agree to.
-  if (at_most(schedule.makespan, schedule.lower_bound, kLpTolerance)) {
+  if (at_most(schedule.makespan, *schedule.lower_bound, kLpTolerance)) {
     schedule.prove_optimal(Proof::lower_bound);
   }
   schedule.solve_seconds =

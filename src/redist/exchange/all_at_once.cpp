@@ -304,7 +304,7 @@ Plan plan_all_at_once(const Instance& instance, PostOrder order, std::uint64_t s
             [](const Piece& a, const Piece& b) { return a.start < b.start; });
   plan.bounds = bounds(instance);
   plan.lower_bound = plan.bounds.lower_bound;
-  if (at_most(plan.makespan, plan.lower_bound)) plan.prove_optimal(Proof::lower_bound);
+  if (at_most(plan.makespan, *plan.lower_bound)) plan.prove_optimal(Proof::lower_bound);
   return plan;
 }
 

@@ -294,10 +294,10 @@ void require_exact_applies(const Instance& in) {
 namespace {
 
 // The search's best plan, or the incumbent when it is already at the bound; sets `unfinished`
-// when a limit stopped the search (the plan then says which in a note).
+// to the limit that stopped the search, if one did (the plan then says which in a note).
 Plan search_plan(const Instance& instance, Plan incumbent, const Bounds& bound,
-                 const Deadline& time_limit, bool& unfinished) {
-  unfinished = false;
+                 const Deadline& time_limit, std::optional<Status>& unfinished) {
+  unfinished.reset();
   if (at_most(incumbent.makespan, bound.lower_bound)) {
     incumbent.notes.clear();
     return incumbent;
@@ -330,7 +330,8 @@ Plan search_plan(const Instance& instance, Plan incumbent, const Bounds& bound,
       out.notes.clear();
       break;
   }
-  unfinished = search.stop() == Stop::time_limit || search.stop() == Stop::structure_limit;
+  if (search.stop() == Stop::time_limit) unfinished = Status::time_limit;
+  if (search.stop() == Stop::structure_limit) unfinished = Status::node_limit;
   return out;
 }
 
@@ -342,15 +343,18 @@ Plan plan_exact(const Instance& instance, const Deadline& time_limit) {
   Plan incumbent = plan_preemptive(instance);
   if (instance.latency > 0) incumbent = better(std::move(incumbent), plan_whole(instance));
   const Bounds bound = bounds(instance);
-  bool unfinished = false;
+  std::optional<Status> unfinished;
   Plan out = search_plan(instance, std::move(incumbent), bound, time_limit, unfinished);
   out.algorithm = "exact";
   out.bounds = bound;
-  out.optimal = false;
-  out.proof = Proof::none;
+  out.drop_proof();
   if (unfinished || at_most(out.makespan, bound.lower_bound)) {
     out.lower_bound = bound.lower_bound;
-    if (at_most(out.makespan, bound.lower_bound)) out.prove_optimal(Proof::lower_bound);
+    if (at_most(out.makespan, bound.lower_bound)) {
+      out.prove_optimal(Proof::lower_bound);
+    } else if (unfinished) {
+      out.stop_at(*unfinished);
+    }
     return out;
   }
   out.lower_bound = out.makespan;

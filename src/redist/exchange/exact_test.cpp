@@ -157,7 +157,9 @@ TEST(Exact, TimeLimitReturnsTheBestPlanFound) {
     stopped += noted;
     if (noted) {
       EXPECT_EQ(p.optimal, p.proof == Proof::lower_bound);
+      EXPECT_EQ(p.status, p.optimal ? Status::optimal : Status::time_limit);
     }
+    EXPECT_TRUE(p.consistent());
     if (!noted) {
       EXPECT_EQ(p.makespan, full.makespan);
     }

@@ -135,7 +135,8 @@ TEST(Kpbs, WithoutLatencyGgpMeetsThePreemptiveOptimum) {
     const Instance in = testkit::random_exchange(rng, o);
     const Plan g = plan_ggp(in);
     expect_valid(in, g);
-    EXPECT_TRUE(g.optimal) << "trial " << trial << ": " << g.makespan << " > " << g.lower_bound;
+    EXPECT_TRUE(g.optimal) << "trial " << trial << ": " << g.makespan << " > "
+                           << g.lower_bound.value();
     EXPECT_TRUE(same_time(g.makespan, plan_preemptive(in).makespan)) << "trial " << trial;
   }
 }

@@ -91,7 +91,6 @@ struct StepStats {
 
 // The result of every exchange planner: its claims, the bound's terms, and its pieces.
 struct Plan : PlanClaims {
-  std::string algorithm;
   Bounds bounds;  // lower_bound is bounds.lower_bound
   std::vector<Piece> pieces;
   std::optional<StepStats> steps;  // step algorithms only

@@ -40,9 +40,9 @@ constexpr std::size_t kAutoExactMessages = 4;
 
 Plan better(Plan a, Plan b) { return a.makespan <= b.makespan ? a : b; }
 
-// The gap of a plan to its lower bound, in percent, for a note.
+// The gap of a plan to its lower bound (PlanClaims::gap()), in percent, for a note.
 std::string gap_percent(const Plan& plan) {
-  return fmt::format("{:.3g}%", 100 * (plan.makespan / plan.lower_bound - 1));
+  return fmt::format("{:.3g}%", 100 * plan.gap().value_or(0.0));
 }
 
 // `whole`, or preemptive's optimum when whole misses the bound, preemptive applies and its

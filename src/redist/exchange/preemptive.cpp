@@ -366,7 +366,8 @@ std::optional<Plan> plan_preemptive_within(const Instance& instance, std::int64_
         instance.rate(static_cast<std::size_t>(p.from), static_cast<std::size_t>(p.to));
     plan.makespan = std::max(plan.makespan, p.start + instance.latency + p.bytes / rate);
   }
-  if (at_most(plan.makespan, plan.lower_bound)) plan.prove_optimal(Proof::lower_bound);
+  if (at_most(plan.makespan, plan.lower_bound.value_or(0.0)))
+    plan.prove_optimal(Proof::lower_bound);
   return plan;
 }
 

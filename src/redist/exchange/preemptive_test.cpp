@@ -23,7 +23,7 @@ TEST(Preemptive, ThreeCycleNeedsPreemptionAndReachesTheBound) {
   // 0 -> 1, 1 -> 2, 2 -> 0 and 0 -> 2: node 0 sends 2, node 2 receives 2.
   const Instance in = uniform_exchange(3, {{0, 1, 1}, {1, 2, 1}, {2, 0, 1}, {0, 2, 1}});
   const Plan p = plan_preemptive(in);
-  EXPECT_DOUBLE_EQ(p.lower_bound, 2.0);
+  EXPECT_DOUBLE_EQ(p.lower_bound.value(), 2.0);
   EXPECT_NEAR(p.makespan, 2.0, 1e-12);
   EXPECT_TRUE(p.optimal);
   EXPECT_EQ(p.proof, Proof::lower_bound);
@@ -85,7 +85,8 @@ TEST(Preemptive, MeetsTheBoundOnRandomInstancesWithoutLatency) {
     o.bandwidth_spread = trial % 4 == 0 ? 1.0 : 8.0;
     const Instance in = testkit::random_exchange(rng, o);
     const Plan p = plan_preemptive(in);
-    ASSERT_TRUE(p.optimal) << "trial " << trial << ": " << p.makespan << " vs " << p.lower_bound;
+    ASSERT_TRUE(p.optimal) << "trial " << trial << ": " << p.makespan << " vs "
+                           << p.lower_bound.value();
     ASSERT_NEAR(p.makespan, bounds(in).ports, 1e-9 * p.makespan);
     const CheckResult r = check(in, p);
     ASSERT_TRUE(r.valid) << "trial " << trial << ": " << r.reason;
@@ -99,7 +100,7 @@ TEST(Preemptive, ValidWithLatencyAndChargesItPerMatching) {
   for (int trial = 0; trial < 1000; ++trial) {
     const Instance in = testkit::random_exchange(rng, o);
     const Plan p = plan_preemptive(in);
-    ASSERT_GE(p.makespan, p.lower_bound * (1 - 1e-12));
+    ASSERT_GE(p.makespan, p.lower_bound.value() * (1 - 1e-12));
     const CheckResult r = check(in, p);
     ASSERT_TRUE(r.valid) << "trial " << trial << ": " << r.reason;
   }

@@ -88,7 +88,8 @@ Plan step_plan(const Instance& instance, const std::vector<Step>& steps, std::st
       first += s.size();
     }
   }
-  if (at_most(plan.makespan, plan.lower_bound)) plan.prove_optimal(Proof::lower_bound);
+  if (at_most(plan.makespan, plan.lower_bound.value_or(0.0)))
+    plan.prove_optimal(Proof::lower_bound);
   return plan;
 }
 

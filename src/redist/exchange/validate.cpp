@@ -173,13 +173,14 @@ std::string claim_fault(const Plan& plan, double makespan, const StatedClaims& s
   if (stated.makespan && !(std::fabs(plan.makespan - makespan) <= tolerance)) {
     return fmt::format("makespan is {} but the pieces end at {}", plan.makespan, makespan);
   }
-  if (stated.lower_bound && !(plan.lower_bound <= makespan + kTimeTolerance * makespan)) {
-    return fmt::format("lower_bound {} is above the makespan {}", plan.lower_bound, makespan);
+  const double bound = plan.lower_bound.value_or(0.0);
+  if (stated.lower_bound && !(bound <= makespan + kTimeTolerance * makespan)) {
+    return fmt::format("lower_bound {} is above the makespan {}", bound, makespan);
   }
   if (stated.optimal && stated.lower_bound && plan.optimal &&
-      makespan > plan.lower_bound + kTimeTolerance * makespan) {
+      makespan > bound + kTimeTolerance * makespan) {
     return fmt::format("optimal is claimed but the makespan {} is above the lower bound {}",
-                       makespan, plan.lower_bound);
+                       makespan, bound);
   }
   return "";
 }

@@ -255,7 +255,8 @@ Plan whole_message_plan(const Instance& instance, std::string algorithm,
   }
   plan.bounds = bounds(instance);
   plan.lower_bound = plan.bounds.lower_bound;
-  if (at_most(plan.makespan, plan.lower_bound)) plan.prove_optimal(Proof::lower_bound);
+  if (at_most(plan.makespan, plan.lower_bound.value_or(0.0)))
+    plan.prove_optimal(Proof::lower_bound);
   return plan;
 }
 

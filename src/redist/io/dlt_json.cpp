@@ -58,14 +58,15 @@ DltScheduleDocument read_dlt_schedule(std::string_view text) {
   as_object(document, path);
   // Every member `dlt plan` writes, and nothing else.
   reject_unknown_fields(document, path,
-                        {"algorithm", "solver", "makespan", "lower_bound", "optimal", "delta",
-                         "transfers", "seconds"});
+                        {"algorithm", "solver", "makespan", "lower_bound", "gap", "optimal",
+                         "status", "delta", "transfers", "seconds"});
   as_array(require(document, path, "transfers"), child_path(path, "transfers"));
   const PlanSummary summary = read_plan_summary(document);
   doc.stated.makespan = summary.makespan.has_value();
-  s.makespan = summary.makespan.value_or(0.0);
-  s.lower_bound = summary.lower_bound.value_or(0.0);
-  s.optimal = summary.optimal.value_or(false);
+  read_plan_claims(summary, s);
+  if (auto it = document.find("gap"); it != document.end()) {
+    as_finite_number(*it, child_path(path, "gap"));
+  }
   if (auto it = document.find("solver"); it != document.end()) {
     as_string(*it, child_path(path, "solver"));
   }
@@ -79,11 +80,16 @@ DltScheduleDocument read_dlt_schedule(std::string_view text) {
 
 std::string dlt_plan_json(const dlt::Schedule& s) {
   OrderedJson out;
-  out["algorithm"] = "lp7";
+  out["algorithm"] = s.algorithm;
   out["solver"] = dlt::to_string(s.solver);
   out["makespan"] = s.makespan;
-  out["lower_bound"] = s.lower_bound;
+  if (s.lower_bound) out["lower_bound"] = *s.lower_bound;
+  // A proven optimum has no gap, written 0 as in the other families' plans.
+  if (const std::optional<double> gap = s.gap()) {
+    out["gap"] = s.optimal ? OrderedJson(0) : OrderedJson(*gap);
+  }
   out["optimal"] = s.optimal;
+  out["status"] = to_string(s.status);
   out["delta"] = s.delta;
   OrderedJson transfers = OrderedJson::array();
   for (const dlt::Transfer& t : s.transfers) {

@@ -224,14 +224,11 @@ ExchangePlanDocument read_exchange_plan(std::string_view text) {
   const Json document = parse_document(text, &pieces);
   as_object(document, "$");
   reject_unknown_fields(document, "$",
-                        {"algorithm", "makespan", "lower_bound", "gap", "optimal", "steps",
-                         "pieces", "notes", "seconds"});
+                        {"algorithm", "makespan", "lower_bound", "gap", "optimal", "status",
+                         "steps", "pieces", "notes", "seconds"});
   as_array(require(document, "$", "pieces"), "$.pieces");
   const PlanSummary summary = read_plan_summary(document);
-  doc.plan.algorithm = summary.algorithm;
-  doc.plan.makespan = summary.makespan.value_or(0.0);
-  doc.plan.lower_bound = summary.lower_bound.value_or(0.0);
-  doc.plan.optimal = summary.optimal.value_or(false);
+  read_plan_claims(summary, doc.plan);
   doc.stated = {summary.makespan.has_value(), summary.lower_bound.has_value(),
                 summary.optimal.has_value()};
   if (const auto it = document.find("gap"); it != document.end()) as_finite_number(*it, "$.gap");
@@ -281,7 +278,7 @@ std::string exchange_plan_json(const exchange::Plan& plan) {
   // At most 110 characters a piece (a double takes at most 24, a node 7): the string never grows
   // by a copy, and capacity that is never written costs no memory.
   out.reserve(256 + 110 * plan.pieces.size() + (plan.steps ? 25 * plan.steps->starts.size() : 0));
-  write_plan_claims(out, plan.algorithm, plan);
+  write_plan_claims(out, plan);
   if (plan.steps) {
     fmt::format_to(std::back_inserter(out),
                    ",\n  \"steps\": {{\"count\":{},\"lower_bound\":{},\"eta_d\":{},\"eta_s\":{}",

@@ -282,6 +282,9 @@ PlanSummary read_plan_summary(const Json& document) {
   if (auto it = document.find("optimal"); it != document.end() && !it->is_null()) {
     summary.optimal = as_bool(*it, child_path(path, "optimal"));
   }
+  if (auto it = document.find("status"); it != document.end()) {
+    summary.status = read_status(*it, summary.optimal);
+  }
   // The seconds a command states (docs/formats.md) are not a claim: only their type is checked.
   if (auto it = document.find("seconds"); it != document.end()) {
     as_finite_number(*it, child_path(path, "seconds"));
@@ -289,31 +292,48 @@ PlanSummary read_plan_summary(const Json& document) {
   return summary;
 }
 
-void write_plan_summary(std::string& out, const PlanSummary& summary) {
-  out += "{\n  \"algorithm\": ";
-  out += Json(summary.algorithm).dump();
-  out += ",\n  \"makespan\": ";
-  const double makespan = summary.makespan.value();
-  out += json_number(makespan);
-  if (summary.lower_bound) {
-    out += ",\n  \"lower_bound\": ";
-    out += json_number(*summary.lower_bound);
-    if (*summary.lower_bound > 0) {
-      out += ",\n  \"gap\": ";
-      // A proven optimum has no gap, whatever the rounding of makespan / lower_bound.
-      const bool proven = summary.optimal.value_or(false);
-      out += proven ? "0" : json_number(std::max(0.0, makespan / *summary.lower_bound - 1));
-    }
+Status read_status(const Json& value, std::optional<bool> optimal) {
+  const std::string path = "$.status";
+  const std::optional<Status> status = status_named(as_string(value, path));
+  if (!status) {
+    throw InputError("must be one of \"optimal\", \"feasible\", \"time limit\", \"node limit\"",
+                     path);
   }
-  if (summary.optimal) {
-    out += ",\n  \"optimal\": ";
-    out += *summary.optimal ? "true" : "false";
+  if (optimal && *optimal != (*status == Status::optimal)) {
+    throw InputError(*optimal ? "must be \"optimal\": the plan claims to be optimal"
+                              : "cannot be \"optimal\": the plan does not claim to be optimal",
+                     path);
   }
+  return *status;
 }
 
-void write_plan_claims(std::string& out, std::string_view algorithm, const PlanClaims& claims) {
-  write_plan_summary(out,
-                     {std::string(algorithm), claims.makespan, claims.lower_bound, claims.optimal});
+void read_plan_claims(const PlanSummary& summary, PlanClaims& claims) {
+  claims.algorithm = summary.algorithm;
+  claims.makespan = summary.makespan.value_or(0.0);
+  claims.lower_bound = summary.lower_bound;
+  claims.optimal = summary.optimal.value_or(false);
+  claims.proof = Proof::none;
+  claims.status = summary.status.value_or(claims.optimal ? Status::optimal : Status::feasible);
+}
+
+void write_plan_claims(std::string& out, const PlanClaims& claims) {
+  out += "{\n  \"algorithm\": ";
+  out += Json(claims.algorithm).dump();
+  out += ",\n  \"makespan\": ";
+  out += json_number(claims.makespan);
+  if (claims.lower_bound) {
+    out += ",\n  \"lower_bound\": ";
+    out += json_number(*claims.lower_bound);
+  }
+  if (const std::optional<double> gap = claims.gap()) {
+    out += ",\n  \"gap\": ";
+    // A proven optimum has no gap, whatever the rounding of makespan / lower_bound.
+    out += claims.optimal ? "0" : json_number(*gap);
+  }
+  out += ",\n  \"optimal\": ";
+  out += claims.optimal ? "true" : "false";
+  out += ",\n  \"status\": ";
+  out += Json(to_string(claims.status)).dump();
 }
 
 std::string child_path(const std::string& path, std::string_view key) {

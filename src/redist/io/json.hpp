@@ -91,11 +91,22 @@ struct PlanSummary {
   std::optional<double> makespan;  // absent in a document without one: nothing to compare
   std::optional<double> lower_bound;
   std::optional<bool> optimal;
+  std::optional<Status> status;  // absent in documents written before plans stated it
 };
 
 // Reads them from a schedule document's top-level object, each optional; a null lower_bound or
-// optimal counts as absent; a makespan, when present, must be a number.
+// optimal counts as absent; a makespan, when present, must be a number; a status one of the words
+// of to_string(Status), "optimal" exactly when optimal is true (when both are stated).
 PlanSummary read_plan_summary(const Json& document);
+
+// The `status` member of a plan document (at $.status): one of the words of to_string(Status),
+// "optimal" exactly when the document's optimal, when stated, is true. InputError otherwise.
+Status read_status(const Json& value, std::optional<bool> optimal);
+
+// The claims a document states, as a planner's result holds them: makespan 0 and optimal false
+// when absent; the status, when absent, "optimal" or "feasible" by `optimal`. A document carries
+// no proof: proof stays Proof::none.
+void read_plan_claims(const PlanSummary& summary, PlanClaims& claims);
 
 // The members every schedule document shares (ring, star): the top level is an object with only
 // `members`, `transfers` is an array (its elements are the caller's), the plan summary, `gap` a
@@ -106,12 +117,10 @@ struct ScheduleHeader {
 };
 ScheduleHeader read_schedule_header(const Json& document,
                                     std::initializer_list<std::string_view> members);
-// Appends `{`, then "algorithm", "makespan", "lower_bound" and "gap" (= makespan / lower_bound
-// - 1, when the bound is > 0), "optimal", one per line; the caller appends the rest and `}`.
-void write_plan_summary(std::string& out, const PlanSummary& summary);
-// The same for a planner's typed result: its claims as they are (lower_bound and optimal always
-// written).
-void write_plan_claims(std::string& out, std::string_view algorithm, const PlanClaims& claims);
+// Appends `{`, then a planner's claims one per line: "algorithm", "makespan", "lower_bound" and
+// "gap" (PlanClaims::gap()) when known, "optimal" and "status"; the caller appends the rest and
+// `}`.
+void write_plan_claims(std::string& out, const PlanClaims& claims);
 
 std::string child_path(const std::string& path, std::string_view key);
 std::string index_path(const std::string& path, std::size_t index);

@@ -93,8 +93,9 @@ void read_claims(const Json& document, LauPlanDocument& doc) {
                 traffic != end,  lower_bound != end, optimal != end};
   if (doc.stated.lower_bound) {
     doc.plan.lower_bound = static_cast<double>(as_int64(*lower_bound, "$.lower_bound"));
-    if (doc.plan.lower_bound < 0) throw InputError("must be >= 0", "$.lower_bound");
+    if (*doc.plan.lower_bound < 0) throw InputError("must be >= 0", "$.lower_bound");
   }
+  if (const auto gap = document.find("gap"); gap != end) as_finite_number(*gap, "$.gap");
   if (doc.stated.t_single) doc.plan.t_single = read_time(*t_single, "$.t_single");
   if (doc.stated.t_multi) doc.plan.t_multi = read_time(*t_multi, "$.t_multi");
   if (doc.stated.h) doc.plan.h = as_int64(*h, "$.h");
@@ -107,7 +108,7 @@ LauPlanDocument read_lau_plan(const Json& document) {
   as_object(document, "$");
   reject_unknown_fields(document, "$",
                         {"algorithm", "mode", "flows", "h", "t_single", "t_multi", "traffic",
-                         "lower_bound", "optimal", "seconds"});
+                         "lower_bound", "gap", "optimal", "status", "seconds"});
   LauPlanDocument doc;
   lau::Plan& plan = doc.plan;
   plan.flows = as_int64_array(require(document, "$", "flows"), "$.flows");
@@ -119,6 +120,12 @@ LauPlanDocument read_lau_plan(const Json& document) {
   }
   if (const auto it = document.find("optimal"); it != document.end()) {
     plan.optimal = as_bool(*it, "$.optimal");
+  }
+  plan.status = plan.optimal ? Status::optimal : Status::feasible;
+  if (const auto it = document.find("status"); it != document.end()) {
+    const auto optimal = document.find("optimal");
+    plan.status = read_status(
+        *it, optimal == document.end() ? std::nullopt : std::optional<bool>(plan.optimal));
   }
   read_claims(document, doc);
   return doc;
@@ -145,10 +152,15 @@ std::string lau_plan_json(const lau::Plan& plan) {
   out += ",\n  \"t_multi\": " + time_json(plan.t_multi);
   out += fmt::format(",\n  \"traffic\": {}", plan.traffic);
   // Times are step counts (at most a few per node), far below 2^53: the bound is an exact integer.
-  if (plan.lower_bound > 0 && plan.lower_bound < 0x1p53) {
-    out += fmt::format(",\n  \"lower_bound\": {}", static_cast<std::int64_t>(plan.lower_bound));
+  if (plan.lower_bound && *plan.lower_bound >= 0 && *plan.lower_bound < 0x1p53) {
+    out += fmt::format(",\n  \"lower_bound\": {}", static_cast<std::int64_t>(*plan.lower_bound));
   }
-  out += fmt::format(",\n  \"optimal\": {}\n}}\n", plan.optimal ? "true" : "false");
+  // A proven optimum has no gap, whatever the rounding of makespan / lower_bound.
+  if (const std::optional<double> gap = plan.gap()) {
+    out += ",\n  \"gap\": " + (plan.optimal ? std::string("0") : json_number(*gap));
+  }
+  out += fmt::format(",\n  \"optimal\": {}", plan.optimal ? "true" : "false");
+  out += fmt::format(",\n  \"status\": \"{}\"\n}}\n", to_string(plan.status));
   return out;
 }
 

@@ -69,7 +69,7 @@ TEST(LauJson, WritesThePlan) {
   p.t_multi = std::nullopt;
   p.traffic = 4;
   p.mode = lau::Mode::multi;
-  p.optimal = true;
+  p.prove_optimal(Proof::lower_bound);
   const Json j = Json::parse(lau_plan_json(p));
   EXPECT_EQ(j["algorithm"], "optimal");
   EXPECT_EQ(j["mode"], "multi");

@@ -169,17 +169,14 @@ RingScheduleDocument read_ring_schedule(std::string_view text, std::size_t max_r
   const Json document = parse_document(text, &transfers);
   const ScheduleHeader header =
       read_schedule_header(document, {"algorithm", "makespan", "lower_bound", "gap", "optimal",
-                                      "light", "flows", "transfers", "notes", "seconds"});
+                                      "status", "light", "flows", "transfers", "notes", "seconds"});
   const PlanSummary& summary = header.summary;
   if (auto it = document.find("light"); it != document.end()) {
     s.light = as_bool(*it, "$.light");
   }
   s.notes = header.notes;
-  s.algorithm = summary.algorithm;
   doc.stated.makespan = summary.makespan.has_value();
-  s.makespan = summary.makespan.value_or(0.0);
-  s.lower_bound = summary.lower_bound.value_or(0.0);
-  s.optimal = summary.optimal.value_or(false);
+  read_plan_claims(summary, s);
   doc.stated.flows = document.contains("flows");
   if (doc.stated.flows) s.flows = as_int64_array(document["flows"], child_path(path, "flows"));
   return doc;
@@ -190,7 +187,7 @@ std::string ring_schedule_json(const ring::Schedule& s) {
   // At most 21 characters a flow and 136 a transfer (a double takes at most 24, an int64 20):
   // the string never grows by a copy, and capacity that is never written costs no memory.
   out.reserve(256 + 21 * s.flows.size() + 136 * s.transfers.size());
-  write_plan_claims(out, s.algorithm, s);
+  write_plan_claims(out, s);
   if (s.light) out += std::string(",\n  \"light\": ") + (*s.light ? "true" : "false");
   out += ",\n  \"flows\": [";
   for (std::size_t i = 0; i < s.flows.size(); ++i) {

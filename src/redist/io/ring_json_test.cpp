@@ -125,7 +125,7 @@ TEST(RingJson, ScheduleRoundTrip) {
   s.algorithm = "unidirectional";
   s.makespan = 3.5;
   s.lower_bound = 3.5;
-  s.optimal = true;
+  s.prove_optimal(Proof::lower_bound);
   s.flows = {3, 0, -1, 2};
   s.transfers = {{0, ring::Direction::next, 0.0, 3, 0.0}, {3, ring::Direction::prev, 2.0, 1, 2.5}};
   const ring::Schedule back = read_ring_schedule(ring_schedule_json(s)).schedule;

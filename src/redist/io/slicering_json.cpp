@@ -66,7 +66,7 @@ SolutionDocument read_slicering_solution(const Json& document) {
   reject_unknown_fields(
       document, "$",
       {"algorithm", "ring", "alpha", "t_step", "makespan", "lower_bound", "gap", "optimal",
-       "tour_cost", "tour_lower_bound", "tour_gap", "notes", "seconds"});
+       "status", "tour_cost", "tour_lower_bound", "tour_gap", "notes", "seconds"});
   SolutionDocument out;
   const Json& ring = as_array(require(document, "$", "ring"), "$.ring");
   for (std::size_t k = 0; k < ring.size(); ++k) {
@@ -84,6 +84,7 @@ SolutionDocument read_slicering_solution(const Json& document) {
   out.claims.makespan = summary.makespan;
   out.claims.lower_bound = summary.lower_bound;
   out.claims.optimal = summary.optimal;
+  out.status = summary.status;
   for (const char* key : {"gap", "tour_cost", "tour_lower_bound", "tour_gap"}) {
     if (auto it = document.find(key); it != document.end()) {
       as_finite_number(*it, child_path("$", key));
@@ -103,14 +104,10 @@ OrderedJson write_slicering_solution(const slicering::Solution& s) {
   out["alpha"] = s.alpha;
   out["t_step"] = s.makespan;
   out["makespan"] = s.makespan;
-  if (s.lower_bound > 0) {
-    out["lower_bound"] = s.lower_bound;
-    // As for the other families: makespan / lower_bound - 1, and 0 for a proven optimum whatever
-    // the rounding of the ratio.
-    const double gap = s.optimal ? 0.0 : std::max(0.0, s.makespan / s.lower_bound - 1.0);
-    if (std::isfinite(gap)) out["gap"] = gap;
-  }
+  if (s.lower_bound) out["lower_bound"] = *s.lower_bound;
+  if (const std::optional<double> gap = s.gap()) out["gap"] = *gap;
   out["optimal"] = s.optimal;
+  out["status"] = to_string(s.status);
   if (s.tour_cost) out["tour_cost"] = *s.tour_cost;
   if (s.tour_lower_bound) {
     out["tour_lower_bound"] = *s.tour_lower_bound;
@@ -147,8 +144,9 @@ slicering::Solution solution_of(const SolutionDocument& document) {
   s.alpha = document.alpha;
   const slicering::Claims& claims = document.claims;
   s.makespan = claims.makespan.value_or(claims.t_step.value_or(0.0));
-  s.lower_bound = claims.lower_bound.value_or(0.0);
+  s.lower_bound = claims.lower_bound;
   s.optimal = claims.optimal.value_or(false);
+  s.status = document.status.value_or(s.optimal ? Status::optimal : Status::feasible);
   return s;
 }
 

@@ -26,7 +26,8 @@ struct SolutionDocument {
   std::string algorithm;        // "" when absent
   std::vector<long long> ring;  // signed: a document may name processor -1
   std::vector<double> alpha;
-  slicering::Claims claims;  // what the document states, each compared when stated
+  slicering::Claims claims;      // what the document states, each compared when stated
+  std::optional<Status> status;  // absent in documents written before solutions stated it
 };
 SolutionDocument read_slicering_solution(const Json& document);
 // The solution a document describes, for its picture (drawn only once `check` accepted it): its

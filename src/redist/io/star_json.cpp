@@ -93,13 +93,10 @@ StarScheduleDocument read_star_schedule(std::string_view text) {
   // Every member `star plan` and `star order` write, and nothing else.
   const ScheduleHeader header =
       read_schedule_header(document, {"algorithm", "makespan", "lower_bound", "gap", "optimal",
-                                      "transfers", "finish", "notes", "seconds"});
+                                      "status", "transfers", "finish", "notes", "seconds"});
   const PlanSummary& summary = header.summary;
-  s.algorithm = summary.algorithm;
   doc.stated.makespan = summary.makespan.has_value();
-  s.makespan = summary.makespan.value_or(0.0);
-  s.lower_bound = summary.lower_bound.value_or(0.0);
-  s.optimal = summary.optimal.value_or(false);
+  read_plan_claims(summary, s);
   doc.stated.finish = false;
   if (auto it = document.find("finish"); it != document.end()) {
     s.finish = as_finite_number_array(*it, child_path(path, "finish"));
@@ -118,7 +115,7 @@ void require_finite_schedule(const star::Schedule& s) {
     if (!std::isfinite(x)) throw InputError("is not a finite number in the schedule", what);
   };
   require(s.makespan, "makespan");
-  require(s.lower_bound, "lower_bound");
+  if (s.lower_bound) require(*s.lower_bound, "lower_bound");
   for (std::size_t k = 0; k < s.transfers.size(); ++k) {
     require(s.transfers[k].send_start, fmt::format("transfers[{}].send_start", k));
     require(s.transfers[k].forward_start, fmt::format("transfers[{}].forward_start", k));
@@ -138,7 +135,7 @@ void write_schedule(const star::Schedule& s, Flush flush) {
   constexpr std::size_t kChunk = 1 << 16;
   std::string out;
   out.reserve(kChunk + 256);
-  write_plan_claims(out, s.algorithm, s);
+  write_plan_claims(out, s);
   out += ",\n  \"transfers\": [";
   for (std::size_t k = 0; k < s.transfers.size(); ++k) {
     const star::Transfer& t = s.transfers[k];

@@ -40,7 +40,6 @@ using Time = std::optional<std::int64_t>;  // nullopt: deadlock
 // the optimum over every valid schedule in that mode (LAU Lemma 1: every valid schedule is a shift
 // of Linear; infinity when they all deadlock), optimal when it reaches it.
 struct Plan : PlanClaims {
-  std::string algorithm;
   Mode mode = Mode::single;  // the send mode planned for
   std::vector<std::int64_t> flows;
   std::int64_t h = 0;  // flows[i] = linear[i] - h

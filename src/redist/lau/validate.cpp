@@ -61,13 +61,14 @@ std::string claim_problem(const Plan& plan, const Evaluation& e, const Stated& s
 
 // A stated lower bound above the makespan t, or `optimal: true` above the bound, or "".
 std::string bound_problem(const Plan& plan, std::int64_t t, const Stated& stated) {
-  if (!stated.lower_bound || !(plan.lower_bound > 0)) return {};
-  if (plan.lower_bound > static_cast<double>(t)) {
-    return fmt::format("lower_bound is {} but the plan takes {} steps", plan.lower_bound, t);
+  const double bound = plan.lower_bound.value_or(0.0);
+  if (!stated.lower_bound || !(bound > 0)) return {};
+  if (bound > static_cast<double>(t)) {
+    return fmt::format("lower_bound is {} but the plan takes {} steps", bound, t);
   }
-  if (stated.optimal && plan.optimal && static_cast<double>(t) > plan.lower_bound) {
+  if (stated.optimal && plan.optimal && static_cast<double>(t) > bound) {
     return fmt::format("optimal is true but the plan takes {} steps, above its lower bound {}", t,
-                       plan.lower_bound);
+                       bound);
   }
   return {};
 }

@@ -348,7 +348,8 @@ void schedule_flows_of_rounds(const Instance& instance, std::int64_t rounds,
   } else {
     out.transfers = execute_flows_asap(instance, out.flows);
     out.makespan = schedule_makespan(instance, out.transfers);
-    if (same_time(out.makespan, out.lower_bound)) out.prove_optimal(Proof::lower_bound);
+    if (same_time(out.makespan, out.lower_bound.value_or(0.0)))
+      out.prove_optimal(Proof::lower_bound);
     out.notes.push_back(fmt::format(
         "the synchronous rounds of RRV04 Algorithm 3 ask a processor holding no item to send in "
         "round {}, and a processor with a load or target of 0 forwards items, so the flows of the "

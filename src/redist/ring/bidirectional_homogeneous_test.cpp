@@ -203,7 +203,7 @@ void check_plan(const Instance& in, Stats& stats, bool expect_optimal) {
   const double c = in.cost_next[0];
   const double bound = static_cast<double>(brute_delta_max(imbalances(in))) * c;
   EXPECT_EQ(s.algorithm, "bidirectional-homogeneous");
-  EXPECT_TRUE(near(s.lower_bound, bound)) << s.lower_bound << " vs " << bound;
+  EXPECT_TRUE(near(s.lower_bound.value(), bound)) << s.lower_bound.value() << " vs " << bound;
   EXPECT_TRUE(near(lemma6_bound(in), bound)) << lemma6_bound(in) << " vs " << bound;
   const CheckResult v = check(in, s);
   EXPECT_TRUE(v.valid) << v.reason;
@@ -421,7 +421,7 @@ void expect_valid_optimal_any_path(const Instance& in, const Schedule& s, std::i
   EXPECT_TRUE(v.valid) << v.reason;
   const double c = in.cost_next[0];
   EXPECT_DOUBLE_EQ(s.makespan, static_cast<double>(rounds) * c);
-  EXPECT_DOUBLE_EQ(s.lower_bound, static_cast<double>(rounds) * c);
+  EXPECT_DOUBLE_EQ(s.lower_bound.value(), static_cast<double>(rounds) * c);
   EXPECT_DOUBLE_EQ(lemma6_bound(in), static_cast<double>(rounds) * c);
   EXPECT_EQ(s.optimal, true);
 }

@@ -514,7 +514,11 @@ Schedule outcome_schedule(const Instance& in, Outcome o, const ExactLimits& lim)
   const double tau6 = static_cast<double>(o.tau6) / static_cast<double>(o.D);
   if (o.stop == Stop::node_limit || o.stop == Stop::time_limit) {
     out.lower_bound = tau6;
-    if (at_most(out.makespan, tau6, kSearchResolution)) out.prove_optimal(Proof::lower_bound);
+    if (at_most(out.makespan, tau6, kSearchResolution)) {
+      out.prove_optimal(Proof::lower_bound);
+    } else {
+      out.stop_at(o.stop == Stop::time_limit ? Status::time_limit : Status::node_limit);
+    }
     return out;
   }
   out.lower_bound = out.makespan;  // the proven optimum (>= tau6)

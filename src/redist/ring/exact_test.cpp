@@ -60,7 +60,7 @@ std::int64_t items_moved(const std::vector<std::int64_t>& flows) {
 void expect_valid_exact(const Instance& in, const Schedule& s) {
   EXPECT_EQ(s.algorithm, "exact");
   EXPECT_TRUE(s.optimal);
-  EXPECT_NEAR(s.lower_bound, s.makespan, kEps);
+  EXPECT_NEAR(s.lower_bound.value(), s.makespan, kEps);
   const CheckResult v = check(in, s);
   ASSERT_TRUE(v.valid) << v.reason;
   EXPECT_NEAR(v.makespan, s.makespan, kEps * std::max(1.0, s.makespan));
@@ -263,12 +263,14 @@ TEST(Exact, TimeLimitReturnsTheBestScheduleFound) {
       ++stopped;
       EXPECT_FALSE(s.optimal);
       EXPECT_EQ(s.proof, Proof::none);
-      EXPECT_NEAR(s.lower_bound, system6_integer_optimum(in).tau, kEps);
+      EXPECT_EQ(s.status, Status::time_limit);
+      EXPECT_NEAR(s.lower_bound.value(), system6_integer_optimum(in).tau, kEps);
       ASSERT_EQ(s.notes.size(), 1u);
       EXPECT_TRUE(s.notes[0].starts_with("time limit of 1e-09 s reached")) << s.notes[0];
     } else {
       ++finished;
       EXPECT_TRUE(s.optimal);
+      EXPECT_EQ(s.status, Status::optimal);
       EXPECT_EQ(s.makespan, optimum->makespan);
     }
   }
@@ -372,7 +374,7 @@ TEST(Exact, NodeLimitOnRandomRings) {
     if (s.notes[0].starts_with("exact stopped at its limit")) {
       ++stopped;
       EXPECT_FALSE(s.optimal);
-      EXPECT_NEAR(s.lower_bound, system6_integer_optimum(in).tau, kEps);
+      EXPECT_NEAR(s.lower_bound.value(), system6_integer_optimum(in).tau, kEps);
     } else {
       EXPECT_EQ(s.makespan, optimum->makespan);
     }

@@ -110,7 +110,7 @@ TEST(Light, SpecExampleIsTheDocumentedSchedule) {
     expect_valid(in, s, "spec example");
     EXPECT_EQ(s.algorithm, "light");
     EXPECT_DOUBLE_EQ(s.makespan, 3.5);
-    EXPECT_DOUBLE_EQ(s.lower_bound, 3.5);
+    EXPECT_DOUBLE_EQ(s.lower_bound.value(), 3.5);
     EXPECT_TRUE(s.optimal);
     EXPECT_TRUE(*s.light);
     EXPECT_EQ(s.flows, (std::vector<std::int64_t>{3, 0, -1, 2}));
@@ -186,7 +186,7 @@ TEST(Light, NonLightFallsBackWithANote) {
   expect_valid(in, s, "chain");
   EXPECT_FALSE(*s.light);
   EXPECT_FALSE(s.notes.empty());
-  EXPECT_DOUBLE_EQ(s.lower_bound, 4.0);
+  EXPECT_DOUBLE_EQ(s.lower_bound.value(), 4.0);
   EXPECT_GE(s.makespan, 4.0);
   EXPECT_EQ(s.optimal, s.makespan == 4.0);
   EXPECT_EQ(plan_light(in, Solver::lp).makespan, s.makespan);
@@ -199,7 +199,7 @@ TEST(Light, NonLightFallsBackWithANote) {
     expect_valid(in, e, "chain enforced");
     EXPECT_TRUE(*e.light);
     EXPECT_DOUBLE_EQ(e.makespan, 400.0);
-    EXPECT_DOUBLE_EQ(e.lower_bound, 4.0);
+    EXPECT_DOUBLE_EQ(e.lower_bound.value(), 4.0);
     EXPECT_FALSE(e.optimal);
   }
   // A ring where every flow needs a relay.
@@ -252,7 +252,7 @@ TEST(LightProperty, FastPlansOnTenThousandRandomRings) {
     ASSERT_TRUE(near(tau6, reference_tau6(in))) << "trial " << trial;
     const Schedule s = plan_light(in, Solver::fast);
     expect_valid(in, s, "light trial " + std::to_string(trial));
-    ASSERT_TRUE(near(s.lower_bound, tau6)) << trial;
+    ASSERT_TRUE(near(s.lower_bound.value(), tau6)) << trial;
     ASSERT_GE(s.makespan, tau6 * (1 - 1e-9)) << trial;
     if (*s.light) {
       ++light;
@@ -353,8 +353,8 @@ TEST(ClaimsBeyondProof, LpSolverAnswersAreExactOrRefused) {
     for (const char* algorithm : {"light", "light-enforced"}) {
       try {
         const Schedule s = plan(in, {algorithm, Solver::lp});
-        EXPECT_TRUE(near(s.lower_bound, fast.tau, 1e-9))
-            << "trial " << trial << ": " << s.lower_bound << " vs " << fast.tau;
+        EXPECT_TRUE(near(s.lower_bound.value(), fast.tau, 1e-9))
+            << "trial " << trial << ": " << s.lower_bound.value() << " vs " << fast.tau;
         EXPECT_TRUE(check(in, s).valid) << "trial " << trial;
       } catch (const InputError& e) {
         EXPECT_EQ(e.path(), "solver") << e.what();

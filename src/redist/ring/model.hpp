@@ -101,7 +101,6 @@ struct BoundTerm {
 // A planner's schedule and its claims (PlanClaims: makespan, lower_bound, optimal and how it was
 // proven, notes). lower_bound is the largest of bound_terms, the terms the planner established.
 struct Schedule : PlanClaims {
-  std::string algorithm;
   std::vector<std::int64_t> flows;  // flows[i]: net items over the link i -> succ(i)
   std::vector<Run> transfers;
   // RRV04 §6: whether the schedule is light (every processor sends only items it holds at the

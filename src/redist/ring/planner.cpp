@@ -56,10 +56,11 @@ Schedule plan_heterogeneous_bidirectional(const Instance& in, Solver solver,
     }
     if (!exact->optimal) {  // stopped by its node or time limit: nothing proven
       for (std::string& note : exact->notes) s.notes.push_back("exact: " + std::move(note));
+      if (stopped_at_limit(exact->status)) s.stop_at(exact->status);
       return s;
     }
     // exact proved that nothing is shorter: its optimum is the bound.
-    s.lower_bound = std::max(s.lower_bound, exact->makespan);
+    s.lower_bound = std::max(s.lower_bound.value_or(0.0), exact->makespan);
     s.bound_terms.push_back({"exact", exact->makespan});
     s.prove_optimal(Proof::search);
     s.notes.push_back("exact search proved this makespan optimal");
@@ -123,8 +124,8 @@ void attach_bounds(const Instance& in, Schedule& s) {
   for (BoundTerm& term : s.bound_terms) report.terms.push_back(std::move(term));
   for (std::string& note : report.notes) s.notes.push_back(std::move(note));
   s.bound_terms = std::move(report.terms);
-  s.lower_bound = std::max(s.lower_bound, report.lower_bound);
-  if (!s.optimal && at_most(s.makespan, s.lower_bound)) s.prove_optimal(Proof::lower_bound);
+  s.lower_bound = std::max(s.lower_bound.value_or(0.0), report.lower_bound);
+  if (!s.optimal && at_most(s.makespan, *s.lower_bound)) s.prove_optimal(Proof::lower_bound);
 }
 
 // Last line of defence: a planner's schedule that the validator rejects is never printed. The only

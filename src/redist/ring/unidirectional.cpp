@@ -55,7 +55,7 @@ Schedule plan_unidirectional(const Instance& in) {
   }
   s.makespan = schedule_makespan(in, s.transfers);
   s.lower_bound = theorem2_bound(in);
-  if (at_most(s.makespan, s.lower_bound)) s.prove_optimal(Proof::lower_bound);
+  if (at_most(s.makespan, *s.lower_bound)) s.prove_optimal(Proof::lower_bound);
   return s;
 }
 

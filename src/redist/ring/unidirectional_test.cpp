@@ -66,7 +66,7 @@ TEST(Unidirectional, RelayForwardsAtUpstreamPaceWithoutDelay) {
   const Schedule s = plan_unidirectional(in);
   expect_valid(in, s);
   EXPECT_DOUBLE_EQ(s.makespan, 18.0);  // P0 sends 9 items over its cost-2 link
-  EXPECT_DOUBLE_EQ(s.lower_bound, 18.0);
+  EXPECT_DOUBLE_EQ(s.lower_bound.value(), 18.0);
   EXPECT_TRUE(s.optimal);
   // P1: its own item at 0, then the 8 it forwards as they arrive at 2, 4, ..., 16.
   std::vector<ring::Run> relay;
@@ -100,7 +100,7 @@ TEST(Unidirectional, EdgeCases) {
         make({0, 0, 9, 0}, {3, 3, 0, 3}, {0.5, 2, 1, 4})}) {
     const Schedule s = plan_unidirectional(in);
     expect_valid(in, s);
-    EXPECT_GE(s.makespan, s.lower_bound * (1 - 1e-12));
+    EXPECT_GE(s.makespan, s.lower_bound.value() * (1 - 1e-12));
   }
   const Instance balanced = make({4, 4, 4}, {4, 4, 4}, {1, 2, 3});
   EXPECT_TRUE(plan_unidirectional(balanced).transfers.empty());
@@ -154,7 +154,7 @@ TEST(UnidirectionalProperty, ValidWithZeroLoadsAndTargets) {
     const Schedule s = plan_unidirectional(in);
     const CheckResult v = check(in, s);
     ASSERT_TRUE(v.valid) << "trial " << trial << ": " << v.reason;
-    ASSERT_GE(s.makespan, s.lower_bound * (1 - 1e-9));
+    ASSERT_GE(s.makespan, s.lower_bound.value() * (1 - 1e-9));
     optimal += s.optimal;
   }
   EXPECT_GT(optimal, 0);

@@ -62,9 +62,8 @@ double t_step_upper(const Cluster& cl, const std::vector<std::size_t>& ring,
 }
 
 void claim_optimal_if_certified(const Cluster& cluster, Solution& s, Proof proof) {
-  s.optimal = false;
-  s.proof = Proof::none;
-  if (s.lower_bound > 0 && at_most(t_step_upper(cluster, s.ring, s.alpha), s.lower_bound)) {
+  s.drop_proof();
+  if (s.lower_bound > 0.0 && at_most(t_step_upper(cluster, s.ring, s.alpha), *s.lower_bound)) {
     s.prove_optimal(proof);
   }
 }

@@ -359,7 +359,7 @@ ExactTable solve_table(const Cluster& cluster, std::optional<std::size_t> q,
     // Unreachable on clusters that pass check_cluster_range (every bound finite): a bug, not input.
     if (ring.empty()) throw std::logic_error("exact search found no ring");
     Solution s = certified_solution(cluster, size, {std::move(ring), t, t}, slack, Proof::search);
-    lower = std::min(lower, s.lower_bound);
+    lower = std::min(lower, s.lower_bound.value_or(0.0));
     if (s.makespan < best) best = s.makespan, table.best = s;
     table.by_size[size - 1] = std::move(s);
   }
@@ -405,10 +405,14 @@ Solution stopped_solution(const Cluster& cluster, std::optional<std::size_t> q, 
       plan_auto_heuristics(cluster, q,
                            scan.stop == Stop::time_limit ? "its search reached the time limit"
                                                          : "its search reached its node limit");
-  const double lower = std::max(s.lower_bound, h.lower_bound);
+  const double lower = std::max(s.lower_bound.value_or(0.0), h.lower_bound.value_or(0.0));
   Solution out = h.makespan < s.makespan ? std::move(h) : std::move(s);
-  out.lower_bound = std::min(lower, out.makespan);
+  out.lower_bound.reset();
+  if (lower > 0) out.lower_bound = std::min(lower, out.makespan);
   claim_optimal_if_certified(cluster, out, Proof::lower_bound);
+  if (!out.optimal) {
+    out.stop_at(scan.stop == Stop::time_limit ? Status::time_limit : Status::node_limit);
+  }
   out.notes.push_back(limit_note(scan.stop, max_nodes, time_limit));
   return out;
 }

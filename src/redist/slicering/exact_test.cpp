@@ -142,7 +142,9 @@ TEST(Exact, TimeLimitReturnsAValidSolutionWithABound) {
     stopped += noted;
     if (noted) {
       EXPECT_NE(s.proof, Proof::search);
+      EXPECT_EQ(s.status, s.optimal ? Status::optimal : Status::time_limit);
     }
+    EXPECT_TRUE(s.consistent());
     if (!noted) {
       EXPECT_EQ(s.makespan, full.makespan);
     }

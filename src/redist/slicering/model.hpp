@@ -45,7 +45,6 @@ struct Cluster {
 // of one iteration; lower_bound a proven bound for the problem solved (of the forced ring size,
 // when one is forced; 0 when the algorithm proves none: greedy); optimal for that problem, and how.
 struct Solution : PlanClaims {
-  std::string algorithm;
   std::vector<std::size_t> ring;  // processors in ring order
   std::vector<double> alpha;      // share of ring[k]
   // tsp only: the ring's tour cost, a lower bound on every Hamiltonian tour (Held-Karp 1-tree).

@@ -122,7 +122,7 @@ TEST(Overflow, EveryAlgorithmFiniteOrRefusedOnExtremeClusters) {
       EXPECT_TRUE(std::isfinite(s.makespan) && s.makespan > 0) << what;
       for (double a : s.alpha) EXPECT_TRUE(std::isfinite(a)) << what;
       if (s.lower_bound > 0) {
-        EXPECT_TRUE(std::isfinite(s.lower_bound)) << what;
+        EXPECT_TRUE(std::isfinite(s.lower_bound.value())) << what;
       }
       if (s.tour_cost) {
         EXPECT_TRUE(std::isfinite(*s.tour_cost)) << what;

@@ -541,18 +541,18 @@ Solution plan_tsp(const Cluster& cluster, std::optional<std::size_t> q) {
   std::iota(everyone.begin(), everyone.end(), 0);
   s.tour_cost = tour;
   s.tour_lower_bound = bound;
-  s.lower_bound = eq3_lower(cluster, bound, inverse_upper(cluster, everyone));
+  double lower = eq3_lower(cluster, bound, inverse_upper(cluster, everyone));
   if (q) {
     s.notes.push_back(
         fmt::format("lower_bound: over rings of all processors ({}, Eq. 3)", tour_bound));
   } else {
-    s.lower_bound = ring_size_bound(cluster, std::nullopt, s.lower_bound);
+    lower = ring_size_bound(cluster, std::nullopt, lower);
     s.notes.push_back(fmt::format(
         "lower_bound: over every ring size ({} with all processors, Eq. 3; exact with 1 and 2; "
         "each member's two cheapest links with more)",
         tour_bound));
   }
-  s.lower_bound = std::min(s.lower_bound, s.makespan);
+  s.lower_bound = std::min(lower, s.makespan);
   claim_optimal_if_certified(cluster, s, Proof::lower_bound);
   s.notes.push_back(fmt::format(
       "tour_gap = tour_cost / tour_lower_bound - 1 compares the ring's tour cost (sum of comm_i / "

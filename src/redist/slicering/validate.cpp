@@ -106,7 +106,7 @@ CheckResult check(const Cluster& cluster, const std::vector<long long>& ring,
 CheckResult check(const Cluster& cluster, const Solution& solution) {
   const std::vector<long long> ring(solution.ring.begin(), solution.ring.end());
   Claims claims{std::nullopt, solution.makespan, std::nullopt, solution.optimal};
-  if (solution.lower_bound > 0) claims.lower_bound = solution.lower_bound;
+  if (solution.lower_bound > 0.0) claims.lower_bound = solution.lower_bound;
   return check(cluster, ring, solution.alpha, claims);
 }
 

@@ -339,7 +339,11 @@ void claim(const Search& search, double unsearched, Schedule& s) {
     return;
   }
   s.lower_bound = std::max(search.target, std::min(unsearched, s.makespan));
-  if (at_most(s.makespan, s.lower_bound, kSearchResolution)) s.prove_optimal(Proof::lower_bound);
+  if (at_most(s.makespan, *s.lower_bound, kSearchResolution)) {
+    s.prove_optimal(Proof::lower_bound);
+  } else {
+    s.stop_at(search.timed_out ? Status::time_limit : Status::node_limit);
+  }
   if (search.timed_out) {
     s.notes.push_back(time_limit_note(search.time_limit, "exact's branch and bound"));
   } else {
@@ -375,8 +379,7 @@ Schedule plan_exact_from(const Instance& in, const Schedule& start, std::int64_t
   Schedule s = start;
   s.notes.clear();
   s.algorithm = "exact";
-  s.optimal = false;
-  s.proof = Proof::none;
+  s.drop_proof();
   if (at_most(start.makespan, bound, kSearchResolution)) {
     s.prove_optimal(Proof::lower_bound);
     s.lower_bound = s.makespan;

@@ -96,6 +96,7 @@ TEST(StarExact, StopsAtItsNodeCapWithABound) {
   expect_valid_star(in, s);
   EXPECT_FALSE(s.optimal);
   EXPECT_EQ(s.proof, Proof::none);
+  EXPECT_EQ(s.status, Status::node_limit);
   ASSERT_EQ(s.notes.size(), 1u);
   EXPECT_TRUE(s.notes[0].starts_with("exact stopped at its node cap (1000 nodes)")) << s.notes[0];
   EXPECT_LE(s.lower_bound, s.makespan);
@@ -112,6 +113,7 @@ TEST(StarExact, StopsAtItsTimeLimitWithABound) {
   const Schedule s = plan_exact(in, kExactMaxNodes, Deadline(1e-9));
   expect_valid_star(in, s);
   EXPECT_FALSE(s.optimal);
+  EXPECT_EQ(s.status, Status::time_limit);
   ASSERT_EQ(s.notes.size(), 1u);
   EXPECT_TRUE(s.notes[0].starts_with("time limit of 1e-09 s reached")) << s.notes[0];
   EXPECT_LE(s.lower_bound, full.makespan);

@@ -34,7 +34,6 @@ struct Transfer {
 // A schedule with its claims (makespan: the latest end of a computation; lower_bound, optimal and
 // proof as the planner established them, planner.hpp).
 struct Schedule : PlanClaims {
-  std::string algorithm;
   std::vector<Transfer> transfers;
   std::vector<double> finish;  // per worker: end of its last computation (0 when it computes none)
 };

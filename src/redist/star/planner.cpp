@@ -104,12 +104,14 @@ void run_exact(const Instance& in, Schedule& s, std::vector<std::string>& notes,
   if (e.makespan < s.makespan && adopt && check(in, e).valid) {
     s = std::move(e);
   } else if (e.makespan < s.makespan) {
-    s.lower_bound = std::max(s.lower_bound, e.lower_bound);
+    s.lower_bound = std::max(s.lower_bound.value_or(0.0), e.lower_bound.value_or(0.0));
     notes.push_back(fmt::format("exact finds a makespan of {}", e.makespan));
   } else {
     if (e.optimal) s.prove_optimal(e.proof);
-    s.lower_bound = s.optimal ? s.makespan : std::max(s.lower_bound, e.lower_bound);
+    s.lower_bound =
+        s.optimal ? s.makespan : std::max(s.lower_bound.value_or(0.0), e.lower_bound.value_or(0.0));
   }
+  if (!s.optimal && stopped_at_limit(e.status)) s.stop_at(e.status);
   if (s.optimal) notes.push_back("optimality proven by exhaustive search (exact)");
 }
 

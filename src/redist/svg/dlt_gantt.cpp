@@ -46,7 +46,7 @@ std::vector<double> finish_times(const dlt::Instance& in, const dlt::Schedule& s
 // "lp7: makespan 3.6, lower bound 3.6, optimal: yes" (the bound when stated).
 std::string summary(const dlt::Schedule& s) {
   std::string line = "lp7: makespan " + format_number(s.makespan);
-  if (s.lower_bound > 0) line += ", lower bound " + format_number(s.lower_bound);
+  if (s.lower_bound > 0.0) line += ", lower bound " + format_number(*s.lower_bound);
   line += s.optimal ? ", optimal: yes" : ", optimal: not proven";
   return line;
 }

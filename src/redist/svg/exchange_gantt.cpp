@@ -28,10 +28,10 @@ void describe_plan(GanttChart& chart, const exchange::Instance& in, const exchan
       plan.makespan > 0 ? fmt::format(", makespan {} s", format_number(plan.makespan)) : "");
   if (invalid) {
     chart.subtitle = fmt::format("algorithm {}; its claims are not repeated here", plan.algorithm);
-  } else if (plan.lower_bound > 0) {
+  } else if (plan.lower_bound > 0.0) {
     chart.subtitle =
         fmt::format("algorithm {}, lower bound {} s{}", plan.algorithm,
-                    format_number(plan.lower_bound), plan.optimal ? ", proven optimal" : "");
+                    format_number(*plan.lower_bound), plan.optimal ? ", proven optimal" : "");
   }
   if (plan.steps && !invalid) {
     chart.subtitle +=
@@ -186,9 +186,9 @@ std::string exchange_gantt_svg(const exchange::Instance& in, const exchange::Pla
     }
   }
   if (in.backbone) chart.strips.push_back(backbone_strip(in, plan));
-  if (conflict == nullptr && plan.lower_bound > 0 && !at_most(plan.makespan, plan.lower_bound)) {
-    chart.markers.push_back({plan.lower_bound,
-                             fmt::format("lower bound {} s", format_number(plan.lower_bound)),
+  if (conflict == nullptr && plan.lower_bound > 0.0 && !at_most(plan.makespan, *plan.lower_bound)) {
+    chart.markers.push_back({*plan.lower_bound,
+                             fmt::format("lower bound {} s", format_number(*plan.lower_bound)),
                              false, "#009E73"});
   }
   if (plan.makespan > 0) {

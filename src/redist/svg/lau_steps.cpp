@@ -63,8 +63,9 @@ struct Layout {
 // The plan's lower bound in steps, when it states one (> 0 and finite: a plan read from a file
 // states none, and a bound of 0 steps tells nothing).
 lau::Time known_bound(const lau::Plan& plan) {
-  if (!(plan.lower_bound > 0) || !std::isfinite(plan.lower_bound)) return {};
-  return static_cast<std::int64_t>(plan.lower_bound);
+  const double bound = plan.lower_bound.value_or(0.0);
+  if (!(bound > 0) || !std::isfinite(bound)) return {};
+  return static_cast<std::int64_t>(bound);
 }
 
 // The title line: the caller's title, the algorithm, the mode, the makespan (of an invalid plan:

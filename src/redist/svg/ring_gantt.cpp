@@ -127,7 +127,7 @@ GanttChart ring_gantt_chart(const Instance& instance, const Schedule& schedule,
       fmt::format("{} — makespan {}", schedule.algorithm.empty() ? "schedule" : schedule.algorithm,
                   number(makespan));
   // A schedule states a bound when it is positive (a document without one reads as 0).
-  const double bound = schedule.lower_bound;
+  const double bound = schedule.lower_bound.value_or(0.0);
   const bool has_bound = bound > 0.0 && std::isfinite(bound);
   if (has_bound) summary += ", lower bound " + number(bound);
   if (schedule.optimal) {

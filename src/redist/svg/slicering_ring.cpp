@@ -69,7 +69,8 @@ std::string title_line(const Cluster& cluster, const Solution& s, const std::str
   std::string line = fmt::format("{}: makespan (T_step) {}, q = {} of {}",
                                  s.algorithm.empty() ? "solution" : s.algorithm,
                                  format_number(s.makespan), s.ring.size(), cluster.size());
-  line += s.lower_bound > 0 ? ", lower bound " + format_number(s.lower_bound) : ", no lower bound";
+  line +=
+      s.lower_bound > 0.0 ? ", lower bound " + format_number(*s.lower_bound) : ", no lower bound";
   line += s.optimal ? ", optimal: yes" : ", optimal: not proven";
   return title.empty() ? line : title + " — " + line;
 }

@@ -17,7 +17,7 @@ namespace {
 std::string summary(const star::Schedule& s) {
   std::string line = fmt::format("{}: makespan {}", s.algorithm.empty() ? "schedule" : s.algorithm,
                                  format_number(s.makespan));
-  if (s.lower_bound > 0) line += ", lower bound " + format_number(s.lower_bound);
+  if (s.lower_bound > 0.0) line += ", lower bound " + format_number(*s.lower_bound);
   line += s.optimal ? ", optimal: yes" : ", optimal: not proven";
   return line;
 }
@@ -101,8 +101,8 @@ std::string star_gantt_svg(const star::Instance& in, const star::Schedule& s,
     }
   }
   chart.markers.push_back({s.makespan, "makespan", true, "#222222"});
-  if (s.lower_bound > 0 && s.lower_bound < s.makespan) {
-    chart.markers.push_back({s.lower_bound, "lower bound", false, "#555555"});
+  if (s.lower_bound > 0.0 && s.lower_bound < s.makespan) {
+    chart.markers.push_back({*s.lower_bound, "lower bound", false, "#555555"});
   }
   chart.horizon = s.makespan;
   if (conflict != nullptr) mark_conflict(chart, *conflict, transfer_of);

@@ -30,9 +30,8 @@ std::string dlt_summary(const dlt::Instance& in, const dlt::Schedule& s, const C
   out.line("  alpha     " + numbers(in.alpha));
   out.blank();
   out.field("solver", dlt::to_string(s.solver));
-  out.field("makespan", number(s.makespan));
-  out.field("lower bound", number(s.lower_bound) + " (the optimum of the linear program)");
-  out.optimality(s, dlt::to_string(s.solver));
+  out.claims(s, dlt::to_string(s.solver), {},
+             number(s.lower_bound.value_or(0.0)) + " (the optimum of the linear program)");
   out.validator(verdict.valid, verdict.reason);
   out.field("final load", numbers(final_load));
   out.blank();

@@ -36,7 +36,7 @@ void describe_instance(Summary& out, const exchange::Instance& in, std::string_v
 std::string bound_terms(const exchange::Plan& plan) {
   std::string terms = "ports " + number(plan.bounds.ports);
   if (plan.bounds.backbone) terms += ", backbone " + number(*plan.bounds.backbone);
-  return fmt::format("{} ({})", number(plan.lower_bound), terms);
+  return fmt::format("{} ({})", number(plan.lower_bound.value_or(0.0)), terms);
 }
 
 struct Route {
@@ -75,9 +75,7 @@ std::string exchange_summary(const exchange::Instance& in, const exchange::Plan&
   describe_instance(out, in, heading, source);
   out.blank();
   out.field("algorithm", plan.algorithm);
-  out.field("makespan", number(plan.makespan));
-  out.field("lower bound", bound_terms(plan));
-  out.optimality(plan, plan.algorithm);
+  out.claims(plan, plan.algorithm, {}, bound_terms(plan));
   if (plan.steps) {
     out.field("steps", fmt::format("{} (step lower bound eta {} = {} + latency x {} steps)",
                                    plan.steps->count, number(plan.steps->lower_bound),

@@ -44,17 +44,10 @@ void describe_messages(Summary& out, const lau::Instance& in, const lau::Plan& p
 // The plan's lower bound: the optimum in its mode, an integer number of steps, or infinity when
 // every valid schedule deadlocks.
 std::string lower_bound(const lau::Plan& p) {
-  if (!std::isfinite(p.lower_bound)) return "none: every valid schedule deadlocks";
-  return steps(static_cast<std::int64_t>(p.lower_bound)) +
+  const double bound = p.lower_bound.value_or(0.0);
+  if (!std::isfinite(bound)) return "none: every valid schedule deadlocks";
+  return steps(static_cast<std::int64_t>(bound)) +
          " (the optimum over every valid schedule, LAU Lemma 1)";
-}
-
-void optimality(Summary& out, const lau::Plan& p) {
-  if (!std::isfinite(p.makespan) && !p.optimal) {
-    out.field("optimal", "not proven (the plan deadlocks)");
-  } else {
-    out.optimality(p, p.algorithm);
-  }
 }
 
 }  // namespace
@@ -70,9 +63,7 @@ std::string lau_summary(const lau::Instance& in, const lau::Plan& p, const Check
   out.blank();
   out.field("algorithm", p.algorithm);
   out.field("mode", fmt::format("{}-send", lau::mode_name(mode)));
-  out.field("makespan", steps(lau::time_in(p, mode)));
-  out.field("lower bound", lower_bound(p));
-  optimality(out, p);
+  out.claims(p, p.algorithm, steps(lau::time_in(p, mode)), lower_bound(p));
   out.validator(verdict.valid, verdict.reason);
   out.field("times",
             fmt::format("single-send {}, multi-send {}", steps(p.t_single), steps(p.t_multi)));

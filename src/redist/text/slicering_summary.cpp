@@ -50,9 +50,7 @@ std::string slicering_summary(const slicering::Cluster& cluster, const slicering
   out.line("  w         " + numbers(cluster.w));
   out.blank();
   out.field("algorithm", s.algorithm);
-  out.field("makespan", number(s.makespan) + " (T_step: the time of one iteration)");
-  out.field("lower bound", s.lower_bound > 0 ? number(s.lower_bound) : "none");
-  out.optimality(s, s.algorithm);
+  out.claims(s, s.algorithm, number(s.makespan) + " (T_step: the time of one iteration)");
   out.validator(verdict.valid, verdict.reason);
   if (s.tour_cost) {
     out.field("tour", fmt::format("cost {}{}", number(*s.tour_cost),

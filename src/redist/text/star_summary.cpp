@@ -64,9 +64,7 @@ std::string star_summary(const star::Instance& in, const star::Schedule& s,
   out.line("  loads     " + numbers(in.loads));
   out.blank();
   out.field("algorithm", s.algorithm);
-  out.field("makespan", number(s.makespan));
-  out.field("lower bound", number(s.lower_bound));
-  out.optimality(s, s.algorithm);
+  out.claims(s, s.algorithm);
   out.validator(verdict.valid, verdict.reason);
   out.field("tasks moved", fmt::format("{}", s.transfers.size()));
   out.field("final tasks", numbers(final_tasks(in, s)));
@@ -86,9 +84,7 @@ std::string star_order_summary(const star::OrderInstance& in, const star::Schedu
   out.line("  delta     " + numbers(in.delta));
   out.blank();
   out.field("algorithm", s.algorithm);
-  out.field("makespan", number(s.makespan));
-  out.field("lower bound", number(s.lower_bound));
-  out.optimality(s, s.algorithm);
+  out.claims(s, s.algorithm);
   out.field("tasks moved", fmt::format("{}", s.transfers.size()));
   out.blank();
   describe_routes(out, in.c, s);

@@ -1,5 +1,6 @@
 #include "redist/text/summary.hpp"
 
+#include <cmath>
 #include <cstdio>
 
 #include <fmt/format.h>
@@ -64,13 +65,30 @@ void Summary::optimality(const PlanClaims& claims, std::string_view algorithm) {
     case Proof::none:
       break;
   }
-  if (claims.lower_bound > 0 && claims.makespan > claims.lower_bound) {
+  const std::optional<double> gap = claims.gap();
+  if (!std::isfinite(claims.makespan)) {
+    field("optimal", "not proven (the plan deadlocks)");
+  } else if (gap && *gap > 0 && *claims.lower_bound > 0) {
     field("optimal",
-          fmt::format("not proven (makespan {:.1f}% above the lower bound)",
-                      100.0 * (claims.makespan - claims.lower_bound) / claims.lower_bound));
+          fmt::format("not proven (makespan {:.1f}% above the lower bound)", 100.0 * *gap));
   } else {
     field("optimal", "not proven");
   }
+}
+
+void Summary::claims(const PlanClaims& claims, std::string_view algorithm,
+                     std::string_view makespan, std::string_view lower_bound) {
+  field("makespan", makespan.empty() ? number(claims.makespan) : std::string(makespan));
+  if (!claims.lower_bound) {
+    field("lower bound", "none known");
+  } else {
+    field("lower bound",
+          lower_bound.empty() ? number(*claims.lower_bound) : std::string(lower_bound));
+  }
+  const std::optional<double> gap = claims.gap();
+  field("gap", gap ? number(*gap) : "none known");
+  optimality(claims, algorithm);
+  field("status", to_string(claims.status));
 }
 
 void Summary::optimality(bool optimal, double makespan, std::optional<double> lower_bound,

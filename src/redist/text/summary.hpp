@@ -1,7 +1,8 @@
 // The shape every readable summary shares (`redist ... plan --format text`, docs/formats.md
 // "Text summaries"): a heading naming the command and the instance, the instance's data indented
-// below it, then labelled facts aligned in one column (algorithm, makespan, lower bound, optimal,
-// validator), then the family's own table (who sends what to whom, final counts, ring order).
+// below it, then labelled facts aligned in one column (algorithm, makespan, lower bound, gap,
+// optimal, status, validator), then the family's own table (who sends what to whom, final counts,
+// ring order).
 //
 // Long lists are cut at kMaxListed entries and long tables at kMaxRows rows, each cut said in the
 // text ("... and 9990 more"): the JSON output is the complete answer.
@@ -40,9 +41,16 @@ class Summary {
                   std::string_view algorithm);
   // The same verdict from the plan's own claims, with how optimality was proven: "yes (makespan
   // equals the lower bound)", "yes (proven by exhaustive search)", "yes (the <algorithm> algorithm
-  // is optimal on such instances)", or "not proven (...% above the lower bound)". Nothing is
-  // recomputed: the words follow claims.proof.
+  // is optimal on such instances)", "not proven (...% above the lower bound)" (100 times gap()) or
+  // "not proven (the plan deadlocks)". Nothing is recomputed: the words follow claims.proof.
   void optimality(const PlanClaims& claims, std::string_view algorithm);
+  // A plan's claims, one a line, as every family's summary states them: `makespan` (the family's
+  // text, with its unit; empty: the number), `lower bound` (the family's text, with the bound's
+  // terms; empty: the number; "none known" without a bound), `gap` (PlanClaims::gap(), the value
+  // the JSON documents state; "none known" without one), `optimal` (optimality()) and `status`
+  // (to_string(Status)).
+  void claims(const PlanClaims& claims, std::string_view algorithm, std::string_view makespan = {},
+              std::string_view lower_bound = {});
   // The validator's verdict on what is summarised.
   void validator(bool valid, std::string_view reason);
   // A table, indented by two spaces: each column as wide as its widest cell (the header row
