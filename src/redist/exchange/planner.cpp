@@ -87,7 +87,9 @@ Ranked ranked(const Instance& instance, Plan plan) {
   return {std::move(plan), executed};
 }
 Ranked faster(Ranked a, Ranked b) { return a.executed <= b.executed ? std::move(a) : std::move(b); }
-bool at_the_bound(const Ranked& r) { return at_most(r.executed, r.plan.lower_bound); }
+bool at_the_bound(const Ranked& r) {
+  return at_most(r.executed, r.plan.lower_bound.value_or(0.0));
+}
 
 // all-at-once in its three fixed post orders and, up to kAutoStepMessages messages, 16 to 256
 // seeded ones (planner.hpp, kAutoShuffledMessages; latency 0: MPI_Alltoallv's behaviour, so the
