@@ -7,12 +7,14 @@
 #include <cstdio>
 #include <ctime>
 #include <functional>
+#include <limits>
 #include <random>
 
 #include "redist/common/error.hpp"
 #include "redist/common/tolerance.hpp"
 #include "redist/exchange/bounds.hpp"
 #include "redist/exchange/greedy_steps.hpp"
+#include "redist/exchange/kpbs_peeling.hpp"
 #include "redist/exchange/limits.hpp"
 #include "redist/exchange/min_steps.hpp"
 #include "redist/exchange/planner.hpp"
@@ -26,6 +28,8 @@ namespace redist::exchange {
 namespace {
 
 using testkit::uniform_exchange;
+
+constexpr std::uint32_t kNoMate = 0xffffffffu;
 
 // 0 -> 1 (4 s), 1 -> 2 (3 s), 0 -> 2 (2 s), latency 1.
 Instance fork(std::optional<std::int64_t> transfers = std::nullopt) {
@@ -137,6 +141,99 @@ TEST(Kpbs, WithoutLatencyGgpMeetsThePreemptiveOptimum) {
     EXPECT_TRUE(g.optimal) << "trial " << trial << ": " << g.makespan << " > " << g.lower_bound;
     EXPECT_TRUE(same_time(g.makespan, plan_preemptive(in).makespan)) << "trial " << trial;
   }
+}
+
+// Reference matchings for the peeling: Kuhn's augmenting paths from scratch, over the positive
+// edges of at least `threshold` units; true when they match every vertex.
+bool perfect_at(const kpbs_peeling::Graph& g, std::int64_t threshold) {
+  std::vector<std::vector<std::uint32_t>> right_of(g.vertices);
+  for (const auto& e : g.edges) {
+    if (e.remaining > 0 && e.remaining >= threshold) right_of[e.left].push_back(e.right);
+  }
+  std::vector<std::uint32_t> mate(g.vertices, kNoMate);
+  std::vector<bool> seen;
+  std::function<bool(std::uint32_t)> reach = [&](std::uint32_t u) {
+    for (const std::uint32_t v : right_of[u]) {
+      if (seen[v]) continue;
+      seen[v] = true;
+      if (mate[v] == kNoMate || reach(mate[v])) {
+        mate[v] = u;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (std::uint32_t u = 0; u < g.vertices; ++u) {
+    seen.assign(g.vertices, false);
+    if (!reach(u)) return false;
+  }
+  return true;
+}
+
+// The bottleneck value: the largest threshold among the distinct positive weights at which a
+// perfect matching remains (binary search, a fresh matching per probe); 0 when none does.
+std::int64_t reference_bottleneck(const kpbs_peeling::Graph& g) {
+  std::vector<std::int64_t> weights;
+  for (const auto& e : g.edges) {
+    if (e.remaining > 0) weights.push_back(e.remaining);
+  }
+  std::sort(weights.begin(), weights.end());
+  weights.erase(std::unique(weights.begin(), weights.end()), weights.end());
+  if (weights.empty() || !perfect_at(g, weights[0])) return 0;
+  std::size_t low = 0, high = weights.size();  // weights[low] feasible, weights[high] not
+  while (high - low > 1) {
+    const std::size_t mid = low + (high - low) / 2;
+    (perfect_at(g, weights[mid]) ? low : high) = mid;
+  }
+  return weights[low];
+}
+
+// The smallest weight of `matching` (one edge per left vertex) if it is a perfect matching of the
+// positive edges of `g`, else 0.
+std::int64_t smallest_if_perfect(const kpbs_peeling::Graph& g,
+                                 const std::vector<std::uint32_t>& matching) {
+  std::vector<bool> taken(g.vertices, false);
+  std::int64_t smallest = std::numeric_limits<std::int64_t>::max();
+  for (std::uint32_t u = 0; u < g.vertices; ++u) {
+    if (matching[u] >= g.edges.size()) return 0;
+    const auto& e = g.edges[matching[u]];
+    if (e.left != u || taken[e.right] || e.remaining <= 0) return 0;
+    taken[e.right] = true;
+    smallest = std::min(smallest, e.remaining);
+  }
+  return smallest;
+}
+
+// Every matching peeled is a perfect matching of the positive edges; oggp's are bottleneck ones
+// (their smallest weight is the reference bottleneck value), at every step of every instance.
+TEST(Kpbs, PeelingTakesPerfectAndForOggpBottleneckMatchings) {
+  std::mt19937_64 rng(23);
+  testkit::RandomExchangeOptions o;
+  const double latencies[] = {0.0, 1.0, 30.0};
+  std::size_t matchings[2] = {0, 0};
+  for (int trial = 0; trial < 1000; ++trial) {
+    o.nodes_max = trial % 10 == 0 ? 16 : 8;
+    o.partners = 1 + static_cast<std::size_t>(trial % 5);
+    o.bytes_max = trial % 2 == 0 ? 20 : 1000;  // few distinct weights, or many
+    o.latency = latencies[trial % 3];
+    o.backbone = trial % 4 == 0;
+    const Instance in = testkit::random_exchange(rng, o);
+    if (in.messages.empty()) continue;
+    const kpbs_peeling::Graph graph = kpbs_peeling::graph_of(in, kpbs_peeling::units_of(in));
+    for (const bool bottleneck : {false, true}) {
+      kpbs_peeling::peel(graph, in.messages.size(), bottleneck,
+                         [&](const kpbs_peeling::Graph& g, const std::vector<std::uint32_t>& m) {
+                           const std::int64_t smallest = smallest_if_perfect(g, m);
+                           ASSERT_GT(smallest, 0) << "trial " << trial;
+                           if (bottleneck) {
+                             ASSERT_EQ(smallest, reference_bottleneck(g)) << "trial " << trial;
+                           }
+                           ++matchings[bottleneck];
+                         });
+    }
+  }
+  std::printf("matchings checked: ggp %zu, oggp %zu\n", matchings[0], matchings[1]);
+  EXPECT_GT(matchings[1], 5000u);
 }
 
 struct Ratios {
