@@ -22,6 +22,8 @@ namespace {
 
 constexpr double kTicksPerBound = 1125899906842624.0;  // 2^50 ticks for eta_d
 constexpr std::uint32_t kNone = 0xffffffffu;
+// Edges a depth-first search for an augmenting path scans before the breadth-first one.
+constexpr std::size_t kDepthFirstEdges = 256;
 // Totals of units over all messages may pass 2^63 (5 million messages of up to 2^51 units).
 __extension__ typedef __int128 Wide;
 
@@ -129,13 +131,15 @@ class Peeler {
   }
 
  private:
-  // An augmenting path from each free vertex, the widest one (the largest smallest weight of its
+  // An augmenting path from each free vertex: over the edges of at least t units when a short
+  // depth-first search finds one, else the widest one (the largest smallest weight of its
   // unmatched edges, up to t). For oggp, when it is narrower than t there is no path from that
   // vertex over the edges of at least t units, hence no perfect matching of them: t drops to its
   // width (the bottleneck never increases as weights drop, so t is the bottleneck once all match).
   void repair() {
     while (!free_.empty()) {
-      const std::uint32_t v = widest_path(free_.back());
+      std::uint32_t v = depth_first(free_.back());
+      if (v == kNone) v = widest_path(free_.back());
       if (v == kNone) {
         throw std::logic_error(std::string(bottleneck_ ? "oggp" : "ggp") +
                                ": no perfect matching in a weight-regular bipartite graph");
@@ -144,6 +148,31 @@ class Peeler {
       flip(via_[v]);
       free_.pop_back();
     }
+  }
+  // The free right vertex at the end of an augmenting path over the edges of at least t units
+  // found by a depth-first search, heaviest edges first, kNone when it finds none within
+  // kDepthFirstEdges edges. Its longer paths move the matching to heavier edges, which last: fewer
+  // matchings and steps; the breadth-first search bounds the time where paths are long.
+  std::uint32_t depth_first(std::uint32_t root) {
+    ++stamp_;
+    stack_.assign(1, {root, 0});
+    for (std::size_t scanned = 0; !stack_.empty() && scanned < kDepthFirstEdges; ++scanned) {
+      const std::uint32_t u = stack_.back().first;
+      const auto& edges = stack_.back().second == 0 ? live_edges(u) : adjacency_[u];
+      if (stack_.back().second == edges.size()) {
+        stack_.pop_back();
+        continue;
+      }
+      const std::uint32_t e = edges[stack_.back().second++];
+      const std::uint32_t v = g_.edges[e].right;
+      if (weight(e) < threshold_ || reached_[v] == stamp_) continue;
+      reached_[v] = stamp_;
+      width_[v] = threshold_;
+      via_[v] = e;
+      if (match_right_[v] == kNone) return v;
+      stack_.push_back({g_.edges[match_right_[v]].left, 0});
+    }
+    return kNone;
   }
   // The free right vertex at the end of the widest augmenting path from the free left vertex
   // root, kNone when there is none: a breadth-first search over the edges of at least t units
@@ -313,6 +342,7 @@ class Peeler {
   std::vector<std::int64_t> expiry_, since_;             // of each matched edge
   std::vector<bool> was_matched_;                        // in the previous matching
   std::vector<std::uint32_t> toggled_, free_;
+  std::vector<std::pair<std::uint32_t, std::size_t>> stack_;      // left vertex, next edge
   std::vector<std::uint32_t> queue_;                              // right vertices reached at t
   std::vector<std::pair<std::int64_t, std::uint32_t>> narrower_;  // a heap, widest first
   std::priority_queue<Expiry, std::vector<Expiry>, std::greater<>> expiries_;
@@ -425,12 +455,12 @@ Plan plan_peeling(const Instance& instance, bool bottleneck) {
   const char* name = bottleneck ? "oggp" : "ggp";
   if (bottleneck) {
     require_algorithm_messages(instance, name, kMaxOggpMessages,
-                               "up to one bottleneck matching per edge of its graph, each a "
-                               "binary search of Hopcroft-Karp runs");
+                               "a widest augmenting path for each edge that leaves its bottleneck "
+                               "matching, each over up to the whole graph");
   } else {
     require_algorithm_messages(instance, name, kMaxGgpMessages,
-                               "up to one matching per edge of its graph, each repaired over the "
-                               "whole graph: quadratic time");
+                               "an augmenting path for each edge of its graph used up, each over "
+                               "up to the whole graph: quadratic time");
   }
   validate_instance(instance);
   std::vector<Step> steps;

@@ -24,16 +24,18 @@
 // bytes * c / w each (at most c alpha seconds), every matched weight drops by c. Consecutive
 // matchings with the same messages form one step, and matchings without a message none.
 // Both keep one matching from one peel to the next: the edges that leave it free their vertices,
-// and only those are matched again, each by one augmenting path (kpbs_peeling.hpp). GGP: the edges
-// used up leave, and a breadth-first search over the positive edges finds the path. OGGP takes
-// each time a bottleneck perfect matching (the largest smallest weight, so that steps are longer
-// and fewer), kept with a threshold t, the current bottleneck: a perfect matching of the edges of
-// at least t units. Weights only drop, so the bottleneck never increases: after a peel the matched
-// edges fallen below t leave too, and each freed vertex takes the widest augmenting path (the
-// largest smallest weight of its unmatched edges, up to t): a breadth-first search over the edges
-// of at least t units, then the narrower ones widest first. When the path is narrower than t,
-// there is no perfect matching of the edges of at least t units (one would give that vertex a path
-// over them), and t drops to the path's width. The matching kept is then a bottleneck one.
+// and only those are matched again, each by one augmenting path (kpbs_peeling.hpp): a depth-first
+// search, heaviest edges first, of up to 256 edges (its longer paths move the matching to edges
+// that last: fewer steps), else a breadth-first one. GGP: the edges used up leave, and the paths
+// run over the positive edges. OGGP takes each time a bottleneck perfect matching (the largest
+// smallest weight, so that steps are longer and fewer), kept with a threshold t, the current
+// bottleneck: a perfect matching of the edges of at least t units. Weights only drop, so the
+// bottleneck never increases: after a peel the matched edges fallen below t leave too, and each
+// freed vertex takes a path over the edges of at least t units (the searches above), or else the
+// widest augmenting path (the largest smallest weight of its unmatched edges: a search of the
+// narrower edges widest first). When that path is narrower than t, there is no perfect matching of
+// the edges of at least t units (one would give that vertex a path over them), and t drops to the
+// path's width. The matching kept is then a bottleneck one.
 //
 // Guarantee (both): each step lasts at least alpha (c >= 1 unit), so there are S <= R steps and
 // makespan <= beta S + alpha R <= (beta + alpha) R. Rounding adds under one unit per message:
@@ -47,11 +49,11 @@
 // matching uses up an edge, so S <= E. Nothing is done per step but for the edges that leave the
 // matching or enter it (no pass over the vertices or the matching): each one leaving costs one
 // search, each one entering a heap push (O(log E)). GGP: each edge is used up once, so at most E
-// searches of O(E) each (breadth-first): O(E^2) in the worst case. OGGP: besides, up to V matched
-// edges may fall below t per matching, and each search is O(E log E) (the narrower edges in a
-// heap), so O((E + S V) E log E) = O(E^2 V log E) in the worst case; measured, a few searches per
-// matching, each over a part of the graph (docs/exchange.md, "Limits"). Instances of more
-// than kMaxGgpMessages (ggp) or kMaxOggpMessages (oggp) messages are refused before any work
+// searches of O(E) each (256 edges, then breadth-first): O(E^2) in the worst case. OGGP: besides,
+// up to V matched edges may fall below t per matching, and each search is O(E log E) (the narrower
+// edges in a heap), so O((E + S V) E log E) = O(E^2 V log E) in the worst case; measured, a few
+// searches per matching, each over a part of the graph (docs/exchange.md, "Limits"). Instances of
+// more than kMaxGgpMessages (ggp) or kMaxOggpMessages (oggp) messages are refused before any work
 // (limits.hpp; OptionError at "algorithm"). Pieces: at most k per step, counted while peeling; a
 // plan is refused as soon as they pass kMaxStepPieces.
 #pragma once

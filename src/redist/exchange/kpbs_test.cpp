@@ -334,15 +334,15 @@ std::string refusal(Run run) {
 TEST(Kpbs, RefusesInstancesBeyondItsMessageLimitBeforeAnyWork) {
   const Instance ggp_over = testkit::circulant_exchange(kMaxGgpMessages + 1, 8, 1000, 1.0);
   EXPECT_EQ(refusal([&] { plan_ggp(ggp_over); }),
-            fmt::format("ggp: {} messages, more than the {} this algorithm plans (up to one "
-                        "matching per edge of its graph, each repaired over the whole graph: "
-                        "quadratic time); use auto or whole",
+            fmt::format("ggp: {} messages, more than the {} this algorithm plans (an augmenting "
+                        "path for each edge of its graph used up, each over up to the whole "
+                        "graph: quadratic time); use auto or whole",
                         kMaxGgpMessages + 1, kMaxGgpMessages));
   const Instance oggp_over = testkit::circulant_exchange(kMaxOggpMessages + 1, 8, 1000, 1.0);
   EXPECT_EQ(refusal([&] { plan(oggp_over, "oggp"); }),
-            fmt::format("oggp: {} messages, more than the {} this algorithm plans (up to one "
-                        "bottleneck matching per edge of its graph, each a binary search of "
-                        "Hopcroft-Karp runs); use auto or whole",
+            fmt::format("oggp: {} messages, more than the {} this algorithm plans (a widest "
+                        "augmenting path for each edge that leaves its bottleneck matching, each "
+                        "over up to the whole graph); use auto or whole",
                         kMaxOggpMessages + 1, kMaxOggpMessages));
   // steps: 800,000 messages, 2,000 from each of nodes 0..399, past 1.5e9 messages x Delta.
   const Instance steps_over = testkit::circulant_exchange(800'000, 2'000, 1000, 1.0);
