@@ -219,6 +219,35 @@ BENCHMARK_TEMPLATE(BM_Latency, redist::exchange::plan_preemptive)->Apply(latency
 BENCHMARK_TEMPLATE(BM_Latency, redist::exchange::plan_oggp)->Apply(latency_args);
 BENCHMARK_TEMPLATE(BM_Latency, redist::exchange::plan_ggp)->Apply(latency_args);
 
+// Scaling of ggp and oggp in the number of messages m (args: m, partners, latency in seconds,
+// backbone 0 or 1; the instances of BM_AtLimits, below), 1,000 to 16,000 messages on their
+// slowest sparse pattern, 5 partners per node and a backbone of 1 to 3 transfers, latency 100 s
+// against messages of up to 2^20 s, with Google Benchmark's complexity fit. Counters: steps and
+// the makespan over eta; an instance beyond the algorithm's limit is reported as an error.
+redist::exchange::Instance limits_instance(const benchmark::State& state);
+template <redist::exchange::Plan (*Planner)(const redist::exchange::Instance&)>
+void BM_Kpbs(benchmark::State& state) {
+  const auto in = limits_instance(state);
+  redist::exchange::Plan plan;
+  for (auto _ : state) {
+    try {
+      plan = Planner(in);
+    } catch (const redist::InputError& e) {  // beyond the algorithm's limit
+      state.SkipWithError(e.what());
+      return;
+    }
+  }
+  state.counters["steps"] = static_cast<double>(plan.steps->count);
+  state.counters["ratio_to_eta"] = plan.makespan / plan.steps->lower_bound;
+  state.SetComplexityN(static_cast<std::int64_t>(in.messages.size()));
+}
+void kpbs_args(benchmark::internal::Benchmark* b) {
+  for (const std::int64_t m : {1'000, 2'000, 4'000, 8'000, 16'000}) b->Args({m, 5, 100, 1});
+  b->Complexity()->Unit(benchmark::kMillisecond);
+}
+BENCHMARK_TEMPLATE(BM_Kpbs, redist::exchange::plan_ggp)->Apply(kpbs_args);
+BENCHMARK_TEMPLATE(BM_Kpbs, redist::exchange::plan_oggp)->Apply(kpbs_args);
+
 // The default at scale without latency (args: nodes, partners): 16,384 x 32 (524,288 messages)
 // and 10^6 x 5. Counter: the makespan over the ports bound.
 void BM_AutoAtScale(benchmark::State& state) {
@@ -256,7 +285,7 @@ BENCHMARK(BM_RankSetup)->Args({4096, 32})->Unit(benchmark::kMillisecond);
 // error with its message, after the time the refusal took. Together they take hours: leave them out
 // of a full run (--benchmark_filter=-AtLimits) and run one size at a time under a timeout (`auto`
 // is named "default" here), e.g. ggp at its limit on its slowest pattern:
-//   timeout 120 build/bench/exchange_benchmark --benchmark_filter='AtLimits/ggp/15000/1/0/1/'
+//   timeout 120 build/bench/exchange_benchmark --benchmark_filter='AtLimits/ggp/50000/1/0/1/'
 redist::exchange::Instance limits_instance(const benchmark::State& state) {
   const auto m = static_cast<std::size_t>(state.range(0));
   std::mt19937_64 rng(1);
@@ -291,8 +320,8 @@ void BM_AtLimits(benchmark::State& state, const char* algorithm) {
   state.counters["nodes"] = static_cast<double>(in.nodes);
 }
 void limits_args(benchmark::internal::Benchmark* b) {
-  for (const std::int64_t m :
-       {2'000, 4'000, 10'000, 15'000, 30'000, 100'000, 300'000, 1'000'000, 2'000'000, 5'000'000}) {
+  for (const std::int64_t m : {2'000, 4'000, 10'000, 15'000, 30'000, 50'000, 100'000, 300'000,
+                               1'000'000, 2'000'000, 5'000'000}) {
     for (const std::int64_t partners : {5, 64, 0}) {
       for (const std::int64_t latency : {0, 100, 10000}) b->Args({m, partners, latency, 0});
     }

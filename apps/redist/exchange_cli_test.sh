@@ -52,9 +52,9 @@ expect_output "text summary" 'optimal     yes (makespan equals the lower bound)'
 expect_output "exact cuts a message" '"makespan": 7.5' '"optimal": true' -- exchange plan -a exact "$data/exchange/latency-cut.json"
 expect_error "exact too large" "(at --algorithm)" -- exchange plan -a exact "$data/exchange/skewed-8.json"
 # An algorithm past its message limit refuses the instance before planning (docs/exchange.md, "Limits").
-over=$(python3 -c 'import json; n = 600; print(json.dumps({"exchange": {"nodes": n, "latency": 1, "messages": [[i, (i + d) % n, 1000] for i in range(n) for d in range(1, 8)]}}))')
+over=$(python3 -c 'import json; n = 1500; print(json.dumps({"exchange": {"nodes": n, "latency": 1, "messages": [[i, (i + d) % n, 1000] for i in range(n) for d in range(1, 8)]}}))')
 over=$(write_json "$over" over.json)
-expect_error "oggp over its limit" "oggp: 4200 messages, more than the 4000 this algorithm plans (" -- exchange plan -a oggp "$over"
+expect_error "oggp over its limit" "oggp: 10500 messages, more than the 10000 this algorithm plans (" -- exchange plan -a oggp "$over"
 expect_error "oggp over its limit: the option" "; use auto or whole (at --algorithm)" -- exchange plan -a oggp "$over"
 
 # --- check: invalid plans exit 1 with a reason --------------------------------------------------

@@ -3,42 +3,29 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <limits>
+#include <functional>
+#include <queue>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "redist/common/error.hpp"
+#include "redist/exchange/kpbs_peeling.hpp"
 #include "redist/exchange/limits.hpp"
 #include "redist/exchange/steps.hpp"
 
-namespace redist::exchange {
+namespace redist::exchange::kpbs_peeling {
 namespace {
 
 constexpr double kTicksPerBound = 1125899906842624.0;  // 2^50 ticks for eta_d
 constexpr std::uint32_t kNone = 0xffffffffu;
+// Edges a depth-first search for an augmenting path scans before the breadth-first one.
+constexpr std::size_t kDepthFirstEdges = 256;
 // Totals of units over all messages may pass 2^63 (5 million messages of up to 2^51 units).
 __extension__ typedef __int128 Wide;
-
-// An edge of the padded graph: `message` is the index of its message, -1 for padding.
-struct Edge {
-  std::uint32_t left = 0, right = 0;
-  std::int64_t remaining = 0;  // units
-  std::int64_t message = -1;
-};
-
-struct PaddedGraph {
-  std::size_t vertices = 0;  // on each side
-  std::int64_t regular = 0;  // R: every vertex's weighted degree, in units
-  std::vector<Edge> edges;
-};
-
-// A stretch [begin, end) of units during which a message is matched.
-struct Stretch {
-  std::int64_t begin, end;
-};
 
 // A vertex and the units it still gives or takes, for the north-west corner fill.
 struct Amount {
@@ -64,17 +51,6 @@ void fill(std::vector<Amount> supply, std::vector<Amount> demand, std::vector<Ed
 double unit_of(const Instance& in) {
   const double tick = std::exp2(std::ceil(std::log2(step_bound(in).eta_d / kTicksPerBound)));
   return std::max(in.latency, tick);
-}
-
-std::vector<std::int64_t> units_of(const Instance& in, double alpha) {
-  std::vector<std::int64_t> units(in.messages.size());
-  for (std::size_t e = 0; e < units.size(); ++e) {
-    const Message& m = in.messages[e];
-    const double d = static_cast<double>(m.bytes) /
-                     in.rate(static_cast<std::size_t>(m.from), static_cast<std::size_t>(m.to));
-    units[e] = std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(d / alpha)));
-  }
-  return units;
 }
 
 // Numbers the nodes that have a message on one side (sender or receiver); kNone for the others.
@@ -108,16 +84,297 @@ std::vector<Amount> dummies(std::size_t first, std::size_t count, std::int64_t r
   return out;
 }
 
-// The weight-regular graph of step (2) (kpbs.hpp): left = senders then n2 - k dummies, right =
-// receivers then n1 - k dummies.
-PaddedGraph padded_graph(const Instance& in, const std::vector<std::int64_t>& units,
-                         std::size_t k) {
+// Peels perfect matchings off the graph and records each message's stretches. The matching is
+// kept from one peel to the next: a matched edge holds its expiry (the time, in units, at which it
+// is used up), the matched edges sit in a heap by expiry, and an unmatched edge holds its
+// remaining weight. Only the edges that leave the matching (used up, or for oggp fallen below the
+// threshold t) free vertices, and only those are matched again, each by one augmenting path. The
+// edges of each left vertex are listed heaviest first (a path takes edges that last), and the
+// used-up ones are deleted when they make more than half of a list.
+class Peeler {
+ public:
+  Peeler(Graph g, std::size_t messages, bool bottleneck, const Observer& observe)
+      : g_(std::move(g)),
+        bottleneck_(bottleneck),
+        observe_(observe),
+        adjacency_(g_.vertices),
+        match_left_(g_.vertices, kNone),
+        match_right_(g_.vertices, kNone),
+        used_up_(g_.vertices, 0),
+        via_(g_.vertices, kNone),
+        width_(g_.vertices, 0),
+        reached_(g_.vertices, 0),
+        entered_(g_.vertices, 0),
+        expiry_(g_.edges.size(), 0),
+        since_(g_.edges.size(), 0),
+        was_matched_(g_.edges.size(), false),
+        stretches_(messages) {
+    for (std::uint32_t e = 0; e < g_.edges.size(); ++e) {
+      adjacency_[g_.edges[e].left].push_back(e);
+      if (bottleneck_) threshold_ = std::max(threshold_, g_.edges[e].remaining);
+    }
+    for (auto& edges : adjacency_) {
+      std::stable_sort(edges.begin(), edges.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return g_.edges[a].remaining > g_.edges[b].remaining;
+      });
+    }
+    for (std::size_t u = g_.vertices; u-- > 0;) free_.push_back(static_cast<std::uint32_t>(u));
+  }
+
+  std::vector<std::vector<Stretch>> run() {
+    while (now_ < g_.regular) {
+      repair();
+      if (observe_) observe_(snapshot(), match_left_);
+      peel();
+    }
+    return std::move(stretches_);
+  }
+
+ private:
+  // An augmenting path from each free vertex: over the edges of at least t units when a short
+  // depth-first search finds one, else the widest one (the largest smallest weight of its
+  // unmatched edges, up to t). For oggp, when it is narrower than t there is no path from that
+  // vertex over the edges of at least t units, hence no perfect matching of them: t drops to its
+  // width (the bottleneck never increases as weights drop, so t is the bottleneck once all match).
+  void repair() {
+    while (!free_.empty()) {
+      std::uint32_t v = depth_first(free_.back());
+      if (v == kNone) v = widest_path(free_.back());
+      if (v == kNone) {
+        throw std::logic_error(std::string(bottleneck_ ? "oggp" : "ggp") +
+                               ": no perfect matching in a weight-regular bipartite graph");
+      }
+      threshold_ = width_[v];
+      flip(via_[v]);
+      free_.pop_back();
+    }
+  }
+  // The free right vertex at the end of an augmenting path over the edges of at least t units
+  // found by a depth-first search, heaviest edges first, kNone when it finds none within
+  // kDepthFirstEdges edges. Its longer paths move the matching to heavier edges, which last: fewer
+  // matchings and steps; the breadth-first search bounds the time where paths are long.
+  std::uint32_t depth_first(std::uint32_t root) {
+    ++stamp_;
+    stack_.assign(1, {root, 0});
+    for (std::size_t scanned = 0; !stack_.empty() && scanned < kDepthFirstEdges; ++scanned) {
+      const std::uint32_t u = stack_.back().first;
+      const auto& edges = stack_.back().second == 0 ? live_edges(u) : adjacency_[u];
+      if (stack_.back().second == edges.size()) {
+        stack_.pop_back();
+        continue;
+      }
+      const std::uint32_t e = edges[stack_.back().second++];
+      const std::uint32_t v = g_.edges[e].right;
+      if (weight(e) < threshold_ || reached_[v] == stamp_) continue;
+      reached_[v] = stamp_;
+      width_[v] = threshold_;
+      via_[v] = e;
+      if (match_right_[v] == kNone) return v;
+      stack_.push_back({g_.edges[match_right_[v]].left, 0});
+    }
+    return kNone;
+  }
+  // The free right vertex at the end of the widest augmenting path from the free left vertex
+  // root, kNone when there is none: a breadth-first search over the edges of at least t units
+  // (every ggp edge), then, when it finds no free vertex, a search of the narrower ones widest
+  // first (Dijkstra's order for the bottleneck). Each right vertex is entered once, from the edge
+  // via_ at the width width_.
+  std::uint32_t widest_path(std::uint32_t root) {
+    ++stamp_;
+    queue_.clear();
+    narrower_.clear();
+    std::uint32_t found = scan(root, threshold_);
+    for (std::size_t head = 0; found == kNone;) {
+      std::uint32_t v = kNone;
+      if (head < queue_.size()) {
+        v = queue_[head++];
+      } else if (!narrower_.empty()) {
+        std::pop_heap(narrower_.begin(), narrower_.end());
+        v = narrower_.back().second;
+        narrower_.pop_back();
+        if (entered_[v] == stamp_) continue;
+        if (match_right_[v] == kNone) return v;
+      } else {
+        return kNone;
+      }
+      entered_[v] = stamp_;
+      found = scan(g_.edges[match_right_[v]].left, width_[v]);
+    }
+    return found;
+  }
+  // Offers the right vertices of u's positive edges the width min(width, weight), queued at t and
+  // kept widest first below it; returns one that is free at t (then the path is found), or kNone.
+  std::uint32_t scan(std::uint32_t u, std::int64_t width) {
+    for (const std::uint32_t e : live_edges(u)) {
+      const std::int64_t b = std::min(width, weight(e));
+      const std::uint32_t v = g_.edges[e].right;
+      if (b == 0 || (reached_[v] == stamp_ && width_[v] >= b)) continue;
+      reached_[v] = stamp_;
+      width_[v] = b;
+      via_[v] = e;
+      if (b < threshold_) {
+        narrower_.push_back({b, v});
+        std::push_heap(narrower_.begin(), narrower_.end());
+      } else if (match_right_[v] == kNone) {
+        return v;
+      } else {
+        queue_.push_back(v);
+      }
+    }
+    return kNone;
+  }
+  // The positive edges of left vertex u, in their first order: the used-up ones are deleted when
+  // they make more than half of the list (each deletion amortized in O(1)).
+  const std::vector<std::uint32_t>& live_edges(std::uint32_t u) {
+    std::vector<std::uint32_t>& edges = adjacency_[u];
+    if (2 * used_up_[u] > edges.size()) {
+      std::erase_if(edges, [&](std::uint32_t e) { return weight(e) == 0; });
+      used_up_[u] = 0;
+    }
+    return edges;
+  }
+  // Back along the path ending with edge e: each left vertex leaves its matched edge for the
+  // path's edge out of it, up to the root.
+  void flip(std::uint32_t e) {
+    while (true) {
+      const std::uint32_t displaced = match_left_[g_.edges[e].left];
+      if (displaced != kNone) unmatch(displaced);
+      match(e);
+      if (displaced == kNone) return;
+      e = via_[g_.edges[displaced].right];
+    }
+  }
+  void match(std::uint32_t e) {
+    const Edge& edge = g_.edges[e];
+    match_left_[edge.left] = e;
+    match_right_[edge.right] = e;
+    expiry_[e] = now_ + edge.remaining;
+    since_[e] = now_;
+    expiries_.push({expiry_[e], e});
+    if (edge.message < 0) return;
+    toggled(e);
+    ++matched_messages_;
+  }
+  void unmatch(std::uint32_t e) {
+    Edge& edge = g_.edges[e];
+    edge.remaining = expiry_[e] - now_;
+    match_left_[edge.left] = kNone;
+    match_right_[edge.right] = kNone;
+    if (edge.message < 0) return;
+    toggled(e);
+    --matched_messages_;
+    record(static_cast<std::size_t>(edge.message), since_[e]);
+  }
+  bool matched(std::uint32_t e) const { return match_left_[g_.edges[e].left] == e; }
+  std::int64_t weight(std::uint32_t e) const {
+    return matched(e) ? expiry_[e] - now_ : g_.edges[e].remaining;
+  }
+  void toggled(std::uint32_t e) { toggled_.push_back(e); }
+  // The stretch [begin, now) of a message that leaves the matching, joined to its last one when
+  // that ended at `begin`.
+  void record(std::size_t message, std::int64_t begin) {
+    if (begin == now_) return;
+    std::vector<Stretch>& s = stretches_[message];
+    if (!s.empty() && s.back().end == begin) {
+      s.back().end = now_;
+    } else {
+      s.push_back({begin, now_});
+    }
+  }
+  // The matched edge that expires first, kNone when none is (stale heap entries dropped).
+  std::uint32_t first_to_expire() {
+    while (!expiries_.empty()) {
+      const auto [expiry, e] = expiries_.top();
+      if (matched(e) && expiry_[e] == expiry) return e;
+      expiries_.pop();
+    }
+    return kNone;
+  }
+  // Lasts the matching's smallest weight c: every matched weight drops by c (now advances), the
+  // matched edges under t (used up, for ggp) leave the matching and free their left vertices.
+  // Counts the pieces of the step schedule as it grows: a new step starts when the matched
+  // messages change, and holds one piece per matched message (the count steps_of will lay out).
+  // Refuses the plan as soon as that count passes kMaxStepPieces, before the rest of the peeling.
+  void peel() {
+    if (messages_changed()) pieces_ += matched_messages_;
+    now_ = expiry_[first_to_expire()];
+    for (std::uint32_t e = first_to_expire(); e != kNone && expiry_[e] - now_ < threshold_;
+         e = first_to_expire()) {
+      expiries_.pop();
+      unmatch(e);
+      free_.push_back(g_.edges[e].left);
+      if (g_.edges[e].remaining == 0) ++used_up_[g_.edges[e].left];
+    }
+    if (pieces_ > kMaxStepPieces) {
+      throw OptionError(fmt::format("{}: the step schedule passes the {} pieces accepted (use "
+                                    "preemptive or whole)",
+                                    bottleneck_ ? "oggp" : "ggp", kMaxStepPieces),
+                        "algorithm");
+    }
+  }
+  // True when the matched messages differ from those of the previous matching.
+  bool messages_changed() {
+    bool changed = false;
+    for (const std::uint32_t e : toggled_) {
+      changed = changed || matched(e) != was_matched_[e];
+      was_matched_[e] = matched(e);
+    }
+    toggled_.clear();
+    return changed;
+  }
+  Graph snapshot() const {
+    Graph g = g_;
+    for (std::uint32_t e = 0; e < g.edges.size(); ++e) g.edges[e].remaining = weight(e);
+    return g;
+  }
+
+  using Expiry = std::pair<std::int64_t, std::uint32_t>;  // (expiry, edge)
+
+  Graph g_;
+  bool bottleneck_;
+  const Observer& observe_;
+  std::vector<std::vector<std::uint32_t>> adjacency_;    // positive edges by left vertex
+  std::vector<std::uint32_t> match_left_, match_right_;  // edge or kNone
+  std::vector<std::size_t> used_up_;                     // edges at 0 in each list
+  std::vector<std::uint32_t> via_;                       // edge into each reached right vertex
+  std::vector<std::int64_t> width_;                      // and the path's width there
+  std::vector<std::uint64_t> reached_, entered_;         // stamps of the search
+  std::vector<std::int64_t> expiry_, since_;             // of each matched edge
+  std::vector<bool> was_matched_;                        // in the previous matching
+  std::vector<std::uint32_t> toggled_, free_;
+  std::vector<std::pair<std::uint32_t, std::size_t>> stack_;      // left vertex, next edge
+  std::vector<std::uint32_t> queue_;                              // right vertices reached at t
+  std::vector<std::pair<std::int64_t, std::uint32_t>> narrower_;  // a heap, widest first
+  std::priority_queue<Expiry, std::vector<Expiry>, std::greater<>> expiries_;
+  std::vector<std::vector<Stretch>> stretches_;
+  std::uint64_t stamp_ = 0;
+  std::size_t pieces_ = 0, matched_messages_ = 0;
+  std::int64_t threshold_ = 1, now_ = 0;
+};
+
+}  // namespace
+
+std::vector<std::int64_t> units_of(const Instance& in) {
+  const double alpha = unit_of(in);
+  std::vector<std::int64_t> units(in.messages.size());
+  for (std::size_t e = 0; e < units.size(); ++e) {
+    const Message& m = in.messages[e];
+    const double d = static_cast<double>(m.bytes) /
+                     in.rate(static_cast<std::size_t>(m.from), static_cast<std::size_t>(m.to));
+    units[e] = std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(d / alpha)));
+  }
+  return units;
+}
+
+// Left = senders then n2 - k dummies, right = receivers then n1 - k dummies.
+Graph graph_of(const Instance& in, const std::vector<std::int64_t>& units) {
+  const std::size_t k = step_capacity(in);
   std::size_t n1 = 0, n2 = 0;
   const std::vector<std::uint32_t> sender = number_active(in, true, &n1);
   const std::vector<std::uint32_t> receiver = number_active(in, false, &n2);
   std::vector<std::int64_t> row(n1, 0), column(n2, 0);
   Wide total = 0;
-  PaddedGraph g;
+  Graph g;
   for (std::size_t e = 0; e < units.size(); ++e) {
     const std::uint32_t i = sender[static_cast<std::size_t>(in.messages[e].from)];
     const std::uint32_t j = receiver[static_cast<std::size_t>(in.messages[e].to)];
@@ -141,185 +398,17 @@ PaddedGraph padded_graph(const Instance& in, const std::vector<std::int64_t>& un
   return g;
 }
 
-// Peels perfect matchings off the padded graph and records each message's stretches.
-class Peeler {
- public:
-  Peeler(PaddedGraph& g, std::size_t messages, bool bottleneck, const char* algorithm)
-      : g_(g),
-        bottleneck_(bottleneck),
-        algorithm_(algorithm),
-        adjacency_(g.vertices),
-        match_left_(g.vertices, kNone),
-        match_right_(g.vertices, kNone),
-        layer_(g.vertices),
-        next_(g.vertices),
-        stretches_(messages) {
-    for (std::uint32_t e = 0; e < g.edges.size(); ++e) adjacency_[g.edges[e].left].push_back(e);
-  }
+std::vector<std::vector<Stretch>> peel(Graph graph, std::size_t messages, bool bottleneck,
+                                       const Observer& observe) {
+  return Peeler(std::move(graph), messages, bottleneck, observe).run();
+}
 
-  std::vector<std::vector<Stretch>> run() {
-    while (now_ < g_.regular) {
-      if (bottleneck_) {
-        bottleneck_matching();
-      } else if (!perfect_matching(1)) {
-        throw std::logic_error("ggp: no perfect matching in a weight-regular bipartite graph");
-      }
-      peel();
-    }
-    return std::move(stretches_);
-  }
+}  // namespace redist::exchange::kpbs_peeling
 
- private:
-  // Subtracts the matching's smallest weight from each of its edges, records the messages, and
-  // counts the pieces of the step schedule as it grows: a new step starts when a message enters or
-  // leaves, and holds one piece per matched message (the count steps_of will lay out). Refuses
-  // the plan as soon as that count passes kMaxStepPieces, before the rest of the peeling.
-  void peel() {
-    std::int64_t c = std::numeric_limits<std::int64_t>::max();
-    for (const std::uint32_t e : match_left_) c = std::min(c, g_.edges[e].remaining);
-    std::size_t matched = 0, continued = 0;
-    for (const std::uint32_t e : match_left_) {
-      Edge& edge = g_.edges[e];
-      edge.remaining -= c;
-      if (edge.message < 0) continue;
-      ++matched;
-      if (record(static_cast<std::size_t>(edge.message), c)) ++continued;
-    }
-    if (matched != continued || continued != previous_matched_) pieces_ += matched;
-    previous_matched_ = matched;
-    now_ += c;
-    if (pieces_ > kMaxStepPieces) {
-      throw OptionError(fmt::format("{}: the step schedule passes the {} pieces accepted (use "
-                                    "preemptive or whole)",
-                                    algorithm_, kMaxStepPieces),
-                        "algorithm");
-    }
-  }
-  // True when the message continues a stretch that ended now.
-  bool record(std::size_t message, std::int64_t c) {
-    std::vector<Stretch>& s = stretches_[message];
-    if (!s.empty() && s.back().end == now_) {
-      s.back().end = now_ + c;
-      return true;
-    }
-    s.push_back({now_, now_ + c});
-    return false;
-  }
-  // The perfect matching whose smallest weight is largest: the largest threshold among the
-  // distinct remaining weights at which the edges at or above it still match every vertex.
-  void bottleneck_matching() {
-    std::vector<std::int64_t> weights;
-    for (const Edge& e : g_.edges) {
-      if (e.remaining > 0) weights.push_back(e.remaining);
-    }
-    std::sort(weights.begin(), weights.end());
-    weights.erase(std::unique(weights.begin(), weights.end()), weights.end());
-    std::size_t low = 0, high = weights.size();  // weights[low] feasible, weights[high] not
-    std::vector<std::uint32_t> best_left, best_right;
-    while (high - low > 1) {
-      const std::size_t mid = low + (high - low) / 2;
-      const auto saved_left = match_left_, saved_right = match_right_;
-      if (perfect_matching(weights[mid])) {
-        low = mid;
-        best_left = match_left_;
-        best_right = match_right_;
-      } else {
-        high = mid;
-        match_left_ = saved_left;
-        match_right_ = saved_right;
-      }
-    }
-    if (!best_left.empty()) {
-      match_left_ = std::move(best_left);
-      match_right_ = std::move(best_right);
-    } else if (!perfect_matching(weights[0])) {
-      throw std::logic_error("oggp: no perfect matching in a weight-regular bipartite graph");
-    }
-  }
-  // Hopcroft-Karp from the current matching, over the edges of at least `threshold` units (the
-  // matched ones below it dropped first); true when every vertex is matched.
-  bool perfect_matching(std::int64_t threshold) {
-    threshold_ = threshold;
-    for (std::uint32_t u = 0; u < g_.vertices; ++u) {
-      const std::uint32_t e = match_left_[u];
-      if (e != kNone && g_.edges[e].remaining < threshold) {
-        match_left_[u] = kNone;
-        match_right_[g_.edges[e].right] = kNone;
-      }
-    }
-    while (layer()) {
-      std::fill(next_.begin(), next_.end(), 0);
-      for (std::uint32_t u = 0; u < g_.vertices; ++u) {
-        if (match_left_[u] == kNone) augment(u);
-      }
-    }
-    return std::find(match_left_.begin(), match_left_.end(), kNone) == match_left_.end();
-  }
-  bool live(std::uint32_t e) const { return g_.edges[e].remaining >= threshold_; }
-  // Breadth-first layers of left vertices from the free ones; true if a free right vertex is
-  // reachable.
-  bool layer() {
-    std::vector<std::uint32_t> queue;
-    for (std::uint32_t u = 0; u < g_.vertices; ++u) {
-      layer_[u] = match_left_[u] == kNone ? 0 : kNone;
-      if (layer_[u] == 0) queue.push_back(u);
-    }
-    bool found = false;
-    for (std::size_t head = 0; head < queue.size(); ++head) {
-      const std::uint32_t u = queue[head];
-      for (const std::uint32_t e : adjacency_[u]) {
-        if (!live(e)) continue;
-        const std::uint32_t mate = match_right_[g_.edges[e].right];
-        if (mate == kNone) {
-          found = true;
-        } else if (layer_[g_.edges[mate].left] == kNone) {
-          layer_[g_.edges[mate].left] = layer_[u] + 1;
-          queue.push_back(g_.edges[mate].left);
-        }
-      }
-    }
-    return found;
-  }
-  // An augmenting path from the free left vertex `root` along the layers (iterative depth-first
-  // search); flips it when found.
-  void augment(std::uint32_t root) {
-    std::vector<std::uint32_t> path{root};
-    while (!path.empty()) {
-      const std::uint32_t u = path.back();
-      if (next_[u] == adjacency_[u].size()) {
-        layer_[u] = kNone;
-        path.pop_back();
-        continue;
-      }
-      const std::uint32_t e = adjacency_[u][next_[u]];
-      const std::uint32_t mate = live(e) ? match_right_[g_.edges[e].right] : kNone;
-      if (live(e) && mate == kNone) return flip(path);
-      if (live(e) && layer_[g_.edges[mate].left] == layer_[u] + 1) {
-        path.push_back(g_.edges[mate].left);
-      } else {
-        ++next_[u];
-      }
-    }
-  }
-  void flip(const std::vector<std::uint32_t>& path) {
-    for (const std::uint32_t u : path) {
-      const std::uint32_t e = adjacency_[u][next_[u]];
-      match_left_[u] = e;
-      match_right_[g_.edges[e].right] = e;
-    }
-  }
+namespace redist::exchange {
+namespace {
 
-  PaddedGraph& g_;
-  bool bottleneck_;
-  const char* algorithm_;
-  std::size_t pieces_ = 0, previous_matched_ = 0;
-  std::vector<std::vector<std::uint32_t>> adjacency_;    // edges by left vertex
-  std::vector<std::uint32_t> match_left_, match_right_;  // edge or kNone
-  std::vector<std::uint32_t> layer_, next_;
-  std::vector<std::vector<Stretch>> stretches_;
-  std::int64_t threshold_ = 1;
-  std::int64_t now_ = 0;
-};
+using kpbs_peeling::Stretch;
 
 // Cuts every stretch at every stretch end: between two cuts the matched messages are constant,
 // and each such interval is a step (the empty ones are dropped by step_plan).
@@ -366,19 +455,19 @@ Plan plan_peeling(const Instance& instance, bool bottleneck) {
   const char* name = bottleneck ? "oggp" : "ggp";
   if (bottleneck) {
     require_algorithm_messages(instance, name, kMaxOggpMessages,
-                               "up to one bottleneck matching per edge of its graph, each a "
-                               "binary search of Hopcroft-Karp runs");
+                               "a widest augmenting path for each edge that leaves its bottleneck "
+                               "matching, each over up to the whole graph");
   } else {
     require_algorithm_messages(instance, name, kMaxGgpMessages,
-                               "up to one matching per edge of its graph, each repaired over the "
-                               "whole graph: quadratic time");
+                               "an augmenting path for each edge of its graph used up, each over "
+                               "up to the whole graph: quadratic time");
   }
   validate_instance(instance);
   std::vector<Step> steps;
   if (!instance.messages.empty()) {
-    const std::vector<std::int64_t> units = units_of(instance, unit_of(instance));
-    PaddedGraph graph = padded_graph(instance, units, step_capacity(instance));
-    const auto stretches = Peeler(graph, instance.messages.size(), bottleneck, name).run();
+    const std::vector<std::int64_t> units = kpbs_peeling::units_of(instance);
+    const auto stretches = kpbs_peeling::peel(kpbs_peeling::graph_of(instance, units),
+                                              instance.messages.size(), bottleneck);
     steps = steps_of(instance, units, stretches);
   }
   return step_plan(instance, steps, name);

@@ -23,9 +23,19 @@
 // graph stays weight-regular), lasting its smallest weight c units; its messages send
 // bytes * c / w each (at most c alpha seconds), every matched weight drops by c. Consecutive
 // matchings with the same messages form one step, and matchings without a message none.
-// GGP keeps one matching and repairs it by Hopcroft-Karp augmenting paths when edges are used
-// up; OGGP takes each time a bottleneck perfect matching (the largest smallest weight: a binary
-// search over the distinct weights, Hopcroft-Karp for each), so that steps are longer and fewer.
+// Both keep one matching from one peel to the next: the edges that leave it free their vertices,
+// and only those are matched again, each by one augmenting path (kpbs_peeling.hpp): a depth-first
+// search, heaviest edges first, of up to 256 edges (its longer paths move the matching to edges
+// that last: fewer steps), else a breadth-first one. GGP: the edges used up leave, and the paths
+// run over the positive edges. OGGP takes each time a bottleneck perfect matching (the largest
+// smallest weight, so that steps are longer and fewer), kept with a threshold t, the current
+// bottleneck: a perfect matching of the edges of at least t units. Weights only drop, so the
+// bottleneck never increases: after a peel the matched edges fallen below t leave too, and each
+// freed vertex takes a path over the edges of at least t units (the searches above), or else the
+// widest augmenting path (the largest smallest weight of its unmatched edges: a search of the
+// narrower edges widest first). When that path is narrower than t, there is no perfect matching of
+// the edges of at least t units (one would give that vertex a path over them), and t drops to the
+// path's width. The matching kept is then a bottleneck one.
 //
 // Guarantee (both): each step lasts at least alpha (c >= 1 unit), so there are S <= R steps and
 // makespan <= beta S + alpha R <= (beta + alpha) R. Rounding adds under one unit per message:
@@ -36,10 +46,14 @@
 // With beta = 0: makespan <= eta_d (1 + (Delta + 1) 2^-50), the preemptive optimum up to rounding.
 // Optimal (Proof::lower_bound) when the makespan meets bounds(instance).lower_bound.
 // Complexity: the graph has E <= m + 2 (n1 + n2) edges and V = n1 + n2 - k vertices a side; each
-// matching uses up an edge, so S <= E. GGP: O(E) per repair (a breadth-first phase and
-// augmentations), O(E^2) in all in the worst case. OGGP: O(E sqrt(V) log E) per matching,
-// O(E^2 sqrt(V) log E) in all: meant for instances of a few thousand messages. Instances of more
-// than kMaxGgpMessages (ggp) or kMaxOggpMessages (oggp) messages are refused before any work
+// matching uses up an edge, so S <= E. Nothing is done per step but for the edges that leave the
+// matching or enter it (no pass over the vertices or the matching): each one leaving costs one
+// search, each one entering a heap push (O(log E)). GGP: each edge is used up once, so at most E
+// searches of O(E) each (256 edges, then breadth-first): O(E^2) in the worst case. OGGP: besides,
+// up to V matched edges may fall below t per matching, and each search is O(E log E) (the narrower
+// edges in a heap), so O((E + S V) E log E) = O(E^2 V log E) in the worst case; measured, a few
+// searches per matching, each over a part of the graph (docs/exchange.md, "Limits"). Instances of
+// more than kMaxGgpMessages (ggp) or kMaxOggpMessages (oggp) messages are refused before any work
 // (limits.hpp; OptionError at "algorithm"). Pieces: at most k per step, counted while peeling; a
 // plan is refused as soon as they pass kMaxStepPieces.
 #pragma once

@@ -32,12 +32,13 @@ inline constexpr std::size_t kMaxStepPieces = 10'000'000;
 // node and dense ones, with and without a backbone, latency 0, 100 and 10,000 s against messages of
 // up to 2^20 s; docs/exchange.md, "Limits"). The other algorithms plan every instance up to
 // kMaxNodes and kMaxMessages within a minute.
-// ggp: up to E matchings, each repaired by Hopcroft-Karp phases over the peeling graph of
-// E <= m + 2 (n1 + n2) edges; slowest with a backbone and one partner per node (k <= 3 messages a
-// step, so the piece limit does not stop it).
-inline constexpr std::size_t kMaxGgpMessages = 15'000;
-// oggp: each matching a binary search over all the remaining weights, one Hopcroft-Karp per probe.
-inline constexpr std::size_t kMaxOggpMessages = 4'000;
+// ggp: an augmenting path (a short depth-first search, then a breadth-first one over up to the
+// peeling graph of E <= m + 2 (n1 + n2) edges) for each edge used up; slowest with a backbone and
+// one partner per node (k <= 3 messages a step, so the piece limit does not stop it).
+inline constexpr std::size_t kMaxGgpMessages = 50'000;
+// oggp: a widest augmenting path for each edge that leaves the bottleneck matching (used up, or
+// fallen below the bottleneck); slowest with a backbone, one partner per node and no latency.
+inline constexpr std::size_t kMaxOggpMessages = 10'000;
 // steps: each step reads the waiting messages until it is full, and there are at least Delta steps
 // (the most messages of one node), so its time grows as messages x Delta: slowest on dense
 // patterns (7 s at 10^6 x 1,000, 33 s at 2 x 10^6 x 1,415); sparse ones run up to kMaxMessages

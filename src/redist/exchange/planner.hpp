@@ -80,9 +80,9 @@ inline constexpr std::array<AlgorithmName, 10> kAlgorithms{{
      "no backbone)"},
     {"ggp",
      "KPBS steps by graph peeling (Cohen et al.): within 2 (eta + latency) of the step "
-     "bound eta (up to 15,000 messages)"},
+     "bound eta (up to 50,000 messages)"},
     {"oggp",
-     "ggp peeling bottleneck matchings: fewer steps, same guarantee, slower (up to 4,000 "
+     "ggp peeling bottleneck matchings: fewer steps, same guarantee, slower (up to 10,000 "
      "messages)"},
     {"steps",
      "each message whole, greedy steps longest first: a step baseline, no guarantee (messages x "
