@@ -49,7 +49,6 @@
 
 namespace {
 
-using redist::mpi::Error;
 using redist::mpi::wrap;
 using namespace redist::mpi::driver;  // the options and limits (redist_mpi_options.hpp,
                                       // _limits.hpp)

@@ -266,8 +266,7 @@ Json per_scheme(const std::vector<Job>& jobs, const Sweep& sweep, const std::str
 }
 
 std::string find_program(const RingSimExperimentOptions& o) {
-  const std::string program =
-      o.program.empty() ? executable_directory() + "/redist-ring-sim" : o.program;
+  std::string program = o.program.empty() ? executable_directory() + "/redist-ring-sim" : o.program;
   if (!std::filesystem::exists(program))
     throw InputError(fmt::format("{} not found (it is built when SimGrid is found)", program),
                      "ring-sim");
