@@ -87,9 +87,7 @@ Ranked ranked(const Instance& instance, Plan plan) {
   return {std::move(plan), executed};
 }
 Ranked faster(Ranked a, Ranked b) { return a.executed <= b.executed ? std::move(a) : std::move(b); }
-bool at_the_bound(const Ranked& r) {
-  return at_most(r.executed, r.plan.lower_bound.value_or(0.0));
-}
+bool at_the_bound(const Ranked& r) { return at_most(r.executed, r.plan.lower_bound.value_or(0.0)); }
 
 // all-at-once in its three fixed post orders and, up to kAutoStepMessages messages, 16 to 256
 // seeded ones (planner.hpp, kAutoShuffledMessages; latency 0: MPI_Alltoallv's behaviour, so the
@@ -127,9 +125,17 @@ Ranked with_all_at_once(const Instance& instance, Ranked best) {
 // Under a backbone: the fastest, run as the executor runs it, of whole, busiest-first (within its
 // limit), all-at-once (latency 0) and oggp, which runs only up to kAutoStepMessages messages and
 // only when its step bound eta (every piece of a step counted against the transfers) is below the
-// fastest run so far: otherwise it cannot win. Stops at the first run that meets the lower bound.
+// fastest run so far: otherwise it cannot win. Stops at the first run that meets the lower bound;
+// beyond kAutoBackboneSearchMessages messages, whole alone.
 Plan plan_backbone(const Instance& instance) {
   Ranked best = ranked(instance, plan_whole(instance));
+  if (instance.messages.size() > kAutoBackboneSearchMessages && !at_the_bound(best)) {
+    best.plan.notes.push_back(fmt::format(
+        "auto: whole, {} above the lower bound, {:.6g} s as the executor runs it; busiest-first "
+        "and all-at-once not tried beyond {} messages",
+        gap_percent(best.plan), best.executed, kAutoBackboneSearchMessages));
+    return std::move(best.plan);
+  }
   if (!at_the_bound(best) && within_busiest_first_limit(instance)) {
     best = faster(std::move(best), ranked(instance, plan_busiest_first(instance)));
   }

@@ -27,6 +27,11 @@ struct AlgorithmName {
 // times the lower bound).
 inline constexpr std::size_t kAutoStepMessages = 2000;
 
+// Beyond this many messages `auto` under a backbone plans `whole` alone (with its gap and its run
+// by the executor in a note): busiest-first, all-at-once and the executor's run of each would take
+// it past a minute at the 5 x 10^6 messages an instance may have.
+inline constexpr std::size_t kAutoBackboneSearchMessages = 1'000'000;
+
 // all-at-once lays out the shared backbone in pieces: one per running crossing message and change
 // of the crossing set, so on dense patterns with many messages in flight tens of pieces per
 // message. `auto` keeps its plan only up to this many pieces per message (each piece is one MPI
