@@ -56,12 +56,12 @@ void check_plan(const exchange::Instance& x, const exchange::Plan& plan, const s
       "reading back exchange plan " + name, [&] { return io::read_exchange_plan(text); });
   const CheckResult verdict = exchange::check(x, read.plan, read.stated);
   fuzz::require(verdict.valid, "exchange plan " + name + " invalid: " + verdict.reason);
-  fuzz::require(fuzz::at_most(plan.lower_bound, verdict.makespan),
+  fuzz::require(fuzz::at_most(plan.lower_bound.value_or(0.0), verdict.makespan),
                 "exchange plan " + name + " claims a lower bound above its makespan");
   if (name == "preemptive" && x.latency == 0) {
     fuzz::require(plan.optimal, "preemptive without latency does not meet the bound: " +
                                     fuzz::show(plan.makespan) + " vs " +
-                                    fuzz::show(plan.lower_bound));
+                                    fuzz::show(plan.lower_bound.value_or(0.0)));
   }
   if (plan.steps) {  // a step algorithm: eta bounds it, and ggp and oggp stay within 2 (eta + beta)
     fuzz::require(fuzz::at_most(plan.steps->lower_bound, verdict.makespan),

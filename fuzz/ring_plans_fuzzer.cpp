@@ -54,7 +54,7 @@ double check_plan(const ring::Instance& ring, const ring::Schedule& plan, double
                                    io::write_ring_instance(ring).dump());
   fuzz::require(fuzz::at_most(bound, verdict.makespan),
                 "ring plan " + name + " beats the lower bound " + fuzz::show(bound));
-  fuzz::require(fuzz::at_most(plan.lower_bound, verdict.makespan),
+  fuzz::require(fuzz::at_most(plan.lower_bound.value_or(0.0), verdict.makespan),
                 "ring plan " + name + " claims a lower bound above its makespan");
   if (plan.transfers.size() <= 2000) {
     fuzz::require_finite_svg(svg::ring_gantt_svg(ring, plan, "fuzz"), "ring gantt " + name);

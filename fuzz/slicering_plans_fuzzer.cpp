@@ -38,7 +38,7 @@ double checked_t_step(const slicering::Cluster& cluster, const slicering::Soluti
   fuzz::require(verdict.valid, "slicering " + name + " invalid: " + verdict.reason);
   fuzz::require(std::isfinite(verdict.makespan) && verdict.makespan > 0,
                 "slicering " + name + " t_step " + fuzz::show(verdict.makespan));
-  fuzz::require(fuzz::at_most(s.lower_bound, verdict.makespan),
+  fuzz::require(fuzz::at_most(s.lower_bound.value_or(0.0), verdict.makespan),
                 "slicering " + name + " claims a lower bound above its t_step");
   return verdict.makespan;
 }

@@ -49,7 +49,7 @@ double check_plan(const star::Instance& star, const star::Schedule& plan, double
   fuzz::require(verdict.valid, "star plan " + name + " invalid: " + verdict.reason);
   fuzz::require(fuzz::at_most(bound, verdict.makespan),
                 "star plan " + name + " beats the computation bound " + fuzz::show(bound));
-  fuzz::require(fuzz::at_most(plan.lower_bound, verdict.makespan),
+  fuzz::require(fuzz::at_most(plan.lower_bound.value_or(0.0), verdict.makespan),
                 "star plan " + name + " claims a lower bound above its makespan");
   if (plan.transfers.size() <= 2000) {
     fuzz::require_finite_svg(svg::star_gantt_svg(star, plan, "fuzz"), "star gantt " + name);
