@@ -61,9 +61,9 @@ inline constexpr std::array<AlgorithmName, 10> kAlgorithms{{
     {"auto",
      "whole when it meets the bound; else preemptive's optimum without start-up cost (up to "
      "100,000 messages, within a work budget), exact for up to 4 messages with one, and the "
-     "better of whole and preemptive; with a backbone the best of whole, busiest-first, "
-     "all-at-once (without start-up cost) and oggp (up to 2,000 messages, when its step bound "
-     "could win) (the default)"},
+     "better of whole and preemptive; with a backbone the fastest, as the MPI executor runs "
+     "it, of whole, busiest-first, all-at-once (without start-up cost) and oggp (up to 2,000 "
+     "messages, when its step bound could win) (the default)"},
     {"preemptive",
      "matchings of the message matrix: optimal without start-up cost (one-port, "
      "no backbone; messages x nodes up to 5 x 10^8)"},
