@@ -45,8 +45,7 @@ class FluidSchedule {
     for (std::size_t k = 0; k < m_; ++k) {
       const Message& msg = in.messages[k];
       seconds_[k] = in.duration(msg);
-      crossing_[k] = !cluster.empty() && cluster[static_cast<std::size_t>(msg.from)] !=
-                                             cluster[static_cast<std::size_t>(msg.to)];
+      crossing_[k] = crosses(cluster, msg.from, msg.to);
     }
     std::vector<std::size_t> sorted(m_);
     for (std::size_t k = 0; k < m_; ++k) sorted[k] = k;

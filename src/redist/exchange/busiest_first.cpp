@@ -44,7 +44,7 @@ class BusiestFirst {
       const auto i = static_cast<std::size_t>(in.messages[k].from);
       const auto j = static_cast<std::size_t>(in.messages[k].to);
       seconds_[k] = in.duration(in.messages[k]);
-      crossing_[k] = !cluster.empty() && cluster[i] != cluster[j];
+      crossing_[k] = crosses(cluster, in.messages[k].from, in.messages[k].to);
       by_sender_[i].push_back(k);
       by_receiver_[j].push_back(k);
       send_left_[i] += seconds_[k];

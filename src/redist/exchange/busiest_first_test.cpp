@@ -38,9 +38,7 @@ std::vector<Span> saturated(const Instance& in, const Plan& plan) {
   const std::vector<std::uint8_t> cluster = cluster_of(in);
   std::vector<std::pair<double, int>> events;
   for (const Piece& p : plan.pieces) {
-    if (cluster[static_cast<std::size_t>(p.from)] == cluster[static_cast<std::size_t>(p.to)]) {
-      continue;
-    }
+    if (!crosses(cluster, p.from, p.to)) continue;
     events.emplace_back(p.start, +1);
     events.emplace_back(p.start + in.duration({p.from, p.to, static_cast<std::int64_t>(p.bytes)}),
                         -1);
@@ -62,8 +60,7 @@ void expect_dense(const Instance& in, const Plan& plan, int trial) {
   const std::vector<Span> full = saturated(in, plan);
   const std::vector<std::uint8_t> cluster = cluster_of(in);
   for (const Piece& p : plan.pieces) {
-    const bool crossing = !cluster.empty() && cluster[static_cast<std::size_t>(p.from)] !=
-                                                  cluster[static_cast<std::size_t>(p.to)];
+    const bool crossing = crosses(cluster, p.from, p.to);
     std::vector<Span> waited = crossing ? full : std::vector<Span>{};
     for (const Piece& q : plan.pieces) {
       if (&q == &p || (q.from != p.from && q.to != p.to)) continue;

@@ -99,6 +99,13 @@ struct Plan : PlanClaims {
 // For each node, its cluster (0 or 1) under the backbone, or an empty vector without one.
 std::vector<std::uint8_t> cluster_of(const Instance& instance);
 
+// Whether a message (or piece) from `from` to `to` crosses the backbone, given cluster_of's
+// result (empty without a backbone: nothing crosses).
+inline bool crosses(const std::vector<std::uint8_t>& cluster, std::int64_t from, std::int64_t to) {
+  return !cluster.empty() &&
+         cluster[static_cast<std::size_t>(from)] != cluster[static_cast<std::size_t>(to)];
+}
+
 // Checks what the JSON reader also enforces, for instances built in code (InputError naming the
 // field): 2 <= nodes <= kMaxNodes, at most kMaxMessages messages, each with from != to in range,
 // 1 <= bytes <= kMaxMessageBytes, each ordered pair once; bandwidths finite and >= the smallest

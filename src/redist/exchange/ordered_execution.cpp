@@ -37,8 +37,7 @@ class OrderedRun {
       const Piece& p = plan.pieces[k];
       sends_[static_cast<std::size_t>(p.from)].push_back(k);
       recvs_[static_cast<std::size_t>(p.to)].push_back(k);
-      crossing_[k] = !cluster.empty() && cluster[static_cast<std::size_t>(p.from)] !=
-                                             cluster[static_cast<std::size_t>(p.to)];
+      crossing_[k] = crosses(cluster, p.from, p.to);
     }
     if (in.backbone) transfers_ = static_cast<double>(in.backbone->transfers);
   }

@@ -61,8 +61,7 @@ class DenseSchedule {
     for (std::size_t k = 0; k < in.messages.size(); ++k) {
       const Message& m = in.messages[k];
       seconds_[k] = in.duration(m);
-      crossing_[k] = !cluster.empty() && cluster[static_cast<std::size_t>(m.from)] !=
-                                             cluster[static_cast<std::size_t>(m.to)];
+      crossing_[k] = crosses(cluster, m.from, m.to);
     }
     std::vector<std::uint32_t> order(in.messages.size());
     for (std::size_t k = 0; k < order.size(); ++k) order[k] = static_cast<std::uint32_t>(k);
