@@ -18,7 +18,7 @@ set -uo pipefail
 mpirun=$1 program=$2 checker=$3 kind=$4 np=$5
 shift 5
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_rmaps_base_oversubscribe=1
+export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_odls_base_sigkill_timeout=0
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 message="" iterations=""

@@ -21,9 +21,8 @@
 // included), verified. Exit 0 when every pattern is verified, 1 if not, 2 on bad input (`error:
 // ...` on every rank).
 //
-// `redist` needs the drop-in's sources, built into this program when they exist
-// (REDIST_SMPI_DROPIN, apps/dropin-smpi/CMakeLists.txt); without them --alltoallv redist is
-// refused. --report FILE (redist) writes the drop-in's report (redist_dropin_report) at the end.
+// `redist` is the drop-in (redist_alltoallv, the MPI layer compiled with SMPI's mpi.h). --report
+// FILE (redist) writes the drop-in's report (redist_dropin_report) at the end.
 // --lookup puts an MPI_Allreduce of 4 integers before each call: the synchronisation a replacement
 // that looks its pattern up at every call adds to the native call it falls back to.
 #include <mpi.h>
@@ -45,9 +44,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#if REDIST_SMPI_DROPIN
 #include "redist/mpi/dropin.h"
-#endif
 
 namespace {
 
@@ -150,13 +147,10 @@ struct Result {
 
 int call(const Args& a, const void* send, const Layout& s, MPI_Datatype type, void* recv,
          const Layout& r) {
-#if REDIST_SMPI_DROPIN
   if (a.alltoallv == "redist") {
     return redist_alltoallv(send, s.counts.data(), s.displs.data(), type, recv, r.counts.data(),
                             r.displs.data(), type, MPI_COMM_WORLD);
   }
-#endif
-  (void)a;
   return MPI_Alltoallv(send, s.counts.data(), s.displs.data(), type, recv, r.counts.data(),
                        r.displs.data(), type, MPI_COMM_WORLD);
 }
@@ -220,12 +214,6 @@ Result run_pattern(const Args& a, const Pattern& p, int me, int ranks) {
 }
 
 int run(const Args& a, int me, int ranks) {
-#if !REDIST_SMPI_DROPIN
-  if (a.alltoallv == "redist") {
-    throw std::invalid_argument(
-        "redist-smpi-dropin was built without the drop-in's sources (at --alltoallv)");
-  }
-#endif
   if (!a.report.empty() && a.alltoallv != "redist") {
     throw std::invalid_argument("--report applies to --alltoallv redist only");
   }
@@ -251,11 +239,9 @@ int run(const Args& a, int me, int ranks) {
         calls.c_str(), static_cast<long long>(p.total_bytes), r.verified ? "true" : "false");
     std::fflush(stdout);
   }
-#if REDIST_SMPI_DROPIN
   if (!a.report.empty() && redist_dropin_report(a.report.c_str()) != MPI_SUCCESS) {
     throw std::runtime_error("cannot write " + a.report + " (at --report)");
   }
-#endif
   return all ? 0 : 1;
 }
 

@@ -64,7 +64,8 @@ def check(text, np, arguments, schema):
 
 def run(mpirun, calibrate, np, arguments):
     env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
-               OMPI_MCA_btl="self,vader,tcp", OMPI_MCA_rmaps_base_oversubscribe="1")
+               OMPI_MCA_btl="self,vader,tcp", OMPI_MCA_rmaps_base_oversubscribe="1",
+               OMPI_MCA_odls_base_sigkill_timeout="0")
     return subprocess.run([mpirun, "-q", "--oversubscribe", "-np", str(np), calibrate]
                           + arguments, capture_output=True, text=True, env=env, timeout=50)
 

@@ -14,7 +14,7 @@ while [ $# -gt 0 ] && [ "$1" != -- ]; do first+=("$1"); shift; done
 shift
 second=("$@")
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_rmaps_base_oversubscribe=1
+export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_odls_base_sigkill_timeout=0
 err=$(mktemp)
 trap 'rm -f "$err"' EXIT
 timeout 50 "$mpirun" -q --oversubscribe -np 2 "$driver" "${common[@]}" "${first[@]}" : \

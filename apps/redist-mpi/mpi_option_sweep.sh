@@ -10,7 +10,7 @@ set -uo pipefail
 build=$1 runs=$2 seed=${3:-1}
 data=$(dirname "$0")/testdata
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_rmaps_base_oversubscribe=1
+export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_odls_base_sigkill_timeout=0
 RANDOM=$seed
 pick() { local a=("$@"); echo "${a[RANDOM % ${#a[@]}]}"; }
 # opt P NAME VALID... -- HOSTILE...: with probability 1/P, add NAME with a value, hostile (out of

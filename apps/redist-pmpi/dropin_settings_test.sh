@@ -8,7 +8,7 @@
 set -uo pipefail
 mpirun=$1 program=$2 library=$3 example=$4 data=$5
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_rmaps_base_oversubscribe=1
+export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_odls_base_sigkill_timeout=0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failed=0

@@ -22,7 +22,7 @@ for f in "$program" "$library" "$mpirun"; do
 done
 library=$(cd "$(dirname "$library")" && pwd)/$(basename "$library")
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_rmaps_base_oversubscribe=1
+export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_odls_base_sigkill_timeout=0
 np=3
 # The library's other settings, when set in this script's environment, reach the preloaded runs.
 passed=()

@@ -116,7 +116,7 @@ echo "compiled ${#tests[@]} tests in $((SECONDS - start)) s"
 
 # 4. Run: every test on 2, 3 and 4 ranks, natively, then preloaded (always, auto).
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_rmaps_base_oversubscribe=1
+export OMPI_MCA_btl=self,vader,tcp OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_odls_base_sigkill_timeout=0
 # The library's other settings, when set in this script's environment, reach the preloaded runs.
 passed=()
 for v in REDIST_PLATFORM REDIST_MIN_GAIN; do

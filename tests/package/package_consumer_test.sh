@@ -61,7 +61,7 @@ mpirun2() {
   local name=$1
   shift
   [ -n "$mpiexec" ] || fail "no mpiexec given to run $name"
-  OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader,tcp \
+  OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader,tcp OMPI_MCA_odls_base_sigkill_timeout=0 \
     timeout 60 "$mpiexec" --allow-run-as-root --oversubscribe -np 2 "$@" > "$name.log" 2>&1 || {
     cat "$name.log"; fail "$name under mpirun"; }
   grep '^ok: ' "$name.log" || { cat "$name.log"; fail "$name printed no ok line"; }
