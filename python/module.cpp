@@ -16,10 +16,13 @@
 #include <string_view>
 
 #include "pictures.hpp"
+#include "redist/api/entry_points.hpp"
+#include "redist/api/families.hpp"
 #include "redist/api/seconds.hpp"
 #include "redist/balance.hpp"
 #include "redist/dlt.hpp"
 #include "redist/exchange.hpp"
+#include "redist/io/formats.hpp"
 #include "redist/io/json.hpp"
 #include "redist/lau.hpp"
 #include "redist/ring.hpp"
@@ -110,36 +113,41 @@ PYBIND11_MODULE(_redist, m) {
   // The largest document any entry point reads (the command line's limit of every input).
   m.attr("MAX_DOCUMENT_BYTES") = redist::io::kMaxDocumentBytes;
 
-  py::module_ ring = m.def_submodule("ring", "Redistribution on processor rings (RRV04).");
-  def_plan(ring, "plan", &redist::ring::plan_json, plan_doc("ring"));
-  def_check(ring, "ring", &redist::ring::check_json);
+  // Every family of the list (redist/api/families.hpp): its submodule with `plan` and `check`,
+  // the JSON entry points written once over its faces (redist/api/entry_points.hpp).
+  redist::for_each_family(redist::Families{}, [&]<class F>() {
+    const std::string name(F::name);
+    py::module_ family = m.def_submodule(name.c_str(), (std::string(F::title) + ".").c_str());
+    def_plan(family, "plan", &redist::api::plan_json<F>, plan_doc(name));
+    def_check(family, name, &redist::api::check_json<F>, redist::io::output_noun(name).c_str());
+  });
+  // The planning families, in the list's order: each has its module in the package (the Python
+  // tests fail for a family without one).
+  py::tuple families(redist::Families::size);
+  std::size_t index = 0;
+  redist::for_each_family(redist::Families{},
+                          [&]<class F>() { families[index++] = py::str(std::string(F::name)); });
+  m.attr("FAMILIES") = families;
+  // What some families add.
+  py::module_ ring = m.attr("ring").cast<py::module_>();
   def_gantt(ring, "ring", &redist::python::ring_gantt);
   def_one(ring, "bound", &redist::ring::bound_json,
           std::string("What `redist ring bound` prints: the lower bounds. ") + kRaises);
 
-  py::module_ lau = m.def_submodule("lau", "Lau's load distribution on rings (LAU).");
-  def_plan(lau, "plan", &redist::lau::plan_json, plan_doc("lau"));
-  def_check(lau, "lau", &redist::lau::check_json);
+  py::module_ lau = m.attr("lau").cast<py::module_>();
   def_gantt(lau, "lau", &redist::python::lau_gantt, "plan");
   def_one(lau, "eval", &redist::lau::eval_json,
           std::string("What `redist lau eval` prints: the times of given flows. ") + kRaises);
 
-  py::module_ star = m.def_submodule("star", "Tasks on star (master-worker) platforms (STAR).");
-  def_plan(star, "plan", &redist::star::plan_json, plan_doc("star"));
-  def_check(star, "star", &redist::star::check_json);
+  py::module_ star = m.attr("star").cast<py::module_>();
   def_gantt(star, "star", &redist::python::star_gantt);
   def_one(star, "order", &redist::star::order_json,
           std::string("What `redist star order` prints (STAR Theorem 1). ") + kRaises);
 
-  py::module_ dlt = m.def_submodule("dlt", "Divisible load on a switch (STAR section 5).");
-  def_plan(dlt, "plan", &redist::dlt::plan_json, plan_doc("dlt"));
-  def_check(dlt, "dlt", &redist::dlt::check_json);
+  py::module_ dlt = m.attr("dlt").cast<py::module_>();
   def_gantt(dlt, "dlt", &redist::python::dlt_gantt);
 
-  py::module_ exchange = m.def_submodule(
-      "exchange", "Any redistribution as messages between nodes, under the one-port model.");
-  def_plan(exchange, "plan", &redist::exchange::plan_json, plan_doc("exchange"));
-  def_check(exchange, "exchange", &redist::exchange::check_json, "plan");
+  py::module_ exchange = m.attr("exchange").cast<py::module_>();
   def_gantt(exchange, "exchange", &redist::python::exchange_gantt, "plan");
   def_one(exchange, "bound", &redist::exchange::bound_json,
           std::string("What `redist exchange bound` prints: the lower bounds. ") + kRaises);
@@ -169,10 +177,7 @@ PYBIND11_MODULE(_redist, m) {
       py::arg("ownership"), py::arg("options") = "{}", migration_doc.c_str(),
       py::call_guard<py::gil_scoped_release>());
 
-  py::module_ slicering =
-      m.def_submodule("slicering", "Static load balancing on a cluster ring (SLICE).");
-  def_plan(slicering, "plan", &redist::slicering::plan_json, plan_doc("slicering"));
-  def_check(slicering, "slicering", &redist::slicering::check_json, "solution");
+  py::module_ slicering = m.attr("slicering").cast<py::module_>();
   def_gantt(slicering, "slicering", &redist::python::slicering_gantt, "solution");
 
   py::module_ balance =

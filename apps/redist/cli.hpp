@@ -8,11 +8,13 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
+#include "redist/api/entry_points.hpp"
 #include "redist/common/check.hpp"
 #include "redist/common/error.hpp"
 #include "redist/io/formats.hpp"
@@ -56,13 +58,19 @@ std::string experiment_text(const io::OrderedJson& summary, const Experiment& ex
                             const std::string& out_dir);
 using ExperimentRegistry = std::map<std::string, Experiment>;
 
-void register_ring_commands(CLI::App& app, Action& action);
-void register_lau_commands(CLI::App& app, Action& action, ExperimentRegistry& experiments);
-void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& experiments);
-void register_dlt_commands(CLI::App& app, Action& action);
-void register_slicering_commands(CLI::App& app, Action& action, ExperimentRegistry& experiments);
+// The commands of a family of the list (redist/api/families.hpp): each family's commands file
+// registers them under the family's name at its end (REDIST_REGISTER_FAMILY_COMMANDS, as a
+// solver registers itself), and `redist` adds them in the list's order (main.cpp). A family of the
+// list whose commands are missing is an internal error at start-up.
+using FamilyCommands = void (*)(CLI::App& app, Action& action, ExperimentRegistry& experiments);
+std::map<std::string, FamilyCommands, std::less<>>& family_commands();
+bool register_family_commands(std::string_view family, FamilyCommands commands);
+// At namespace scope in the family's commands file: REDIST_REGISTER_FAMILY_COMMANDS(ring, f).
+#define REDIST_REGISTER_FAMILY_COMMANDS(family, commands)             \
+  [[maybe_unused]] const bool redist_##family##_commands_registered = \
+      ::redist::cli::register_family_commands(#family, commands)
+
 void register_balance_commands(CLI::App& app, Action& action, ExperimentRegistry& experiments);
-void register_exchange_commands(CLI::App& app, Action& action, ExperimentRegistry& experiments);
 // `redist experiment dropin` (apps/redist/dropin_experiment.cpp).
 void register_dropin_experiment(ExperimentRegistry& experiments);
 void register_demo_command(CLI::App& app, Action& action);
@@ -139,6 +147,41 @@ struct PlanCommand {
   std::function<void(const Instance&)> chart_limits;
   std::function<std::string(const Instance&, const Result&, const std::string& title)> chart;
 };
+
+// The plan command of a family of the list (redist/api/families.hpp), from its faces: the JSON
+// face reads the instance and writes the plan, the text face summarizes it, the chart face draws
+// it, as the JSON entry points (redist/api/entry_points.hpp) do. `options` are the planner's, read
+// from the command line by the family's commands.
+template <FamilyWithFaces F>
+PlanCommand<typename F::Instance, typename F::Result> family_plan_command(
+    const typename F::Options& options) {
+  using Instance = typename F::Instance;
+  using Result = typename F::Result;
+  PlanCommand<Instance, Result> command;
+  command.family = std::string(F::name);
+  command.read = [](const std::string& text) {
+    return io::located_in(F::root,
+                          [&] { return io::JsonFace<F>::read_instance(io::parse_document(text)); });
+  };
+  command.plan = [options](const Instance& in) {
+    return io::located_in(
+        F::root, [&] { return api::plan_located<F>([&] { return F::plan(in, options); }); });
+  };
+  command.json = [](const Result& result) { return io::JsonFace<F>::write(result); };
+  command.check = [](const Instance& in, const Result& result) {
+    return io::located_in(
+        F::root, [&] { return api::plan_located<F>([&] { return F::check(in, result); }); });
+  };
+  command.text = [](const Instance& in, const Result& result, const CheckResult& verdict) {
+    return text::TextFace<F>::summary(in, result, verdict,
+                                      "redist " + std::string(F::name) + " plan", "");
+  };
+  command.chart_limits = [](const Instance& in) { svg::ChartFace<F>::limits(in); };
+  command.chart = [](const Instance& in, const Result& result, const std::string& title) {
+    return svg::ChartFace<F>::chart(in, result, title);
+  };
+  return command;
+}
 
 // A chart over its size limits is not drawn, and the command still prints its result: runs
 // `draw` and returns why it refused (the message of the limits' OptionError at --gantt), or empty.

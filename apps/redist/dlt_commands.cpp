@@ -35,25 +35,6 @@ std::string dlt_solver_help() {
   return text;
 }
 
-PlanCommand<dlt::Instance, dlt::Schedule> dlt_plan_command(const std::string& solver) {
-  return {"dlt",
-          read_dlt_text,
-          [solver](const dlt::Instance& in) {
-            return io::located_in("$.dlt",
-                                  [&] { return dlt::plan(in, {dlt::parse_solver(solver)}); });
-          },
-          io::dlt_plan_json,
-          [](const dlt::Instance& in, const dlt::Schedule& s) { return dlt::check(in, s); },
-          [](const dlt::Instance& in, const dlt::Schedule& s, const CheckResult& verdict) {
-            return text::dlt_summary(in, s, verdict, "redist dlt plan", "");
-          },
-          [](const dlt::Instance& in) { svg::require_dlt_gantt_size(in.workers(), 0); },
-          [](const dlt::Instance& in, const dlt::Schedule& s, const std::string& title) {
-            svg::require_dlt_gantt_size(in.workers(), s.transfers.size());
-            return svg::dlt_gantt_svg(in, s, title);
-          }};
-}
-
 CheckCommand<dlt::Instance, io::DltScheduleDocument> dlt_check_command() {
   return {
       "dlt",
@@ -80,7 +61,7 @@ CheckCommand<dlt::Instance, io::DltScheduleDocument> dlt_check_command() {
 
 }  // namespace
 
-void register_dlt_commands(CLI::App& app, Action& action) {
+void register_dlt_commands(CLI::App& app, Action& action, ExperimentRegistry& /*experiments*/) {
   auto options = std::make_shared<DltOptions>();
   CLI::App* dlt = app.add_subcommand("dlt", "Divisible load on a switch (STAR §5)");
   dlt->require_subcommand(1);
@@ -96,8 +77,10 @@ void register_dlt_commands(CLI::App& app, Action& action) {
       std::vector<std::string> solvers;
       for (const dlt::SolverName& n : dlt::solver_names()) solvers.emplace_back(n.name);
       return suggesting("--solver", options->solver, solvers, [&] {
-        return run_plan(dlt_plan_command(options->solver), options->instance, options->gantt,
-                        options->format);
+        const dlt::PlanOptions plan_options = io::located_in(
+            "$.dlt", [&] { return dlt::PlanOptions{dlt::parse_solver(options->solver)}; });
+        return run_plan(family_plan_command<dlt::Family>(plan_options), options->instance,
+                        options->gantt, options->format);
       });
     };
   });
@@ -115,5 +98,7 @@ void register_dlt_commands(CLI::App& app, Action& action) {
     };
   });
 }
+
+REDIST_REGISTER_FAMILY_COMMANDS(dlt, register_dlt_commands);
 
 }  // namespace redist::cli

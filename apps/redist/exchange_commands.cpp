@@ -48,29 +48,6 @@ void chart_limits(const exchange::Instance& in, std::size_t pieces) {
   svg::require_chart_size(svg::kExchangeChartLimits, in.nodes, pieces, "gantt");
 }
 
-PlanCommand<exchange::Instance, exchange::Plan> plan_command(const ExchangeOptions& o) {
-  PlanCommand<exchange::Instance, exchange::Plan> c;
-  c.family = "exchange";
-  c.read = read_instance;
-  c.plan = [algorithm = o.algorithm,
-            time_limit = time_limit_of(o.time_limit)](const exchange::Instance& in) {
-    return io::located_in("$.exchange", [&] { return exchange::plan(in, algorithm, time_limit); });
-  };
-  c.json = io::exchange_plan_json;
-  c.check = [](const exchange::Instance& in, const exchange::Plan& p) {
-    return exchange::check(in, p);
-  };
-  c.text = [](const exchange::Instance& in, const exchange::Plan& p, const CheckResult& verdict) {
-    return text::exchange_summary(in, p, verdict, "redist exchange plan", "");
-  };
-  c.chart_limits = [](const exchange::Instance& in) { chart_limits(in, 0); };
-  c.chart = [](const exchange::Instance& in, const exchange::Plan& p, const std::string& title) {
-    chart_limits(in, p.pieces.size());
-    return svg::exchange_gantt_svg(in, p, title);
-  };
-  return c;
-}
-
 CheckCommand<exchange::Instance, io::ExchangePlanDocument> check_command() {
   CheckCommand<exchange::Instance, io::ExchangePlanDocument> c;
   c.family = "exchange";
@@ -185,7 +162,9 @@ void add_plan(CLI::App* family, Action& action, const std::shared_ptr<ExchangeOp
       for (const exchange::AlgorithmName& a : exchange::kAlgorithms)
         algorithms.emplace_back(a.name);
       return suggesting("--algorithm", o->algorithm, algorithms, [&] {
-        return run_plan(plan_command(*o), o->instance, o->gantt, o->format);
+        return run_plan(
+            family_plan_command<exchange::Family>({o->algorithm, time_limit_of(o->time_limit)}),
+            o->instance, o->gantt, o->format);
       });
     };
   });
@@ -300,5 +279,7 @@ void register_exchange_commands(CLI::App& app, Action& action, ExperimentRegistr
       "KPBS (Cohen et al.): ggp, oggp, steps, whole, preemptive on random bipartite graphs; "
       "plans against MPI_Alltoallv and the caterpillar under SMPI (docs/exchange.md)";
 }
+
+REDIST_REGISTER_FAMILY_COMMANDS(exchange, register_exchange_commands);
 
 }  // namespace redist::cli

@@ -28,18 +28,6 @@ struct LauOptions {
   std::string gantt;
 };
 
-// Overflows of computed values (traffic, times, h) come at "flows" or "h": they are located at the
-// flows they come from, `path` (as the JSON entry points do).
-template <typename Body>
-auto lau_flows_at(const std::string& path, Body&& body) {
-  try {
-    return body();
-  } catch (const InputError& e) {
-    if (e.path() == "flows" || e.path() == "h") throw InputError(e.message(), path);
-    throw;
-  }
-}
-
 lau::Instance read_lau_text(const std::string& text) {
   return io::located_in(
       "$.lau", [&] { return io::read_lau_document(io::parse_document(text), false).instance; });
@@ -57,34 +45,6 @@ bool drawable(const lau::Instance& instance, const std::vector<std::int64_t>& fl
   return flows.size() == instance.size() && !lau::unbalanced_node(instance, flows);
 }
 
-// The step chart of a plan (redist/svg/lau_steps.hpp), after checking its limits.
-std::string lau_chart(const lau::Instance& in, const lau::Plan& plan, const std::string& title) {
-  svg::require_step_chart_size(in, plan.flows, plan.mode);
-  return svg::lau_steps_svg(in, plan, title);
-}
-
-PlanCommand<lau::Instance, lau::Plan> lau_plan_command(const LauOptions& o) {
-  return {"lau",
-          read_lau_text,
-          [algorithm = o.algorithm, mode = o.mode](const lau::Instance& in) {
-            return io::located_in("$.lau", [&] {
-              const lau::PlanOptions options{algorithm, lau::parse_mode(mode)};
-              return lau_flows_at("$.lau.loads", [&] { return lau::plan(in, options); });
-            });
-          },
-          [](const lau::Plan& p) { return io::lau_plan_json(p); },
-          [](const lau::Instance& in, const lau::Plan& p) {
-            return io::located_in("$.lau", [&] {
-              return lau_flows_at("$.lau.loads", [&] { return lau::check(in, p); });
-            });
-          },
-          [](const lau::Instance& in, const lau::Plan& p, const CheckResult& verdict) {
-            return text::lau_summary(in, p, verdict, "redist lau plan", "");
-          },
-          [](const lau::Instance& in) { svg::require_step_chart_size(in.size(), 0, 0); },
-          lau_chart};
-}
-
 CheckCommand<lau::Instance, io::LauPlanDocument> lau_check_command() {
   return {"lau",
           read_lau_text,
@@ -94,7 +54,8 @@ CheckCommand<lau::Instance, io::LauPlanDocument> lau_check_command() {
           },
           [](const lau::Instance& in, const io::LauPlanDocument& doc) {
             return io::located_in("$.lau", [&] {
-              return lau_flows_at("$.flows", [&] { return lau::check(in, doc.plan, doc.stated); });
+              return io::lau_flows_located("$.flows",
+                                           [&] { return lau::check(in, doc.plan, doc.stated); });
             });
           },
           [](const lau::Instance& in, const io::LauPlanDocument& doc) {
@@ -127,7 +88,8 @@ int run_eval(const LauOptions& o) {
                           [&] { return io::read_lau_document(io::parse_document(t), true); });
   });
   const lau::Evaluation e = io::located_in("$.lau", [&] {
-    return lau_flows_at("$.lau.flows", [&] { return lau::evaluate(doc.instance, doc.flows); });
+    return io::lau_flows_located("$.lau.flows",
+                                 [&] { return lau::evaluate(doc.instance, doc.flows); });
   });
   print_result(text::lau_eval_summary(doc.instance, doc.flows, e, "redist lau eval"));
   return 0;
@@ -159,8 +121,11 @@ void register_lau_commands(CLI::App& app, Action& action, ExperimentRegistry& ex
     action = [options] {
       return suggesting("--algorithm", options->algorithm, names_of(lau::algorithm_names()), [&] {
         return suggesting("--mode", options->mode, names_of(lau::mode_names()), [&] {
-          return run_plan(lau_plan_command(*options), options->instance, options->gantt,
-                          options->format);
+          const lau::PlanOptions plan_options = io::located_in("$.lau", [&] {
+            return lau::PlanOptions{options->algorithm, lau::parse_mode(options->mode)};
+          });
+          return run_plan(family_plan_command<lau::Family>(plan_options), options->instance,
+                          options->gantt, options->format);
         });
       });
     };
@@ -196,5 +161,7 @@ void register_lau_commands(CLI::App& app, Action& action, ExperimentRegistry& ex
   experiments["lau"].description =
       "LAU Tables 1-4: Linear, Traffic and optimal schedules, both send modes (docs/lau.md)";
 }
+
+REDIST_REGISTER_FAMILY_COMMANDS(lau, register_lau_commands);
 
 }  // namespace redist::cli

@@ -16,6 +16,7 @@
 #include "apps/redist/progress.hpp"
 #include "apps/strict_numbers.hpp"
 #include "experiments/ring_sim/subprocess.hpp"
+#include "redist/api/families.hpp"
 #include "redist/common/error.hpp"
 #include "redist/io/located.hpp"
 #include "redist/io/options.hpp"
@@ -94,14 +95,23 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "redist 0.1.0");
   redist::cli::Action action;
   redist::cli::ExperimentRegistry experiments;
-  redist::cli::register_ring_commands(app, action);
+  // The families' commands, in the list's order (redist/api/families.hpp).
+  std::string unregistered;
+  redist::for_each_family(redist::Families{}, [&]<class F>() {
+    const auto commands = redist::cli::family_commands().find(F::name);
+    if (commands == redist::cli::family_commands().end()) {
+      unregistered = F::name;
+    } else {
+      commands->second(app, action, experiments);
+    }
+  });
+  if (!unregistered.empty()) {
+    return print_error(
+        "internal error: no commands registered for the family " + unregistered + " (at redist)",
+        3);
+  }
   redist::cli::register_demo_command(app, action);
-  redist::cli::register_lau_commands(app, action, experiments);
-  redist::cli::register_star_commands(app, action, experiments);
-  redist::cli::register_dlt_commands(app, action);
-  redist::cli::register_slicering_commands(app, action, experiments);
   redist::cli::register_balance_commands(app, action, experiments);
-  redist::cli::register_exchange_commands(app, action, experiments);
   redist::cli::register_dropin_experiment(experiments);
   redist::cli::register_experiment_command(app, action, experiments);
   redist::cli::strict_numbers(app);

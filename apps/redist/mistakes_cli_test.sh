@@ -20,7 +20,7 @@ expect_error "mistyped command" "unknown command 'redist ring paln' (did you mea
 expect_error "mistyped star command" "(did you mean 'redist star order'?)" -- star oder "$star"
 expect_error "unknown command" "unknown command 'redist ring frobnicate' (expected one of: plan, check, bound)" -- ring frobnicate
 expect_error "no command" "'redist ring' needs a command: plan, check, bound (at command line)" -- ring
-expect_error "no family" "'redist' needs a command: ring, demo, lau" --
+expect_error "no family" "'redist' needs a command: ring, lau, star" --
 expect_error "unknown option" "unknown option '--bogus' of 'redist ring' (expected a command: plan, check, bound)" -- ring --bogus
 expect_error "mistyped experiment" "unknown experiment 'slicring' (did you mean 'slicering'?)" -- experiment slicring
 

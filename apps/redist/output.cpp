@@ -15,6 +15,15 @@ namespace {
 const std::chrono::steady_clock::time_point kStarted = std::chrono::steady_clock::now();
 }  // namespace
 
+std::map<std::string, FamilyCommands, std::less<>>& family_commands() {
+  static std::map<std::string, FamilyCommands, std::less<>> registered;
+  return registered;
+}
+
+bool register_family_commands(std::string_view family, FamilyCommands commands) {
+  return family_commands().emplace(family, commands).second;
+}
+
 void print_result(const std::string& output) {
   stop_progress();
   write_with_seconds(std::cout, output, seconds_since(kStarted));

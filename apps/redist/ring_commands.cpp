@@ -29,30 +29,6 @@ ring::Instance read_ring_instance_text(const std::string& text) {
   return io::located_in("$.ring", [&] { return io::read_ring_instance(io::parse_document(text)); });
 }
 
-PlanCommand<ring::Instance, ring::Schedule> ring_plan_command(const ring::PlanOptions& options) {
-  PlanCommand<ring::Instance, ring::Schedule> command;
-  command.family = "ring";
-  command.read = read_ring_instance_text;
-  command.plan = [options](const ring::Instance& in) {
-    return io::located_in("$.ring", [&] { return ring::plan(in, options); });
-  };
-  command.json = [](const ring::Schedule& s) { return io::ring_schedule_json(s); };
-  command.check = [](const ring::Instance& in, const ring::Schedule& s) {
-    return ring::check(in, s);
-  };
-  command.text = [](const ring::Instance& in, const ring::Schedule& s, const CheckResult& verdict) {
-    return text::ring_summary(in, s, verdict, "redist ring plan", "");
-  };
-  command.chart_limits = [](const ring::Instance& in) {
-    svg::require_gantt_size(in.size(), 0, "gantt");
-  };
-  command.chart = [](const ring::Instance& in, const ring::Schedule& s, const std::string& title) {
-    svg::require_gantt_size(in.size(), s.transfers.size(), "gantt");
-    return svg::ring_gantt_svg(in, s, title);
-  };
-  return command;
-}
-
 CheckCommand<ring::Instance, io::RingScheduleDocument> ring_check_command() {
   CheckCommand<ring::Instance, io::RingScheduleDocument> command;
   command.family = "ring";
@@ -92,7 +68,7 @@ int run_ring_plan(const RingOptions& o) {
         return ring::PlanOptions{o.algorithm, ring::solver_named(o.solver),
                                  time_limit_of(o.time_limit)};
       });
-      return run_plan(ring_plan_command(options), o.instance, o.gantt, o.format);
+      return run_plan(family_plan_command<ring::Family>(options), o.instance, o.gantt, o.format);
     });
   });
 }
@@ -118,7 +94,7 @@ std::string ring_algorithm_help() {
 
 }  // namespace
 
-void register_ring_commands(CLI::App& app, Action& action) {
+void register_ring_commands(CLI::App& app, Action& action, ExperimentRegistry& /*experiments*/) {
   auto options = std::make_shared<RingOptions>();
   CLI::App* ring = app.add_subcommand("ring", "Redistribution on processor rings (RRV04)");
   ring->require_subcommand(1);
@@ -160,5 +136,7 @@ void register_ring_commands(CLI::App& app, Action& action) {
   add_format_option(bound, options->format);
   bound->callback([&action, options] { action = [options] { return run_bound(*options); }; });
 }
+
+REDIST_REGISTER_FAMILY_COMMANDS(ring, register_ring_commands);
 
 }  // namespace redist::cli

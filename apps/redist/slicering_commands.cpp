@@ -33,35 +33,6 @@ slicering::Cluster read_slicering_cluster(const std::string& text) {
   return io::located_in("$.cluster", [&] { return io::read_cluster(io::parse_document(text)); });
 }
 
-PlanCommand<slicering::Cluster, slicering::Solution> slicering_plan_command(
-    const slicering::PlanOptions& options) {
-  PlanCommand<slicering::Cluster, slicering::Solution> command;
-  command.family = "slicering";
-  command.read = read_slicering_cluster;
-  command.plan = [options](const slicering::Cluster& cluster) {
-    return io::located_in("$.cluster", [&] { return slicering::plan(cluster, options); });
-  };
-  command.json = [](const slicering::Solution& s) {
-    return io::output_text(io::write_slicering_solution(s));
-  };
-  command.check = [](const slicering::Cluster& cluster, const slicering::Solution& s) {
-    return slicering::check(cluster, s);
-  };
-  command.text = [](const slicering::Cluster& cluster, const slicering::Solution& s,
-                    const CheckResult& verdict) {
-    return text::slicering_summary(cluster, s, verdict, "redist slicering plan", "");
-  };
-  command.chart_limits = [](const slicering::Cluster& cluster) {
-    svg::require_ring_picture_size(cluster.size(), 0);
-  };
-  command.chart = [](const slicering::Cluster& cluster, const slicering::Solution& s,
-                     const std::string& title) {
-    svg::require_ring_picture_size(cluster.size(), s.ring.size());
-    return svg::slicering_ring_svg(cluster, s, title);
-  };
-  return command;
-}
-
 CheckCommand<slicering::Cluster, io::SolutionDocument> slicering_check_command() {
   CheckCommand<slicering::Cluster, io::SolutionDocument> command;
   command.family = "slicering";
@@ -100,7 +71,7 @@ int run_slicering_plan(const SliceOptions& o) {
   for (const auto& [name, description] : slicering::slicering_algorithm_names())
     algorithms.push_back(name);
   return suggesting("--algorithm", o.algorithm, algorithms, [&] {
-    return run_plan(slicering_plan_command(options), o.instance, o.gantt, o.format);
+    return run_plan(family_plan_command<slicering::Family>(options), o.instance, o.gantt, o.format);
   });
 }
 
@@ -160,5 +131,7 @@ void register_slicering_commands(CLI::App& app, Action& action, ExperimentRegist
   experiments["slicering"].description =
       "SLICE Tables 5-6, Figure 3: greedy, TSP and exact rings (docs/slicering.md)";
 }
+
+REDIST_REGISTER_FAMILY_COMMANDS(slicering, register_slicering_commands);
 
 }  // namespace redist::cli

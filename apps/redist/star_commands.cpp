@@ -45,24 +45,6 @@ std::string star_algorithm_help() {
   return text;
 }
 
-PlanCommand<star::Instance, star::Schedule> star_plan_command(const star::PlanOptions& options) {
-  return {"star",
-          read_star_text,
-          [options](const star::Instance& in) {
-            return io::located_in("$.star", [&] { return star::plan(in, options); });
-          },
-          io::star_schedule_json,
-          [](const star::Instance& in, const star::Schedule& s) { return star::check(in, s); },
-          [](const star::Instance& in, const star::Schedule& s, const CheckResult& verdict) {
-            return text::star_summary(in, s, verdict, "redist star plan", "");
-          },
-          [](const star::Instance& in) { svg::require_star_gantt_size(in.workers(), 0); },
-          [](const star::Instance& in, const star::Schedule& s, const std::string& title) {
-            svg::require_star_gantt_size(in.workers(), s.transfers.size());
-            return svg::star_gantt_svg(in, s, title);
-          }};
-}
-
 CheckCommand<star::Instance, io::StarScheduleDocument> star_check_command() {
   return {
       "star",
@@ -167,8 +149,8 @@ void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& e
       return suggesting("--algorithm", options->algorithm, star_algorithms(), [&] {
         const star::PlanOptions plan_options{options->algorithm,
                                              time_limit_of(options->time_limit)};
-        return run_plan(star_plan_command(plan_options), options->instance, options->gantt,
-                        options->format);
+        return run_plan(family_plan_command<star::Family>(plan_options), options->instance,
+                        options->gantt, options->format);
       });
     };
   });
@@ -213,5 +195,7 @@ void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& e
       "STAR Table 1, Figures 22-25: BBA, MBBSA, R-BSA, exact on random stars (docs/star.md)";
   experiments["star"].headline = star_headline;
 }
+
+REDIST_REGISTER_FAMILY_COMMANDS(star, register_star_commands);
 
 }  // namespace redist::cli

@@ -173,6 +173,19 @@ class PackageTest(Case):
                 self.assertIn("Raises ValueError", doc, f"{name}.{function}")
         self.assertFalse(hasattr(redist.balance, "check"))
 
+    def test_every_family_of_the_list_has_its_module(self):
+        """The planning families of the C++ list (redist/api/families.hpp) each have a module of
+        the package with plan, check and gantt, and the extension's plan and check."""
+        self.assertEqual(_redist.FAMILIES,
+                         ("ring", "lau", "star", "dlt", "slicering", "exchange"))
+        for name in _redist.FAMILIES:
+            self.assertIn(name, redist.__all__, f"the family {name} has no module")
+            module = getattr(redist, name)
+            for function in ("plan", "check", "gantt"):
+                self.assertIn(function, module.__all__, f"{name} has no {function}")
+            self.assertTrue(callable(getattr(_redist, name).plan))
+            self.assertTrue(callable(getattr(_redist, name).check))
+
     def test_version(self):
         if not CLI:
             self.skipTest("REDIST_CLI is not set")

@@ -39,15 +39,6 @@
 
 namespace redist::exchange {
 
-struct PlanOptions {
-  std::string algorithm = "auto";    // one of kAlgorithms
-  std::optional<double> time_limit;  // seconds; exact and auto stop their search after it
-};
-
-inline Plan plan(const Instance& instance, const PlanOptions& options) {
-  return plan(instance, std::string_view(options.algorithm), options.time_limit);
-}
-
 // `redist exchange plan`: instance {"exchange": {...}}, options {"algorithm", "format"}.
 std::string plan_json(std::string_view instance, std::string_view options = "{}");
 // `redist exchange check`: {"valid": true, "makespan": m} or {"valid": false, "reason": r}.

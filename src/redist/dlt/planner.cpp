@@ -383,6 +383,9 @@ void require_small_rounding(const Schedule& schedule) {
 }  // namespace
 
 Schedule plan(const Instance& instance, const PlanOptions& options) {
+  if (options.time_limit) {
+    throw OptionError("the DLT solvers do not search: no time limit applies", "time_limit");
+  }
   const auto start = std::chrono::steady_clock::now();
   validate_instance(instance);
   require_solver_size(instance, options.solver);

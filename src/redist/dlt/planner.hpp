@@ -45,6 +45,8 @@
 // then finite.
 #pragma once
 
+#include <optional>
+
 #include "redist/dlt/model.hpp"
 
 namespace redist::dlt {
@@ -55,6 +57,9 @@ inline constexpr double kMaxRoundingCost = 1e-6;
 
 struct PlanOptions {
   Solver solver = Solver::fast;
+  // LP 7 is solved in closed form or by CLP, never searched: a time limit is refused (OptionError
+  // at "time_limit") rather than ignored.
+  std::optional<double> time_limit = std::nullopt;
 };
 
 // The solvers fill makespan and delta only; add_transfers adds the transfers.

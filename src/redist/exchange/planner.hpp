@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "redist/exchange/model.hpp"
@@ -101,5 +102,15 @@ inline constexpr std::array<AlgorithmName, 10> kAlgorithms{{
 // and > 0.
 Plan plan(const Instance& instance, std::string_view algorithm = "auto",
           std::optional<double> time_limit = std::nullopt);
+
+// The options of `redist exchange plan`, with its defaults.
+struct PlanOptions {
+  std::string algorithm = "auto";    // one of kAlgorithms
+  std::optional<double> time_limit;  // seconds; exact and auto stop their search after it
+};
+
+inline Plan plan(const Instance& instance, const PlanOptions& options) {
+  return plan(instance, std::string_view(options.algorithm), options.time_limit);
+}
 
 }  // namespace redist::exchange

@@ -104,4 +104,22 @@ std::string dlt_plan_json(const dlt::Schedule& s) {
   return output_text(out);
 }
 
+dlt::Family::Options JsonFace<dlt::Family>::options(const EntryOptions& o) {
+  return {dlt::parse_solver(o.text("solver", "fast"))};
+}
+
+dlt::Family::Instance JsonFace<dlt::Family>::read_instance(const Json& document) {
+  return read_dlt_instance(document);
+}
+
+std::string JsonFace<dlt::Family>::write(const dlt::Family::Result& result) {
+  return dlt_plan_json(result);
+}
+
+CheckResult JsonFace<dlt::Family>::check(const dlt::Family::Instance& instance,
+                                         std::string_view text) {
+  const DltScheduleDocument document = read_dlt_schedule(text);
+  return dlt::check(instance, document.schedule, document.stated);
+}
+
 }  // namespace redist::io

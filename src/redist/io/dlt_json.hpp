@@ -1,11 +1,14 @@
 // JSON reading and writing of divisible-load instances and schedules (docs/star.md, STAR §5).
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
 
+#include "redist/dlt/family.hpp"
 #include "redist/dlt/model.hpp"
 #include "redist/dlt/validate.hpp"
+#include "redist/io/family_json.hpp"
 #include "redist/io/json.hpp"
 
 namespace redist::io {
@@ -30,5 +33,17 @@ DltScheduleDocument read_dlt_schedule(std::string_view text);
 // The plan as `dlt plan` prints it: {"algorithm": "lp7", "solver", "makespan", "lower_bound",
 // "optimal", "delta", "transfers"}.
 std::string dlt_plan_json(const dlt::Schedule& schedule);
+
+// The family's JSON face (redist/io/family_json.hpp): the plan entry point's options, the instance,
+// the result and `check`'s verdict on a result document.
+template <>
+struct JsonFace<dlt::Family> {
+  using F = dlt::Family;
+  static constexpr std::array<std::string_view, 2> option_names{"solver", "format"};
+  static F::Options options(const EntryOptions& o);
+  static F::Instance read_instance(const Json& document);
+  static std::string write(const F::Result& result);
+  static CheckResult check(const F::Instance& instance, std::string_view text);
+};
 
 }  // namespace redist::io

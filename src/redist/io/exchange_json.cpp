@@ -339,4 +339,22 @@ std::string exchange_instance_json(const exchange::Instance& in) {
   return output_text(doc);
 }
 
+exchange::Family::Options JsonFace<exchange::Family>::options(const EntryOptions& o) {
+  return {o.text("algorithm", "auto"), o.real("time_limit")};
+}
+
+exchange::Family::Instance JsonFace<exchange::Family>::read_instance(const Json& document) {
+  return read_exchange_instance(document);
+}
+
+std::string JsonFace<exchange::Family>::write(const exchange::Family::Result& result) {
+  return exchange_plan_json(result);
+}
+
+CheckResult JsonFace<exchange::Family>::check(const exchange::Family::Instance& instance,
+                                              std::string_view text) {
+  const ExchangePlanDocument document = read_exchange_plan(text);
+  return exchange::check(instance, document.plan, document.stated);
+}
+
 }  // namespace redist::io

@@ -2,13 +2,16 @@
 // {"exchange": {...}}, the plan, and the bound report.
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
 
 #include "redist/exchange/bounds.hpp"
+#include "redist/exchange/family.hpp"
 #include "redist/exchange/migration.hpp"
 #include "redist/exchange/model.hpp"
 #include "redist/exchange/validate.hpp"
+#include "redist/io/family_json.hpp"
 #include "redist/io/json.hpp"
 
 namespace redist::io {
@@ -36,5 +39,18 @@ std::string exchange_instance_json(const exchange::Instance& instance);
 // items [begin, end)), B >= 1 (default 1). Errors at their JSONPath ($.old[3], $.new[1][2]);
 // the ranges themselves are checked by exchange::from_ownership.
 exchange::Ownership read_ownership(const Json& document);
+
+// The family's JSON face (redist/io/family_json.hpp): the plan entry point's options, the instance,
+// the result and `check`'s verdict on a result document.
+template <>
+struct JsonFace<exchange::Family> {
+  using F = exchange::Family;
+  static constexpr std::array<std::string_view, 3> option_names{"algorithm", "time_limit",
+                                                                "format"};
+  static F::Options options(const EntryOptions& o);
+  static F::Instance read_instance(const Json& document);
+  static std::string write(const F::Result& result);
+  static CheckResult check(const F::Instance& instance, std::string_view text);
+};
 
 }  // namespace redist::io

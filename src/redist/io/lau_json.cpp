@@ -164,4 +164,22 @@ std::string lau_plan_json(const lau::Plan& plan) {
   return out;
 }
 
+lau::Family::Options JsonFace<lau::Family>::options(const EntryOptions& o) {
+  return {o.text("algorithm", "optimal"), lau::parse_mode(o.text("mode", "single"))};
+}
+
+lau::Family::Instance JsonFace<lau::Family>::read_instance(const Json& document) {
+  return read_lau_document(document, false).instance;
+}
+
+std::string JsonFace<lau::Family>::write(const lau::Family::Result& result) {
+  return lau_plan_json(result);
+}
+
+CheckResult JsonFace<lau::Family>::check(const lau::Family::Instance& instance,
+                                         std::string_view text) {
+  const LauPlanDocument read = read_lau_plan(parse_document(text));
+  return lau_flows_located("$.flows", [&] { return lau::check(instance, read.plan, read.stated); });
+}
+
 }  // namespace redist::io

@@ -1,7 +1,13 @@
 // JSON reading and writing for LAU load distribution (docs/lau.md).
 #pragma once
 
+#include <array>
+#include <string>
+#include <string_view>
+#include "redist/common/error.hpp"
+#include "redist/io/family_json.hpp"
 #include "redist/io/json.hpp"
+#include "redist/lau/family.hpp"
 #include "redist/lau/model.hpp"
 #include "redist/lau/validate.hpp"
 
@@ -35,5 +41,34 @@ LauPlanDocument read_lau_plan(const Json& document);
 // The plan as JSON text (one member per line, flows inline):
 // {"algorithm", "mode", "flows", "h", "t_single", "t_multi", "traffic", "optimal"}.
 std::string lau_plan_json(const lau::Plan& plan);
+
+// The core reports overflows of computed values (traffic, times, h) at "flows" or "h": runs
+// `body` with such errors located at the flows they come from, `flows_path`.
+template <typename Body>
+auto lau_flows_located(const std::string& flows_path, Body&& body) {
+  try {
+    return body();
+  } catch (const InputError& e) {
+    if (e.path() == "flows" || e.path() == "h") throw InputError(e.message(), flows_path);
+    throw;
+  }
+}
+
+// The family's JSON face (redist/io/family_json.hpp): the plan entry point's options, the instance,
+// the result and `check`'s verdict on a result document.
+template <>
+struct JsonFace<lau::Family> {
+  using F = lau::Family;
+  static constexpr std::array<std::string_view, 3> option_names{"algorithm", "mode", "format"};
+  static F::Options options(const EntryOptions& o);
+  static F::Instance read_instance(const Json& document);
+  static std::string write(const F::Result& result);
+  static CheckResult check(const F::Instance& instance, std::string_view text);
+  // Plans with the errors about flows or h located at the instance's loads.
+  template <typename Body>
+  static auto locate_plan(Body&& body) {
+    return lau_flows_located("$.lau.loads", body);
+  }
+};
 
 }  // namespace redist::io

@@ -7,7 +7,7 @@
 
 namespace redist::io {
 
-EntryOptions::EntryOptions(std::string_view text, std::initializer_list<std::string_view> known) {
+EntryOptions::EntryOptions(std::string_view text, std::span<const std::string_view> known) {
   options_ = text.empty() ? Json::object() : parse_document(text);
   if (!options_.is_object()) throw InputError("the options must be a JSON object", "options");
   for (const auto& [name, value] : options_.items()) {

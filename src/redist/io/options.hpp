@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -18,7 +19,9 @@ namespace redist::io {
 class EntryOptions {
  public:
   // `text`: the options document ("" or "{}" for none); `known`: the option names accepted.
-  EntryOptions(std::string_view text, std::initializer_list<std::string_view> known);
+  EntryOptions(std::string_view text, std::span<const std::string_view> known);
+  EntryOptions(std::string_view text, std::initializer_list<std::string_view> known)
+      : EntryOptions(text, std::span<const std::string_view>(known.begin(), known.size())) {}
 
   bool has(std::string_view name) const { return options_.contains(name); }
   std::string text(std::string_view name, std::string fallback) const;

@@ -233,4 +233,23 @@ std::string ring_bound_text(const ring::BoundReport& report) {
   return output_text(out);
 }
 
+ring::Family::Options JsonFace<ring::Family>::options(const EntryOptions& o) {
+  return {o.text("algorithm", "auto"), ring::solver_named(o.text("solver", "fast")),
+          o.real("time_limit")};
+}
+
+ring::Family::Instance JsonFace<ring::Family>::read_instance(const Json& document) {
+  return read_ring_instance(document);
+}
+
+std::string JsonFace<ring::Family>::write(const ring::Family::Result& result) {
+  return ring_schedule_json(result);
+}
+
+CheckResult JsonFace<ring::Family>::check(const ring::Family::Instance& instance,
+                                          std::string_view text) {
+  const RingScheduleDocument document = read_ring_schedule(text);
+  return ring::check(instance, document.schedule, document.stated);
+}
+
 }  // namespace redist::io

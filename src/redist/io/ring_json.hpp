@@ -1,8 +1,11 @@
 // JSON reading and writing of ring instances and schedules, exactly per docs/formats.md.
 #pragma once
 
+#include <array>
+#include "redist/io/family_json.hpp"
 #include "redist/io/json.hpp"
 #include "redist/ring/bounds.hpp"
+#include "redist/ring/family.hpp"
 #include "redist/ring/limits.hpp"
 #include "redist/ring/model.hpp"
 #include "redist/ring/validate.hpp"
@@ -44,5 +47,18 @@ std::string ring_schedule_json(const ring::Schedule& schedule);
 // `redist ring bound`'s output: {"lower_bound": x, "terms": {name: value or null, ...}}.
 std::string ring_bound_text(const ring::BoundReport& report);
 OrderedJson write_ring_instance(const ring::Instance& instance);
+
+// The family's JSON face (redist/io/family_json.hpp): the plan entry point's options, the instance,
+// the result and `check`'s verdict on a result document.
+template <>
+struct JsonFace<ring::Family> {
+  using F = ring::Family;
+  static constexpr std::array<std::string_view, 4> option_names{"algorithm", "solver", "time_limit",
+                                                                "format"};
+  static F::Options options(const EntryOptions& o);
+  static F::Instance read_instance(const Json& document);
+  static std::string write(const F::Result& result);
+  static CheckResult check(const F::Instance& instance, std::string_view text);
+};
 
 }  // namespace redist::io

@@ -150,4 +150,27 @@ slicering::Solution solution_of(const SolutionDocument& document) {
   return s;
 }
 
+slicering::Family::Options JsonFace<slicering::Family>::options(const EntryOptions& o) {
+  slicering::PlanOptions options{o.text("algorithm", "auto"), std::nullopt, o.real("time_limit")};
+  if (const auto q = o.integer("q")) {
+    if (*q < 1) throw OptionError("ring size must be >= 1", "q");
+    options.ring_size = static_cast<std::size_t>(*q);
+  }
+  return options;
+}
+
+slicering::Family::Instance JsonFace<slicering::Family>::read_instance(const Json& document) {
+  return read_cluster(document);
+}
+
+std::string JsonFace<slicering::Family>::write(const slicering::Family::Result& result) {
+  return output_text(write_slicering_solution(result));
+}
+
+CheckResult JsonFace<slicering::Family>::check(const slicering::Family::Instance& instance,
+                                               std::string_view text) {
+  const SolutionDocument document = read_slicering_solution(parse_document(text));
+  return slicering::check(instance, document.ring, document.alpha, document.claims);
+}
+
 }  // namespace redist::io

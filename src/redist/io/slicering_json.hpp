@@ -1,10 +1,13 @@
 // JSON reading and writing of SliceRing clusters and solutions, exactly per docs/slicering.md.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string_view>
 
+#include "redist/io/family_json.hpp"
 #include "redist/io/json.hpp"
+#include "redist/slicering/family.hpp"
 #include "redist/slicering/model.hpp"
 #include "redist/slicering/validate.hpp"
 
@@ -37,5 +40,18 @@ slicering::Solution solution_of(const SolutionDocument& document);
 // The solution's claims as they are: lower_bound (and gap) when it is > 0 (greedy proves none).
 OrderedJson write_slicering_solution(const slicering::Solution& solution);
 OrderedJson write_cluster(const slicering::Cluster& cluster);
+
+// The family's JSON face (redist/io/family_json.hpp): the plan entry point's options, the instance,
+// the result and `check`'s verdict on a result document.
+template <>
+struct JsonFace<slicering::Family> {
+  using F = slicering::Family;
+  static constexpr std::array<std::string_view, 4> option_names{"algorithm", "q", "time_limit",
+                                                                "format"};
+  static F::Options options(const EntryOptions& o);
+  static F::Instance read_instance(const Json& document);
+  static std::string write(const F::Result& result);
+  static CheckResult check(const F::Instance& instance, std::string_view text);
+};
 
 }  // namespace redist::io

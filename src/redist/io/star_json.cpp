@@ -183,4 +183,22 @@ std::string star_schedule_json(const star::Schedule& s) {
   return text;
 }
 
+star::Family::Options JsonFace<star::Family>::options(const EntryOptions& o) {
+  return {o.text("algorithm", "best"), o.real("time_limit")};
+}
+
+star::Family::Instance JsonFace<star::Family>::read_instance(const Json& document) {
+  return read_star_instance(document);
+}
+
+std::string JsonFace<star::Family>::write(const star::Family::Result& result) {
+  return star_schedule_json(result);
+}
+
+CheckResult JsonFace<star::Family>::check(const star::Family::Instance& instance,
+                                          std::string_view text) {
+  const StarScheduleDocument document = read_star_schedule(text);
+  return star::check(instance, document.schedule, document.stated);
+}
+
 }  // namespace redist::io

@@ -1,11 +1,14 @@
 // JSON reading and writing of star instances and schedules (docs/star.md, STAR).
 #pragma once
 
+#include <array>
 #include <ostream>
 #include <string>
 #include <string_view>
 
+#include "redist/io/family_json.hpp"
 #include "redist/io/json.hpp"
+#include "redist/star/family.hpp"
 #include "redist/star/model.hpp"
 #include "redist/star/order.hpp"
 #include "redist/star/validate.hpp"
@@ -37,5 +40,18 @@ StarScheduleDocument read_star_schedule(std::string_view text);
 // One member per line, one transfer per line; written without a DOM, in chunks of 64 KB.
 void write_star_schedule(std::ostream& stream, const star::Schedule& schedule);
 std::string star_schedule_json(const star::Schedule& schedule);
+
+// The family's JSON face (redist/io/family_json.hpp): the plan entry point's options, the instance,
+// the result and `check`'s verdict on a result document.
+template <>
+struct JsonFace<star::Family> {
+  using F = star::Family;
+  static constexpr std::array<std::string_view, 3> option_names{"algorithm", "time_limit",
+                                                                "format"};
+  static F::Options options(const EntryOptions& o);
+  static F::Instance read_instance(const Json& document);
+  static std::string write(const F::Result& result);
+  static CheckResult check(const F::Instance& instance, std::string_view text);
+};
 
 }  // namespace redist::io

@@ -60,6 +60,9 @@ const std::vector<AlgorithmName>& mode_names() {
 }
 
 Plan plan(const Instance& instance, const PlanOptions& options) {
+  if (options.time_limit) {
+    throw OptionError("lau's algorithms do not search: no time limit applies", "time_limit");
+  }
   const auto start = std::chrono::steady_clock::now();
   Plan out = plan_by_name(instance, options.algorithm, options.mode);
   out.mode = options.mode;

@@ -6,9 +6,11 @@
 // optimal when the makespan equals it (Proof::lower_bound, compared on the exact integer times).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "redist/common/family.hpp"
 #include "redist/lau/model.hpp"
 
 namespace redist::lau {
@@ -16,13 +18,13 @@ namespace redist::lau {
 struct PlanOptions {
   std::string algorithm = "optimal";  // a name of algorithm_names()
   Mode mode = Mode::single;           // the send mode planned for and reported in makespan
+  // Lau's algorithms are polynomial and never search: a time limit is refused (OptionError at
+  // "time_limit") rather than ignored.
+  std::optional<double> time_limit = std::nullopt;
 };
 
 // An algorithm or a mode as `--algorithm` and `--mode` name and describe them.
-struct AlgorithmName {
-  std::string name;
-  std::string description;
-};
+using AlgorithmName = redist::AlgorithmName;
 // optimal, linear, traffic, optimal-window: the names `plan` accepts, for the help and the errors.
 const std::vector<AlgorithmName>& algorithm_names();
 // single, multi.

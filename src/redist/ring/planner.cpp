@@ -18,8 +18,8 @@
 
 namespace redist::ring {
 
-const std::vector<std::pair<std::string, std::string>>& ring_algorithm_names() {
-  static const std::vector<std::pair<std::string, std::string>> names = {
+const std::vector<AlgorithmName>& ring_algorithm_names() {
+  static const std::vector<AlgorithmName> names = {
       {"auto", "the best of those below that apply to the ring (the default)"},
       {"unidirectional", "RRV04 §3-4: optimal on unidirectional rings"},
       {"bidirectional-homogeneous",

@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "redist/common/family.hpp"
 #include "redist/ring/model.hpp"
 #include "redist/ring/solver.hpp"
 
@@ -31,7 +32,7 @@ namespace redist::ring {
 
 // The ring algorithms, (name, what it does and when it is optimal), `auto` first: the names plan
 // accepts, listed in its errors and in the command line's help.
-const std::vector<std::pair<std::string, std::string>>& ring_algorithm_names();
+const std::vector<AlgorithmName>& ring_algorithm_names();
 
 // The options of `redist ring plan`, with its defaults.
 struct PlanOptions {

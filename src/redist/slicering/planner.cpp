@@ -13,8 +13,8 @@
 
 namespace redist::slicering {
 
-const std::vector<std::pair<std::string, std::string>>& slicering_algorithm_names() {
-  static const std::vector<std::pair<std::string, std::string>> names = {
+const std::vector<AlgorithmName>& slicering_algorithm_names() {
+  static const std::vector<AlgorithmName> names = {
       {"auto", fmt::format("exact when p <= {}, else the better of greedy and tsp, with a lower "
                            "bound (the default)",
                            kAutoExactMaxProcessors)},
@@ -34,7 +34,7 @@ std::string expected_names() {
   std::string text;
   for (std::size_t k = 0; k < names.size(); ++k) {
     if (k > 0) text += k + 1 == names.size() ? " or " : ", ";
-    text += names[k].first;
+    text += names[k].name;
   }
   return text;
 }

@@ -11,13 +11,14 @@
 #include <utility>
 #include <vector>
 
+#include "redist/common/family.hpp"
 #include "redist/slicering/model.hpp"
 
 namespace redist::slicering {
 
 // The SliceRing algorithms, (name, what it does and what it proves), `auto` first: the names plan
 // accepts, listed in its errors and in the command line's help.
-const std::vector<std::pair<std::string, std::string>>& slicering_algorithm_names();
+const std::vector<AlgorithmName>& slicering_algorithm_names();
 
 // The options of `redist slicering plan`, with its defaults.
 struct PlanOptions {

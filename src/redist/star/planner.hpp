@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "redist/common/family.hpp"
 #include "redist/star/lower_bound.hpp"
 #include "redist/star/model.hpp"
 
@@ -52,10 +53,7 @@ struct PlanOptions {
 };
 
 // An algorithm `plan` runs, as `--algorithm` names and describes it.
-struct AlgorithmName {
-  std::string name;
-  std::string description;
-};
+using AlgorithmName = redist::AlgorithmName;
 // best, bba, mbbsa, mbbsa-lazy, rbsa, exact: the names `plan` accepts, for the help and the errors.
 const std::vector<AlgorithmName>& algorithm_names();
 

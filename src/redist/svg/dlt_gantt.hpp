@@ -17,7 +17,9 @@
 #include <cstddef>
 #include <string>
 
+#include "redist/dlt/family.hpp"
 #include "redist/dlt/model.hpp"
+#include "redist/svg/family_chart.hpp"
 #include "redist/svg/gantt.hpp"
 
 namespace redist::svg {
@@ -33,5 +35,17 @@ void require_dlt_gantt_size(std::size_t workers, std::size_t transfers);
 // drawn with `conflict` (its transfers that name unknown workers are left out).
 std::string dlt_gantt_svg(const dlt::Instance& instance, const dlt::Schedule& schedule,
                           const std::string& title, const Conflict* conflict = nullptr);
+
+template <>
+struct ChartFace<dlt::Family> {
+  static void limits(const dlt::Instance& instance) {
+    require_dlt_gantt_size(instance.workers(), 0);
+  }
+  static std::string chart(const dlt::Instance& instance, const dlt::Schedule& result,
+                           const std::string& title) {
+    require_dlt_gantt_size(instance.workers(), result.transfers.size());
+    return dlt_gantt_svg(instance, result, title);
+  }
+};
 
 }  // namespace redist::svg

@@ -11,7 +11,9 @@
 
 #include <string>
 
+#include "redist/exchange/family.hpp"
 #include "redist/exchange/model.hpp"
+#include "redist/svg/family_chart.hpp"
 #include "redist/svg/gantt.hpp"
 
 namespace redist::svg {
@@ -26,5 +28,17 @@ inline constexpr ChartLimits kExchangeChartLimits{"nodes", 256, "pieces", 20'000
 // not finite or goes back) are left out, their count noted under the chart.
 std::string exchange_gantt_svg(const exchange::Instance& instance, const exchange::Plan& plan,
                                const std::string& title, const Conflict* conflict = nullptr);
+
+template <>
+struct ChartFace<exchange::Family> {
+  static void limits(const exchange::Instance& instance) {
+    require_chart_size(kExchangeChartLimits, instance.nodes, 0, "gantt");
+  }
+  static std::string chart(const exchange::Instance& instance, const exchange::Plan& result,
+                           const std::string& title) {
+    require_chart_size(kExchangeChartLimits, instance.nodes, result.pieces.size(), "gantt");
+    return exchange_gantt_svg(instance, result, title);
+  }
+};
 
 }  // namespace redist::svg

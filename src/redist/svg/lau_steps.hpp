@@ -24,7 +24,9 @@
 #include <string>
 #include <vector>
 
+#include "redist/lau/family.hpp"
 #include "redist/lau/model.hpp"
+#include "redist/svg/family_chart.hpp"
 #include "redist/svg/gantt.hpp"
 
 namespace redist::svg {
@@ -53,5 +55,17 @@ void require_step_chart_size(const lau::Instance& instance, const std::vector<st
 // flows that are not one per node as no message.
 std::string lau_steps_svg(const lau::Instance& instance, const lau::Plan& plan,
                           const std::string& title, const Conflict* conflict = nullptr);
+
+template <>
+struct ChartFace<lau::Family> {
+  static void limits(const lau::Instance& instance) {
+    require_step_chart_size(instance.size(), 0, 0);
+  }
+  static std::string chart(const lau::Instance& instance, const lau::Plan& result,
+                           const std::string& title) {
+    require_step_chart_size(instance, result.flows, result.mode);
+    return lau_steps_svg(instance, result, title);
+  }
+};
 
 }  // namespace redist::svg

@@ -23,7 +23,9 @@
 #include <cstddef>
 #include <string>
 
+#include "redist/ring/family.hpp"
 #include "redist/ring/model.hpp"
+#include "redist/svg/family_chart.hpp"
 #include "redist/svg/gantt.hpp"
 
 namespace redist::svg {
@@ -48,5 +50,17 @@ GanttChart ring_gantt_chart(const redist::ring::Instance& instance,
 std::string ring_gantt_svg(const redist::ring::Instance& instance,
                            const redist::ring::Schedule& schedule, const std::string& title,
                            const Conflict* conflict = nullptr);
+
+template <>
+struct ChartFace<ring::Family> {
+  static void limits(const ring::Instance& instance) {
+    require_gantt_size(instance.size(), 0, "gantt");
+  }
+  static std::string chart(const ring::Instance& instance, const ring::Schedule& result,
+                           const std::string& title) {
+    require_gantt_size(instance.size(), result.transfers.size(), "gantt");
+    return ring_gantt_svg(instance, result, title);
+  }
+};
 
 }  // namespace redist::svg

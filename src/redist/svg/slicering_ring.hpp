@@ -18,7 +18,9 @@
 #include <cstddef>
 #include <string>
 
+#include "redist/slicering/family.hpp"
 #include "redist/slicering/model.hpp"
+#include "redist/svg/family_chart.hpp"
 #include "redist/svg/gantt.hpp"
 
 namespace redist::svg {
@@ -40,5 +42,17 @@ void require_ring_picture_size(std::size_t processors, std::size_t ring_size);
 std::string slicering_ring_svg(const slicering::Cluster& cluster,
                                const slicering::Solution& solution, const std::string& title,
                                const Conflict* conflict = nullptr);
+
+template <>
+struct ChartFace<slicering::Family> {
+  static void limits(const slicering::Cluster& instance) {
+    require_ring_picture_size(instance.size(), 0);
+  }
+  static std::string chart(const slicering::Cluster& instance, const slicering::Solution& result,
+                           const std::string& title) {
+    require_ring_picture_size(instance.size(), result.ring.size());
+    return slicering_ring_svg(instance, result, title);
+  }
+};
 
 }  // namespace redist::svg

@@ -17,7 +17,9 @@
 #include <cstddef>
 #include <string>
 
+#include "redist/star/family.hpp"
 #include "redist/star/model.hpp"
+#include "redist/svg/family_chart.hpp"
 #include "redist/svg/gantt.hpp"
 
 namespace redist::svg {
@@ -33,5 +35,17 @@ void require_star_gantt_size(std::size_t workers, std::size_t transfers);
 // A schedule that failed star::check is drawn with `conflict` (gantt.hpp).
 std::string star_gantt_svg(const star::Instance& instance, const star::Schedule& schedule,
                            const std::string& title, const Conflict* conflict = nullptr);
+
+template <>
+struct ChartFace<star::Family> {
+  static void limits(const star::Instance& instance) {
+    require_star_gantt_size(instance.workers(), 0);
+  }
+  static std::string chart(const star::Instance& instance, const star::Schedule& result,
+                           const std::string& title) {
+    require_star_gantt_size(instance.workers(), result.transfers.size());
+    return star_gantt_svg(instance, result, title);
+  }
+};
 
 }  // namespace redist::svg

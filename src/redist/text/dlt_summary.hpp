@@ -8,12 +8,23 @@
 #include <string_view>
 
 #include "redist/common/check.hpp"
+#include "redist/dlt/family.hpp"
 #include "redist/dlt/model.hpp"
+#include "redist/text/family_text.hpp"
 
 namespace redist::text {
 
 std::string dlt_summary(const dlt::Instance& instance, const dlt::Schedule& schedule,
                         const CheckResult& verdict, std::string_view heading,
                         std::string_view source);
+
+template <>
+struct TextFace<dlt::Family> {
+  static std::string summary(const dlt::Instance& instance, const dlt::Schedule& result,
+                             const CheckResult& verdict, std::string_view heading,
+                             std::string_view source) {
+    return dlt_summary(instance, result, verdict, heading, source);
+  }
+};
 
 }  // namespace redist::text

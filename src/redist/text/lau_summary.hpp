@@ -10,7 +10,9 @@
 
 #include "redist/common/check.hpp"
 #include "redist/lau/evaluate.hpp"
+#include "redist/lau/family.hpp"
 #include "redist/lau/model.hpp"
+#include "redist/text/family_text.hpp"
 
 namespace redist::text {
 
@@ -23,5 +25,14 @@ std::string lau_summary(const lau::Instance& instance, const lau::Plan& plan,
 // and the shift h, as the evaluation gives them. O(n).
 std::string lau_eval_summary(const lau::Instance& instance, const std::vector<std::int64_t>& flows,
                              const lau::Evaluation& evaluation, std::string_view heading);
+
+template <>
+struct TextFace<lau::Family> {
+  static std::string summary(const lau::Instance& instance, const lau::Plan& result,
+                             const CheckResult& verdict, std::string_view heading,
+                             std::string_view source) {
+    return lau_summary(instance, result, verdict, heading, source);
+  }
+};
 
 }  // namespace redist::text

@@ -10,7 +10,9 @@
 
 #include "redist/common/check.hpp"
 #include "redist/ring/bounds.hpp"
+#include "redist/ring/family.hpp"
 #include "redist/ring/model.hpp"
+#include "redist/text/family_text.hpp"
 
 namespace redist::text {
 
@@ -22,5 +24,14 @@ std::string ring_summary(const ring::Instance& instance, const ring::Schedule& s
 // The readable lower bounds of `redist ring bound --format text`: the bound and each of its terms
 // as the report gives them (a skipped term says so). O(terms).
 std::string ring_bound_summary(const ring::BoundReport& report, std::string_view heading);
+
+template <>
+struct TextFace<ring::Family> {
+  static std::string summary(const ring::Instance& instance, const ring::Schedule& result,
+                             const CheckResult& verdict, std::string_view heading,
+                             std::string_view source) {
+    return ring_summary(instance, result, verdict, heading, source);
+  }
+};
 
 }  // namespace redist::text

@@ -10,7 +10,9 @@
 #include <string_view>
 
 #include "redist/common/check.hpp"
+#include "redist/slicering/family.hpp"
 #include "redist/slicering/model.hpp"
+#include "redist/text/family_text.hpp"
 
 namespace redist::text {
 
@@ -19,5 +21,14 @@ namespace redist::text {
 std::string slicering_summary(const slicering::Cluster& cluster,
                               const slicering::Solution& solution, const CheckResult& verdict,
                               std::string_view heading, std::string_view source);
+
+template <>
+struct TextFace<slicering::Family> {
+  static std::string summary(const slicering::Cluster& instance, const slicering::Solution& result,
+                             const CheckResult& verdict, std::string_view heading,
+                             std::string_view source) {
+    return slicering_summary(instance, result, verdict, heading, source);
+  }
+};
 
 }  // namespace redist::text

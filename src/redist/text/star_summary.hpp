@@ -9,8 +9,10 @@
 #include <string_view>
 
 #include "redist/common/check.hpp"
+#include "redist/star/family.hpp"
 #include "redist/star/model.hpp"
 #include "redist/star/order.hpp"
+#include "redist/text/family_text.hpp"
 
 namespace redist::text {
 
@@ -23,5 +25,14 @@ std::string star_summary(const star::Instance& instance, const star::Schedule& s
 // with the time windows of the schedule. O(transfers log transfers).
 std::string star_order_summary(const star::OrderInstance& instance, const star::Schedule& schedule,
                                std::string_view heading);
+
+template <>
+struct TextFace<star::Family> {
+  static std::string summary(const star::Instance& instance, const star::Schedule& result,
+                             const CheckResult& verdict, std::string_view heading,
+                             std::string_view source) {
+    return star_summary(instance, result, verdict, heading, source);
+  }
+};
 
 }  // namespace redist::text
