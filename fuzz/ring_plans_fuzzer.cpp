@@ -84,7 +84,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   });
   const bool slow_rounds = rounds(ring) > 1e6;
   for (const auto& algorithm : ring::ring_algorithm_names()) {
-    const std::string name = algorithm.first;  // a lambda below captures it
+    const std::string name = algorithm.name;  // a lambda below captures it
     if (slow_rounds && (name == "bidirectional-homogeneous" || name == "auto")) continue;
     for (ring::Solver solver : {ring::Solver::fast, ring::Solver::lp}) {
       if (solver == ring::Solver::lp && (ring.size() > 40 || name.find("light") != 0)) continue;

@@ -10,6 +10,7 @@
 #include "redist/io/exchange_json.hpp"
 #include "redist/io/json.hpp"
 #include "redist/testing/faces.hpp"
+#include "redist/testing/random_cases.hpp"
 #include "redist/testing/random_exchange.hpp"
 #include "redist/text/summary.hpp"
 
@@ -58,7 +59,7 @@ TEST(ExchangeFaces, TextAndJsonAgreeOnEveryBundledInstance) {
 TEST(ExchangeFaces, TextAndJsonAgreeOnRandomInstances) {
   std::mt19937_64 rng(43);
   testkit::RandomExchangeOptions o;
-  for (int trial = 0; trial < 2000; ++trial) {
+  for (int trial = 0; trial < testkit::random_cases(2000); ++trial) {
     o.latency = trial % 3 == 0 ? 0.5 : 0.0;
     o.backbone = trial % 4 == 0;
     const std::string instance = io::exchange_instance_json(testkit::random_exchange(rng, o));
