@@ -23,7 +23,9 @@ void expect_faces_agree(const std::string& instance, const std::string& algorith
   const io::Json plan = io::Json::parse(plan_json(instance, options));
   const std::string text =
       plan_json(instance, R"({"algorithm": ")" + algorithm + R"(", "format": "text"})");
-  EXPECT_EQ(testkit::summary_field(text, "makespan"), text::number(plan["makespan"].get<double>()))
+  // In seconds, with their unit.
+  EXPECT_EQ(testkit::summary_field(text, "makespan"),
+            text::number(plan["makespan"].get<double>()) + " s")
       << where;
   EXPECT_EQ(testkit::first_word(testkit::summary_field(text, "lower bound")),
             text::number(plan["lower_bound"].get<double>()))

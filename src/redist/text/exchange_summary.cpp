@@ -25,7 +25,7 @@ void describe_instance(Summary& out, const exchange::Instance& in, std::string_v
                        source.empty() ? "" : fmt::format(" ({})", source)));
   out.line("  send bandwidth " + bandwidths(in.send_bandwidth));
   out.line("  recv bandwidth " + bandwidths(in.recv_bandwidth));
-  out.line("  latency        " + number(in.latency) + " per piece");
+  out.line("  latency        " + number(in.latency) + " s per piece");
   if (in.backbone) {
     out.line(fmt::format(
         "  backbone       {} transfers at once between clusters of {} and {} nodes",
@@ -36,7 +36,7 @@ void describe_instance(Summary& out, const exchange::Instance& in, std::string_v
 std::string bound_terms(const exchange::Plan& plan) {
   std::string terms = "ports " + number(plan.bounds.ports);
   if (plan.bounds.backbone) terms += ", backbone " + number(*plan.bounds.backbone);
-  return fmt::format("{} ({})", number(plan.lower_bound.value_or(0.0)), terms);
+  return fmt::format("{} s ({})", number(plan.lower_bound.value_or(0.0)), terms);
 }
 
 struct Route {
@@ -75,7 +75,7 @@ std::string exchange_summary(const exchange::Instance& in, const exchange::Plan&
   describe_instance(out, in, heading, source);
   out.blank();
   out.field("algorithm", plan.algorithm);
-  out.claims(plan, plan.algorithm, {}, bound_terms(plan));
+  out.claims(plan, plan.algorithm, number(plan.makespan) + " s", bound_terms(plan));
   if (plan.steps) {
     out.field("steps", fmt::format("{} (step lower bound eta {} = {} + latency x {} steps)",
                                    plan.steps->count, number(plan.steps->lower_bound),
@@ -92,7 +92,7 @@ std::string exchange_summary(const exchange::Instance& in, const exchange::Plan&
 std::string exchange_bound_summary(const exchange::Bounds& bounds, std::string_view heading) {
   Summary out;
   out.line(fmt::format("{}: lower bounds on the exchange time", heading));
-  out.field("lower bound", number(bounds.lower_bound) + " (the largest term)");
+  out.field("lower bound", number(bounds.lower_bound) + " s (the largest term)");
   out.field("  ports", number(bounds.ports));
   if (bounds.backbone) out.field("  backbone", number(*bounds.backbone));
   return out.str();
