@@ -6,6 +6,7 @@
 #include <functional>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -250,8 +251,8 @@ template <class Instance, class Document>
 int run_check(const CheckCommand<Instance, Document>& command, const std::string& instance_file,
               const std::string& schedule_file, const std::string& gantt_file,
               const std::string& format = "json") {
-  require_distinct_inputs(instance_file, schedule_file, "instance and schedule");
   const std::string noun = io::output_noun(command.family);
+  require_distinct_inputs(instance_file, schedule_file, ("instance and " + noun).c_str());
   // Each text lives only while it is read: the check holds the documents, not their text too
   // (a schedule of 10^7 pieces is hundreds of MB of text).
   const Instance instance = [&] {
@@ -300,6 +301,39 @@ int run_check(const CheckCommand<Instance, Document>& command, const std::string
   return status;
 }
 
+// The check command of a family of the list, from its faces: the JSON face reads the instance
+// and the result document and gives the validator's verdict on it, as check_json does; the
+// chart face draws the result, an invalid one with its conflict in red.
+template <FamilyWithFaces F>
+CheckCommand<typename F::Instance, typename io::JsonFace<F>::Document> family_check_command() {
+  using Instance = typename F::Instance;
+  using Face = io::JsonFace<F>;
+  using Document = typename Face::Document;
+  CheckCommand<Instance, Document> command;
+  command.family = std::string(F::name);
+  command.read = [](const std::string& text) {
+    return io::located_in(F::root, [&] { return Face::read_instance(io::parse_document(text)); });
+  };
+  command.read_schedule = [](const std::string& text) {
+    return io::located_in(F::root, [&] { return Face::read_document(text); });
+  };
+  command.check = [](const Instance& in, const Document& document) {
+    return io::located_in(F::root, [&] { return Face::check(in, document); });
+  };
+  command.chart_limits = [](const Instance& in, const Document& document) {
+    svg::ChartFace<F>::limits(in, Face::result(document));
+  };
+  command.chart = [](const Instance& in, const Document& document, const std::string& title) {
+    return svg::ChartFace<F>::chart(in, Face::result(document), title);
+  };
+  command.invalid_chart = [](const Instance& in, const Document& document, const std::string& title,
+                             const CheckResult& verdict) {
+    const svg::Conflict conflict{verdict.reason, verdict.entries};
+    return svg::ChartFace<F>::chart(in, Face::result(document), title, &conflict);
+  };
+  return command;
+}
+
 // The help of a choice: one line per (name, description), below the option.
 std::string choices(std::initializer_list<std::pair<const char*, const char*>> names);
 // Ends a command's help with an example instance and a command line that uses a bundled file.
@@ -314,5 +348,34 @@ inline std::optional<double> time_limit_of(double seconds) {
 // Adds `--format json|text` to a command: `json` the document of docs/formats.md, `text` a
 // readable summary of the same result.
 void add_format_option(CLI::App* command, std::string& format);
+
+// The help of a family's check command: what it validates, its two files and its picture.
+struct CheckHelp {
+  const char* description;  // "Validate a schedule against an instance"
+  const char* instance;     // "Instance JSON file ('-': stdin)"
+  const char* document;     // "Schedule JSON file ('-': stdin)"
+  const char* chart;        // what --gantt draws
+};
+
+// Adds `check INSTANCE DOCUMENT [--gantt FILE] [--format json|text]` to the family's command:
+// family_check_command<F> run by run_check. The document's name is io::output_noun's.
+template <FamilyWithFaces F>
+void add_family_check_command(CLI::App* family, Action& action, const CheckHelp& help) {
+  struct Files {
+    std::string instance, document, gantt, format = "json";
+  };
+  auto files = std::make_shared<Files>();
+  CLI::App* check = family->add_subcommand("check", help.description);
+  check->add_option("instance", files->instance, help.instance)->required();
+  check->add_option(io::output_noun(F::name), files->document, help.document)->required();
+  check->add_option("--gantt", files->gantt, help.chart);
+  add_format_option(check, files->format);
+  check->callback([&action, files] {
+    action = [files] {
+      return run_check(family_check_command<F>(), files->instance, files->document, files->gantt,
+                       files->format);
+    };
+  });
+}
 
 }  // namespace redist::cli

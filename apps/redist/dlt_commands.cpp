@@ -16,15 +16,10 @@ namespace {
 
 struct DltOptions {
   std::string instance = "-";
-  std::string schedule;
   std::string solver = "fast";
   std::string gantt;
   std::string format = "json";
 };
-
-dlt::Instance read_dlt_text(const std::string& text) {
-  return io::located_in("$.dlt", [&] { return io::read_dlt_instance(io::parse_document(text)); });
-}
 
 // The help of --solver: dlt::solver_names(), one line each.
 std::string dlt_solver_help() {
@@ -33,30 +28,6 @@ std::string dlt_solver_help() {
     text += std::string("\n      ") + n.name + ": " + n.description;
   }
   return text;
-}
-
-CheckCommand<dlt::Instance, io::DltScheduleDocument> dlt_check_command() {
-  return {
-      "dlt",
-      read_dlt_text,
-      [](const std::string& text) {
-        return io::located_in("$.dlt", [&] { return io::read_dlt_schedule(text); });
-      },
-      [](const dlt::Instance& in, const io::DltScheduleDocument& doc) {
-        return io::located_in("$.dlt", [&] { return dlt::check(in, doc.schedule, doc.stated); });
-      },
-      [](const dlt::Instance& in, const io::DltScheduleDocument& doc) {
-        svg::require_dlt_gantt_size(in.workers(), 0);
-        svg::require_dlt_gantt_size(in.workers(), doc.schedule.transfers.size());
-      },
-      [](const dlt::Instance& in, const io::DltScheduleDocument& doc, const std::string& title) {
-        return svg::dlt_gantt_svg(in, doc.schedule, title);
-      },
-      [](const dlt::Instance& in, const io::DltScheduleDocument& doc, const std::string& title,
-         const CheckResult& verdict) {
-        const svg::Conflict conflict = svg::Conflict{verdict.reason, verdict.entries};
-        return svg::dlt_gantt_svg(in, doc.schedule, title, &conflict);
-      }};
 }
 
 }  // namespace
@@ -84,19 +55,11 @@ void register_dlt_commands(CLI::App& app, Action& action, ExperimentRegistry& /*
       });
     };
   });
-  CLI::App* check = dlt->add_subcommand("check", "Validate a divisible-load schedule");
-  check->add_option("instance", options->instance, "Instance JSON file ('-': stdin)")->required();
-  check->add_option("schedule", options->schedule, "Schedule JSON file ('-': stdin)")->required();
-  check->add_option(
-      "--gantt", options->gantt,
-      "Write the Gantt chart of the schedule (an invalid one with its first conflict in red)");
-  add_format_option(check, options->format);
-  check->callback([&action, options] {
-    action = [options] {
-      return run_check(dlt_check_command(), options->instance, options->schedule, options->gantt,
-                       options->format);
-    };
-  });
+  add_family_check_command<dlt::Family>(
+      dlt, action,
+      {"Validate a divisible-load schedule", "Instance JSON file ('-': stdin)",
+       "Schedule JSON file ('-': stdin)",
+       "Write the Gantt chart of the schedule (an invalid one with its first conflict in red)"});
 }
 
 REDIST_REGISTER_FAMILY_COMMANDS(dlt, register_dlt_commands);

@@ -30,7 +30,6 @@ constexpr std::int64_t kMaxKpbsExperimentInstances = 5000;
 
 struct ExchangeOptions {
   std::string instance = "-";
-  std::string plan;
   std::string algorithm = "auto";
   std::string gantt;
   std::string format = "json";
@@ -42,31 +41,6 @@ struct ExchangeOptions {
 exchange::Instance read_instance(const std::string& text) {
   return io::located_in("$.exchange",
                         [&] { return io::read_exchange_instance(io::parse_document(text)); });
-}
-
-void chart_limits(const exchange::Instance& in, std::size_t pieces) {
-  svg::require_chart_size(svg::kExchangeChartLimits, in.nodes, pieces, "gantt");
-}
-
-CheckCommand<exchange::Instance, io::ExchangePlanDocument> check_command() {
-  CheckCommand<exchange::Instance, io::ExchangePlanDocument> c;
-  c.family = "exchange";
-  c.read = read_instance;
-  c.read_schedule = [](const std::string& text) { return io::read_exchange_plan(text); };
-  c.check = [](const exchange::Instance& in, const io::ExchangePlanDocument& doc) {
-    return exchange::check(in, doc.plan, doc.stated);
-  };
-  c.chart_limits = [](const exchange::Instance& in, const io::ExchangePlanDocument& doc) {
-    chart_limits(in, doc.plan.pieces.size());
-  };
-  c.chart = [](const exchange::Instance& in, const io::ExchangePlanDocument& doc,
-               const std::string& title) { return svg::exchange_gantt_svg(in, doc.plan, title); };
-  c.invalid_chart = [](const exchange::Instance& in, const io::ExchangePlanDocument& doc,
-                       const std::string& title, const CheckResult& verdict) {
-    const svg::Conflict conflict{verdict.reason, verdict.entries};
-    return svg::exchange_gantt_svg(in, doc.plan, title, &conflict);
-  };
-  return c;
 }
 
 // `exchange bound`: the bounds of the instance, as a document or (--format text) a summary.
@@ -170,18 +144,6 @@ void add_plan(CLI::App* family, Action& action, const std::shared_ptr<ExchangeOp
   });
 }
 
-void add_check(CLI::App* family, Action& action, const std::shared_ptr<ExchangeOptions>& o) {
-  CLI::App* check = family->add_subcommand("check", "Validate a plan against an instance");
-  check->add_option("instance", o->instance, "Instance JSON file ('-': stdin)")->required();
-  check->add_option("plan", o->plan, "Plan JSON file ('-': stdin)")->required();
-  check->add_option("--gantt", o->gantt,
-                    "Write the plan's Gantt chart (an invalid plan's with the violation in red)");
-  add_format_option(check, o->format);
-  check->callback([&action, o] {
-    action = [o] { return run_check(check_command(), o->instance, o->plan, o->gantt, o->format); };
-  });
-}
-
 void add_block_cyclic(CLI::App* family, Action& action, const std::shared_ptr<ExchangeOptions>& o) {
   CLI::App* bc = family->add_subcommand(
       "block-cyclic",
@@ -231,7 +193,11 @@ void register_exchange_commands(CLI::App& app, Action& action, ExperimentRegistr
       "exchange", "Any redistribution as messages between nodes, under the one-port model");
   family->require_subcommand(1);
   add_plan(family, action, options);
-  add_check(family, action, options);
+  add_family_check_command<exchange::Family>(
+      family, action,
+      {"Validate a plan against an instance", "Instance JSON file ('-': stdin)",
+       "Plan JSON file ('-': stdin)",
+       "Write the plan's Gantt chart (an invalid plan's with the violation in red)"});
   CLI::App* bound = family->add_subcommand("bound", "Lower bounds on the exchange time");
   bound->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
   add_format_option(bound, options->format);

@@ -21,57 +21,17 @@ namespace {
 
 struct LauOptions {
   std::string instance = "-";
-  std::string schedule;
   std::string algorithm = "optimal";
   std::string mode = "single";
   std::string format = "json";
   std::string gantt;
 };
 
-lau::Instance read_lau_text(const std::string& text) {
-  return io::located_in(
-      "$.lau", [&] { return io::read_lau_document(io::parse_document(text), false).instance; });
-}
-
 // The help of a choice: one line per (name, description) of a table.
 std::string lau_choices(const std::vector<lau::AlgorithmName>& names) {
   std::string text = "one of:";
   for (const lau::AlgorithmName& n : names) text += "\n      " + n.name + ": " + n.description;
   return text;
-}
-
-// Whether the flows can be drawn at all; those that cannot are left for `check` to refuse.
-bool drawable(const lau::Instance& instance, const std::vector<std::int64_t>& flows) {
-  return flows.size() == instance.size() && !lau::unbalanced_node(instance, flows);
-}
-
-CheckCommand<lau::Instance, io::LauPlanDocument> lau_check_command() {
-  return {"lau",
-          read_lau_text,
-          [](const std::string& text) {
-            return io::located_in("$.lau",
-                                  [&] { return io::read_lau_plan(io::parse_document(text)); });
-          },
-          [](const lau::Instance& in, const io::LauPlanDocument& doc) {
-            return io::located_in("$.lau", [&] {
-              return io::lau_flows_located("$.flows",
-                                           [&] { return lau::check(in, doc.plan, doc.stated); });
-            });
-          },
-          [](const lau::Instance& in, const io::LauPlanDocument& doc) {
-            svg::require_step_chart_size(in.size(), 0, 0);
-            if (drawable(in, doc.plan.flows)) {
-              svg::require_step_chart_size(in, doc.plan.flows, doc.plan.mode);
-            }
-          },
-          [](const lau::Instance& in, const io::LauPlanDocument& doc, const std::string& title) {
-            return svg::lau_steps_svg(in, doc.plan, title);
-          },
-          [](const lau::Instance& in, const io::LauPlanDocument& doc, const std::string& title,
-             const CheckResult& verdict) {
-            const svg::Conflict conflict{verdict.reason, verdict.entries};
-            return svg::lau_steps_svg(in, doc.plan, title, &conflict);
-          }};
 }
 
 // `lau eval`: the document of the JSON entry point, or (--format text) the summary of the same
@@ -131,20 +91,11 @@ void register_lau_commands(CLI::App& app, Action& action, ExperimentRegistry& ex
     };
   });
 
-  CLI::App* check = lau->add_subcommand("check", "Validate a plan's flows against an instance");
-  check->add_option("instance", options->instance, "Instance JSON file ('-': stdin)")->required();
-  check->add_option("plan", options->schedule, "Plan JSON file, as `lau plan` prints ('-': stdin)")
-      ->required();
-  check->add_option("--gantt", options->gantt,
-                    "Write the plan's step chart (an invalid plan's with the violation in red)");
-  add_format_option(check, options->format);
-  check->callback([&action, options] {
-    action = [options] {
-      require_distinct_inputs(options->instance, options->schedule, "instance and plan");
-      return run_check(lau_check_command(), options->instance, options->schedule, options->gantt,
-                       options->format);
-    };
-  });
+  add_family_check_command<lau::Family>(
+      lau, action,
+      {"Validate a plan's flows against an instance", "Instance JSON file ('-': stdin)",
+       "Plan JSON file, as `lau plan` prints ('-': stdin)",
+       "Write the plan's step chart (an invalid plan's with the violation in red)"});
 
   CLI::App* eval = lau->add_subcommand("eval", "Execution times of given flows, both modes");
   eval->add_option("instance", options->instance, "Instance with flows ('-' or none: stdin)");

@@ -17,7 +17,6 @@ namespace {
 
 struct RingOptions {
   std::string instance = "-";
-  std::string schedule;
   std::string algorithm = "auto";
   std::string solver = "fast";
   std::string gantt;
@@ -27,32 +26,6 @@ struct RingOptions {
 
 ring::Instance read_ring_instance_text(const std::string& text) {
   return io::located_in("$.ring", [&] { return io::read_ring_instance(io::parse_document(text)); });
-}
-
-CheckCommand<ring::Instance, io::RingScheduleDocument> ring_check_command() {
-  CheckCommand<ring::Instance, io::RingScheduleDocument> command;
-  command.family = "ring";
-  command.read = read_ring_instance_text;
-  command.read_schedule = [](const std::string& text) {
-    return io::located_in("$.ring", [&] { return io::read_ring_schedule(text); });
-  };
-  command.check = [](const ring::Instance& in, const io::RingScheduleDocument& document) {
-    return io::located_in("$.ring",
-                          [&] { return ring::check(in, document.schedule, document.stated); });
-  };
-  command.chart_limits = [](const ring::Instance& in, const io::RingScheduleDocument& document) {
-    svg::require_gantt_size(in.size(), document.schedule.transfers.size(), "gantt");
-  };
-  command.chart = [](const ring::Instance& in, const io::RingScheduleDocument& document,
-                     const std::string& title) {
-    return svg::ring_gantt_svg(in, document.schedule, title);
-  };
-  command.invalid_chart = [](const ring::Instance& in, const io::RingScheduleDocument& document,
-                             const std::string& title, const CheckResult& verdict) {
-    const svg::Conflict conflict = svg::Conflict{verdict.reason, verdict.entries};
-    return svg::ring_gantt_svg(in, document.schedule, title, &conflict);
-  };
-  return command;
 }
 
 std::vector<std::string> ring_algorithms() {
@@ -117,19 +90,11 @@ void register_ring_commands(CLI::App& app, Action& action, ExperimentRegistry& /
               "redist ring plan --format text data/examples/demo-ring.json");
   plan->callback([&action, options] { action = [options] { return run_ring_plan(*options); }; });
 
-  CLI::App* check = ring->add_subcommand("check", "Validate a schedule against an instance");
-  check->add_option("instance", options->instance, "Instance JSON file ('-': stdin)")->required();
-  check->add_option("schedule", options->schedule, "Schedule JSON file ('-': stdin)")->required();
-  check->add_option(
-      "--gantt", options->gantt,
-      "Write the Gantt chart of the schedule (an invalid one with its first conflict in red)");
-  add_format_option(check, options->format);
-  check->callback([&action, options] {
-    action = [options] {
-      return run_check(ring_check_command(), options->instance, options->schedule, options->gantt,
-                       options->format);
-    };
-  });
+  add_family_check_command<ring::Family>(
+      ring, action,
+      {"Validate a schedule against an instance", "Instance JSON file ('-': stdin)",
+       "Schedule JSON file ('-': stdin)",
+       "Write the Gantt chart of the schedule (an invalid one with its first conflict in red)"});
 
   CLI::App* bound = ring->add_subcommand("bound", "Lower bounds on the redistribution time");
   bound->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");

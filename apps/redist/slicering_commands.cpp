@@ -20,7 +20,6 @@ namespace {
 
 struct SliceOptions {
   std::string instance = "-";
-  std::string solution;
   std::string algorithm = "auto";
   std::int64_t q = 0;
   bool q_given = false;
@@ -28,38 +27,6 @@ struct SliceOptions {
   std::string gantt;
   double time_limit = 0;  // seconds; 0: none
 };
-
-slicering::Cluster read_slicering_cluster(const std::string& text) {
-  return io::located_in("$.cluster", [&] { return io::read_cluster(io::parse_document(text)); });
-}
-
-CheckCommand<slicering::Cluster, io::SolutionDocument> slicering_check_command() {
-  CheckCommand<slicering::Cluster, io::SolutionDocument> command;
-  command.family = "slicering";
-  command.read = read_slicering_cluster;
-  command.read_schedule = [](const std::string& text) {
-    return io::located_in("$.cluster",
-                          [&] { return io::read_slicering_solution(io::parse_document(text)); });
-  };
-  command.check = [](const slicering::Cluster& cluster, const io::SolutionDocument& document) {
-    return slicering::check(cluster, document.ring, document.alpha, document.claims);
-  };
-  command.chart_limits = [](const slicering::Cluster& cluster,
-                            const io::SolutionDocument& document) {
-    svg::require_ring_picture_size(cluster.size(), document.ring.size());
-  };
-  command.chart = [](const slicering::Cluster& cluster, const io::SolutionDocument& document,
-                     const std::string& title) {
-    return svg::slicering_ring_svg(cluster, io::solution_of(document), title);
-  };
-  command.invalid_chart = [](const slicering::Cluster& cluster,
-                             const io::SolutionDocument& document, const std::string& title,
-                             const CheckResult& verdict) {
-    const svg::Conflict conflict{verdict.reason, verdict.entries};
-    return svg::slicering_ring_svg(cluster, io::solution_of(document), title, &conflict);
-  };
-  return command;
-}
 
 int run_slicering_plan(const SliceOptions& o) {
   slicering::PlanOptions options{o.algorithm, std::nullopt, time_limit_of(o.time_limit)};
@@ -73,11 +40,6 @@ int run_slicering_plan(const SliceOptions& o) {
   return suggesting("--algorithm", o.algorithm, algorithms, [&] {
     return run_plan(family_plan_command<slicering::Family>(options), o.instance, o.gantt, o.format);
   });
-}
-
-int run_slicering_check(const SliceOptions& o) {
-  require_distinct_inputs(o.instance, o.solution, "instance and solution");
-  return run_check(slicering_check_command(), o.instance, o.solution, o.gantt, o.format);
 }
 
 // The help of --algorithm: the planner's table of names.
@@ -115,15 +77,11 @@ void register_slicering_commands(CLI::App& app, Action& action, ExperimentRegist
   plan->callback(
       [&action, options] { action = [options] { return run_slicering_plan(*options); }; });
 
-  CLI::App* check = slice->add_subcommand("check", "Validate a solution against a cluster");
-  check->add_option("instance", options->instance, "Cluster JSON file ('-': stdin)")->required();
-  check->add_option("solution", options->solution, "Solution JSON file ('-': stdin)")->required();
-  check->add_option(
-      "--gantt", options->gantt,
-      "Write a picture of the solution's ring (an invalid one's with the violation in red)");
-  add_format_option(check, options->format);
-  check->callback(
-      [&action, options] { action = [options] { return run_slicering_check(*options); }; });
+  add_family_check_command<slicering::Family>(
+      slice, action,
+      {"Validate a solution against a cluster", "Cluster JSON file ('-': stdin)",
+       "Solution JSON file ('-': stdin)",
+       "Write a picture of the solution's ring (an invalid one's with the violation in red)"});
 
   experiments["slicering"] = [](const ExperimentOptions& o) {
     return experiments::run_slicering_experiment(o.out_dir, o.instances > 0);

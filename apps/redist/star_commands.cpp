@@ -25,16 +25,11 @@ constexpr std::int64_t kMaxStarExperimentInstances = 10000;
 
 struct StarOptions {
   std::string instance = "-";
-  std::string schedule;
   std::string algorithm = "best";
   std::string gantt;
   std::string format = "json";
   double time_limit = 0;  // seconds; 0: none
 };
-
-star::Instance read_star_text(const std::string& text) {
-  return io::located_in("$.star", [&] { return io::read_star_instance(io::parse_document(text)); });
-}
 
 // The help of --algorithm: star::algorithm_names(), one line each.
 std::string star_algorithm_help() {
@@ -43,30 +38,6 @@ std::string star_algorithm_help() {
     text += "\n      " + n.name + ": " + n.description;
   }
   return text;
-}
-
-CheckCommand<star::Instance, io::StarScheduleDocument> star_check_command() {
-  return {
-      "star",
-      read_star_text,
-      [](const std::string& text) {
-        return io::located_in("$.star", [&] { return io::read_star_schedule(text); });
-      },
-      [](const star::Instance& in, const io::StarScheduleDocument& doc) {
-        return io::located_in("$.star", [&] { return star::check(in, doc.schedule, doc.stated); });
-      },
-      [](const star::Instance& in, const io::StarScheduleDocument& doc) {
-        svg::require_star_gantt_size(in.workers(), 0);
-        svg::require_star_gantt_size(in.workers(), doc.schedule.transfers.size());
-      },
-      [](const star::Instance& in, const io::StarScheduleDocument& doc, const std::string& title) {
-        return svg::star_gantt_svg(in, doc.schedule, title);
-      },
-      [](const star::Instance& in, const io::StarScheduleDocument& doc, const std::string& title,
-         const CheckResult& verdict) {
-        const svg::Conflict conflict = svg::Conflict{verdict.reason, verdict.entries};
-        return svg::star_gantt_svg(in, doc.schedule, title, &conflict);
-      }};
 }
 
 // `star order`: Theorem 1's schedule, as a document or (--format text) a summary.
@@ -155,19 +126,11 @@ void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& e
     };
   });
 
-  CLI::App* check = star->add_subcommand("check", "Validate a schedule against an instance");
-  check->add_option("instance", options->instance, "Instance JSON file ('-': stdin)")->required();
-  check->add_option("schedule", options->schedule, "Schedule JSON file ('-': stdin)")->required();
-  check->add_option(
-      "--gantt", options->gantt,
-      "Write the Gantt chart of the schedule (an invalid one with its first conflict in red)");
-  add_format_option(check, options->format);
-  check->callback([&action, options] {
-    action = [options] {
-      return run_check(star_check_command(), options->instance, options->schedule, options->gantt,
-                       options->format);
-    };
-  });
+  add_family_check_command<star::Family>(
+      star, action,
+      {"Validate a schedule against an instance", "Instance JSON file ('-': stdin)",
+       "Schedule JSON file ('-': stdin)",
+       "Write the Gantt chart of the schedule (an invalid one with its first conflict in red)"});
 
   CLI::App* order = star->add_subcommand(
       "order", "Theorem 1: optimal redistribution order when computation is neglected");

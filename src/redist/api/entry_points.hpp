@@ -59,8 +59,9 @@ std::string plan_json(std::string_view instance, std::string_view options) {
 template <FamilyWithFaces F>
 std::string check_json(std::string_view instance, std::string_view result) {
   return io::located_in(F::root, [&] {
-    const typename F::Instance in = io::JsonFace<F>::read_instance(io::parse_document(instance));
-    return io::check_result_text(io::JsonFace<F>::check(in, result));
+    using Face = io::JsonFace<F>;
+    const typename F::Instance in = Face::read_instance(io::parse_document(instance));
+    return io::check_result_text(Face::check(in, Face::read_document(result)));
   });
 }
 

@@ -116,9 +116,12 @@ std::string JsonFace<dlt::Family>::write(const dlt::Family::Result& result) {
   return dlt_plan_json(result);
 }
 
+JsonFace<dlt::Family>::Document JsonFace<dlt::Family>::read_document(std::string_view text) {
+  return read_dlt_schedule(text);
+}
+
 CheckResult JsonFace<dlt::Family>::check(const dlt::Family::Instance& instance,
-                                         std::string_view text) {
-  const DltScheduleDocument document = read_dlt_schedule(text);
+                                         const Document& document) {
   return dlt::check(instance, document.schedule, document.stated);
 }
 

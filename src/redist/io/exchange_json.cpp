@@ -351,9 +351,13 @@ std::string JsonFace<exchange::Family>::write(const exchange::Family::Result& re
   return exchange_plan_json(result);
 }
 
+JsonFace<exchange::Family>::Document JsonFace<exchange::Family>::read_document(
+    std::string_view text) {
+  return read_exchange_plan(text);
+}
+
 CheckResult JsonFace<exchange::Family>::check(const exchange::Family::Instance& instance,
-                                              std::string_view text) {
-  const ExchangePlanDocument document = read_exchange_plan(text);
+                                              const Document& document) {
   return exchange::check(instance, document.plan, document.stated);
 }
 

@@ -10,8 +10,12 @@
 //     static Options options(const EntryOptions&);       // the typed options, OptionError at one
 //     static Instance read_instance(const Json&);        // InputError at its path in the document
 //     static std::string write(const Result&);           // the document `plan` prints
-//     static CheckResult check(const Instance&, std::string_view result);  // `check`'s verdict on
-//                                                        // a result document and its claims
+//     using Document = ...;                              // a result document as `check` reads it:
+//                                                        // the result and the claims it states
+//     static Document read_document(std::string_view);   // InputError at its path
+//     static CheckResult check(const Instance&, const Document&);  // the validator's verdict on
+//                                                        // the result and its stated claims
+//     static const Result& result(const Document&);      // the result it holds, as drawn
 //   };
 //
 // A specialization may add `locate_plan(body)`, which runs the planning and rendering in `body`
@@ -36,12 +40,14 @@ template <class F>
 concept HasJsonFace = Family<F> &&
     requires(const EntryOptions& options, const Json& document,
              const typename F::Instance& instance, const typename F::Result& result,
-             std::string_view text) {
+             std::string_view text, const typename JsonFace<F>::Document& checked) {
   JsonFace<F>::option_names;
   { JsonFace<F>::options(options) } -> std::same_as<typename F::Options>;
   { JsonFace<F>::read_instance(document) } -> std::same_as<typename F::Instance>;
   { JsonFace<F>::write(result) } -> std::same_as<std::string>;
-  { JsonFace<F>::check(instance, text) } -> std::same_as<CheckResult>;
+  { JsonFace<F>::read_document(text) } -> std::same_as<typename JsonFace<F>::Document>;
+  { JsonFace<F>::check(instance, checked) } -> std::same_as<CheckResult>;
+  { JsonFace<F>::result(checked) } -> std::convertible_to<const typename F::Result&>;
 };
 
 }  // namespace redist::io

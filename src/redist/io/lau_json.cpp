@@ -176,10 +176,14 @@ std::string JsonFace<lau::Family>::write(const lau::Family::Result& result) {
   return lau_plan_json(result);
 }
 
+JsonFace<lau::Family>::Document JsonFace<lau::Family>::read_document(std::string_view text) {
+  return read_lau_plan(parse_document(text));
+}
+
 CheckResult JsonFace<lau::Family>::check(const lau::Family::Instance& instance,
-                                         std::string_view text) {
-  const LauPlanDocument read = read_lau_plan(parse_document(text));
-  return lau_flows_located("$.flows", [&] { return lau::check(instance, read.plan, read.stated); });
+                                         const Document& document) {
+  return lau_flows_located("$.flows",
+                           [&] { return lau::check(instance, document.plan, document.stated); });
 }
 
 }  // namespace redist::io

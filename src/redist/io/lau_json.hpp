@@ -63,7 +63,10 @@ struct JsonFace<lau::Family> {
   static F::Options options(const EntryOptions& o);
   static F::Instance read_instance(const Json& document);
   static std::string write(const F::Result& result);
-  static CheckResult check(const F::Instance& instance, std::string_view text);
+  using Document = LauPlanDocument;
+  static Document read_document(std::string_view text);
+  static CheckResult check(const F::Instance& instance, const Document& document);
+  static const F::Result& result(const Document& document) { return document.plan; }
   // Plans with the errors about flows or h located at the instance's loads.
   template <typename Body>
   static auto locate_plan(Body&& body) {

@@ -246,9 +246,12 @@ std::string JsonFace<ring::Family>::write(const ring::Family::Result& result) {
   return ring_schedule_json(result);
 }
 
+JsonFace<ring::Family>::Document JsonFace<ring::Family>::read_document(std::string_view text) {
+  return read_ring_schedule(text);
+}
+
 CheckResult JsonFace<ring::Family>::check(const ring::Family::Instance& instance,
-                                          std::string_view text) {
-  const RingScheduleDocument document = read_ring_schedule(text);
+                                          const Document& document) {
   return ring::check(instance, document.schedule, document.stated);
 }
 

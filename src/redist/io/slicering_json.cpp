@@ -167,9 +167,13 @@ std::string JsonFace<slicering::Family>::write(const slicering::Family::Result& 
   return output_text(write_slicering_solution(result));
 }
 
+JsonFace<slicering::Family>::Document JsonFace<slicering::Family>::read_document(
+    std::string_view text) {
+  return read_slicering_solution(parse_document(text));
+}
+
 CheckResult JsonFace<slicering::Family>::check(const slicering::Family::Instance& instance,
-                                               std::string_view text) {
-  const SolutionDocument document = read_slicering_solution(parse_document(text));
+                                               const Document& document) {
   return slicering::check(instance, document.ring, document.alpha, document.claims);
 }
 

@@ -51,7 +51,10 @@ struct JsonFace<slicering::Family> {
   static F::Options options(const EntryOptions& o);
   static F::Instance read_instance(const Json& document);
   static std::string write(const F::Result& result);
-  static CheckResult check(const F::Instance& instance, std::string_view text);
+  using Document = SolutionDocument;
+  static Document read_document(std::string_view text);
+  static CheckResult check(const F::Instance& instance, const Document& document);
+  static F::Result result(const Document& document) { return solution_of(document); }
 };
 
 }  // namespace redist::io

@@ -195,9 +195,12 @@ std::string JsonFace<star::Family>::write(const star::Family::Result& result) {
   return star_schedule_json(result);
 }
 
+JsonFace<star::Family>::Document JsonFace<star::Family>::read_document(std::string_view text) {
+  return read_star_schedule(text);
+}
+
 CheckResult JsonFace<star::Family>::check(const star::Family::Instance& instance,
-                                          std::string_view text) {
-  const StarScheduleDocument document = read_star_schedule(text);
+                                          const Document& document) {
   return star::check(instance, document.schedule, document.stated);
 }
 

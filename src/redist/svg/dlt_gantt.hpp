@@ -41,10 +41,14 @@ struct ChartFace<dlt::Family> {
   static void limits(const dlt::Instance& instance) {
     require_dlt_gantt_size(instance.workers(), 0);
   }
-  static std::string chart(const dlt::Instance& instance, const dlt::Schedule& result,
-                           const std::string& title) {
+  static void limits(const dlt::Instance& instance, const dlt::Schedule& result) {
+    limits(instance);
     require_dlt_gantt_size(instance.workers(), result.transfers.size());
-    return dlt_gantt_svg(instance, result, title);
+  }
+  static std::string chart(const dlt::Instance& instance, const dlt::Schedule& result,
+                           const std::string& title, const Conflict* conflict = nullptr) {
+    limits(instance, result);
+    return dlt_gantt_svg(instance, result, title, conflict);
   }
 };
 

@@ -34,10 +34,13 @@ struct ChartFace<exchange::Family> {
   static void limits(const exchange::Instance& instance) {
     require_chart_size(kExchangeChartLimits, instance.nodes, 0, "gantt");
   }
-  static std::string chart(const exchange::Instance& instance, const exchange::Plan& result,
-                           const std::string& title) {
+  static void limits(const exchange::Instance& instance, const exchange::Plan& result) {
     require_chart_size(kExchangeChartLimits, instance.nodes, result.pieces.size(), "gantt");
-    return exchange_gantt_svg(instance, result, title);
+  }
+  static std::string chart(const exchange::Instance& instance, const exchange::Plan& result,
+                           const std::string& title, const Conflict* conflict = nullptr) {
+    limits(instance, result);
+    return exchange_gantt_svg(instance, result, title, conflict);
   }
 };
 

@@ -61,10 +61,17 @@ struct ChartFace<lau::Family> {
   static void limits(const lau::Instance& instance) {
     require_step_chart_size(instance.size(), 0, 0);
   }
+  static void limits(const lau::Instance& instance, const lau::Plan& result) {
+    limits(instance);
+    // Flows that do not balance every node are drawn without steps (check refuses them).
+    if (result.flows.size() == instance.size() && !lau::unbalanced_node(instance, result.flows)) {
+      require_step_chart_size(instance, result.flows, result.mode);
+    }
+  }
   static std::string chart(const lau::Instance& instance, const lau::Plan& result,
-                           const std::string& title) {
-    require_step_chart_size(instance, result.flows, result.mode);
-    return lau_steps_svg(instance, result, title);
+                           const std::string& title, const Conflict* conflict = nullptr) {
+    limits(instance, result);
+    return lau_steps_svg(instance, result, title, conflict);
   }
 };
 

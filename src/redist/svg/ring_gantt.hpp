@@ -56,10 +56,13 @@ struct ChartFace<ring::Family> {
   static void limits(const ring::Instance& instance) {
     require_gantt_size(instance.size(), 0, "gantt");
   }
-  static std::string chart(const ring::Instance& instance, const ring::Schedule& result,
-                           const std::string& title) {
+  static void limits(const ring::Instance& instance, const ring::Schedule& result) {
     require_gantt_size(instance.size(), result.transfers.size(), "gantt");
-    return ring_gantt_svg(instance, result, title);
+  }
+  static std::string chart(const ring::Instance& instance, const ring::Schedule& result,
+                           const std::string& title, const Conflict* conflict = nullptr) {
+    limits(instance, result);
+    return ring_gantt_svg(instance, result, title, conflict);
   }
 };
 

@@ -48,10 +48,13 @@ struct ChartFace<slicering::Family> {
   static void limits(const slicering::Cluster& instance) {
     require_ring_picture_size(instance.size(), 0);
   }
-  static std::string chart(const slicering::Cluster& instance, const slicering::Solution& result,
-                           const std::string& title) {
+  static void limits(const slicering::Cluster& instance, const slicering::Solution& result) {
     require_ring_picture_size(instance.size(), result.ring.size());
-    return slicering_ring_svg(instance, result, title);
+  }
+  static std::string chart(const slicering::Cluster& instance, const slicering::Solution& result,
+                           const std::string& title, const Conflict* conflict = nullptr) {
+    limits(instance, result);
+    return slicering_ring_svg(instance, result, title, conflict);
   }
 };
 

@@ -41,10 +41,14 @@ struct ChartFace<star::Family> {
   static void limits(const star::Instance& instance) {
     require_star_gantt_size(instance.workers(), 0);
   }
-  static std::string chart(const star::Instance& instance, const star::Schedule& result,
-                           const std::string& title) {
+  static void limits(const star::Instance& instance, const star::Schedule& result) {
+    limits(instance);
     require_star_gantt_size(instance.workers(), result.transfers.size());
-    return star_gantt_svg(instance, result, title);
+  }
+  static std::string chart(const star::Instance& instance, const star::Schedule& result,
+                           const std::string& title, const Conflict* conflict = nullptr) {
+    limits(instance, result);
+    return star_gantt_svg(instance, result, title, conflict);
   }
 };
 
