@@ -119,7 +119,9 @@ PYBIND11_MODULE(_redist, m) {
     const std::string name(F::name);
     py::module_ family = m.def_submodule(name.c_str(), (std::string(F::title) + ".").c_str());
     def_plan(family, "plan", &redist::api::plan_json<F>, plan_doc(name));
-    def_check(family, name, &redist::api::check_json<F>, redist::io::output_noun(name).c_str());
+    const std::string noun = redist::io::output_noun(name);
+    def_check(family, name, &redist::api::check_json<F>, noun.c_str());
+    def_gantt(family, name, &redist::api::chart_svg<F>, noun.c_str());
   });
   // The planning families, in the list's order: each has its module in the package (the Python
   // tests fail for a family without one).
@@ -130,25 +132,18 @@ PYBIND11_MODULE(_redist, m) {
   m.attr("FAMILIES") = families;
   // What some families add.
   py::module_ ring = m.attr("ring").cast<py::module_>();
-  def_gantt(ring, "ring", &redist::python::ring_gantt);
   def_one(ring, "bound", &redist::ring::bound_json,
           std::string("What `redist ring bound` prints: the lower bounds. ") + kRaises);
 
   py::module_ lau = m.attr("lau").cast<py::module_>();
-  def_gantt(lau, "lau", &redist::python::lau_gantt, "plan");
   def_one(lau, "eval", &redist::lau::eval_json,
           std::string("What `redist lau eval` prints: the times of given flows. ") + kRaises);
 
   py::module_ star = m.attr("star").cast<py::module_>();
-  def_gantt(star, "star", &redist::python::star_gantt);
   def_one(star, "order", &redist::star::order_json,
           std::string("What `redist star order` prints (STAR Theorem 1). ") + kRaises);
 
-  py::module_ dlt = m.attr("dlt").cast<py::module_>();
-  def_gantt(dlt, "dlt", &redist::python::dlt_gantt);
-
   py::module_ exchange = m.attr("exchange").cast<py::module_>();
-  def_gantt(exchange, "exchange", &redist::python::exchange_gantt, "plan");
   def_one(exchange, "bound", &redist::exchange::bound_json,
           std::string("What `redist exchange bound` prints: the lower bounds. ") + kRaises);
   const std::string block_cyclic_doc =
@@ -176,9 +171,6 @@ PYBIND11_MODULE(_redist, m) {
       },
       py::arg("ownership"), py::arg("options") = "{}", migration_doc.c_str(),
       py::call_guard<py::gil_scoped_release>());
-
-  py::module_ slicering = m.attr("slicering").cast<py::module_>();
-  def_gantt(slicering, "slicering", &redist::python::slicering_gantt, "solution");
 
   py::module_ balance =
       m.def_submodule("balance", "Rebalancing an iterative application on a ring.");

@@ -3,6 +3,7 @@
 // Each family's public plan_json and check_json (redist/<family>.hpp) are these, for its Family.
 #pragma once
 
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -62,6 +63,27 @@ std::string check_json(std::string_view instance, std::string_view result) {
     using Face = io::JsonFace<F>;
     const typename F::Instance in = Face::read_instance(io::parse_document(instance));
     return io::check_result_text(Face::check(in, Face::read_document(result)));
+  });
+}
+
+// The picture of a valid result document: the SVG `redist FAMILY check --gantt` writes for it,
+// with the title line `title`. InputError (located as check_json locates it) for a malformed
+// document or a chart over the size limits (at "gantt", refused before checking);
+// std::invalid_argument "cannot draw an invalid schedule: <the validator's reason>" when the
+// family's validator refuses the result (the renderers draw what the validator accepts).
+template <FamilyWithFaces F>
+std::string chart_svg(std::string_view instance, std::string_view result,
+                      const std::string& title) {
+  using Face = io::JsonFace<F>;
+  return io::located_in(F::root, [&] {
+    const typename F::Instance in = Face::read_instance(io::parse_document(instance));
+    const typename Face::Document document = Face::read_document(result);
+    svg::ChartFace<F>::limits(in, Face::result(document));
+    const CheckResult verdict = Face::check(in, document);
+    if (!verdict.valid) {
+      throw std::invalid_argument("cannot draw an invalid schedule: " + verdict.reason);
+    }
+    return svg::ChartFace<F>::chart(in, Face::result(document), title);
   });
 }
 
