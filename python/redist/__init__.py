@@ -25,9 +25,29 @@ raises ValueError at its place (``must be a finite number, got nan (at $.ring.co
 1.0
 """
 
-from . import _redist
+import importlib
+import sys
+
+from . import _family, _redist
 from ._picture import Drawable, Plan, Svg
-from . import balance, dlt, exchange, lau, ring, slicering, star
+from . import balance
+
+
+def _family_module(name):
+    """The package's module of the family ``name`` of the C++ list: its own (``ring.py``, with
+    its documentation and what the family adds), or else plan, check and gantt alone."""
+    try:
+        return importlib.import_module(f".{name}", __name__)
+    except ModuleNotFoundError as e:
+        if e.name != f"{__name__}.{name}":
+            raise
+    module = _family.module(name)
+    sys.modules[module.__name__] = module
+    return module
+
+
+for _name in _redist.FAMILIES:
+    globals()[_name] = _family_module(_name)
 
 __version__ = _redist.__version__
-__all__ = ["balance", "dlt", "exchange", "lau", "ring", "slicering", "star"]
+__all__ = sorted([*_redist.FAMILIES, "balance"])

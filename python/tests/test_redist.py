@@ -186,6 +186,24 @@ class PackageTest(Case):
             self.assertTrue(callable(getattr(_redist, name).plan))
             self.assertTrue(callable(getattr(_redist, name).check))
 
+    def test_a_family_without_its_own_module_gets_plan_check_and_gantt(self):
+        """A family of the list without a module file gets the generic one (redist/_family.py):
+        the same plan, check and gantt as its own module, on dicts."""
+        generic = redist._family.module("dlt")
+        self.assertEqual(generic.__name__, "redist.dlt")
+        self.assertEqual(generic.__all__, ["plan", "check", "gantt"])
+        plan = generic.plan(DLT)
+        self.assertEqual(plan, redist.dlt.plan(DLT))
+        self.assertIsInstance(plan, redist.Plan)
+        self.assertEqual(generic.check(DLT, plan), redist.dlt.check(DLT, plan) | {
+            "seconds": generic.check(DLT, plan)["seconds"]})
+        self.assertEqual(generic.gantt(DLT, plan), redist.dlt.gantt(DLT, plan))
+        self.assertEqual(plan.svg(), redist.dlt.plan(DLT).svg())
+        self.assertEqual(generic.plan(DLT, format="text"), redist.dlt.plan(DLT, format="text"))
+        with self.assertRaisesRegex(ValueError, "solver"):
+            generic.plan(DLT, solver="simplex")
+        self.assertIn("dlt check", generic.gantt.__doc__)
+
     def test_version(self):
         if not CLI:
             self.skipTest("REDIST_CLI is not set")
