@@ -62,7 +62,7 @@ using ExperimentRegistry = std::map<std::string, Experiment>;
 // The commands of a family of the list (redist/api/families.hpp): each family's commands file
 // registers them under the family's name at its end (REDIST_REGISTER_FAMILY_COMMANDS, as a
 // solver registers itself), and `redist` adds them in the list's order (main.cpp). A family of the
-// list whose commands are missing is an internal error at start-up.
+// list that registers none gets plan and check from its faces (default_commands.hpp).
 using FamilyCommands = void (*)(CLI::App& app, Action& action, ExperimentRegistry& experiments);
 std::map<std::string, FamilyCommands, std::less<>>& family_commands();
 bool register_family_commands(std::string_view family, FamilyCommands commands);

@@ -13,6 +13,7 @@
 #include <fmt/ranges.h>
 
 #include "apps/redist/cli.hpp"
+#include "apps/redist/default_commands.hpp"
 #include "apps/redist/progress.hpp"
 #include "apps/strict_numbers.hpp"
 #include "experiments/ring_sim/subprocess.hpp"
@@ -95,21 +96,16 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "redist 0.1.0");
   redist::cli::Action action;
   redist::cli::ExperimentRegistry experiments;
-  // The families' commands, in the list's order (redist/api/families.hpp).
-  std::string unregistered;
+  // The families' commands, in the list's order (redist/api/families.hpp): their own, or else
+  // plan and check from their faces (default_commands.hpp).
   redist::for_each_family(redist::Families{}, [&]<class F>() {
     const auto commands = redist::cli::family_commands().find(F::name);
     if (commands == redist::cli::family_commands().end()) {
-      unregistered = F::name;
+      redist::cli::add_default_family_commands<F>(app, action);
     } else {
       commands->second(app, action, experiments);
     }
   });
-  if (!unregistered.empty()) {
-    return print_error(
-        "internal error: no commands registered for the family " + unregistered + " (at redist)",
-        3);
-  }
   redist::cli::register_demo_command(app, action);
   redist::cli::register_balance_commands(app, action, experiments);
   redist::cli::register_dropin_experiment(experiments);

@@ -77,6 +77,8 @@ TYPED_TEST(FamilyFaces, FacesRenderOnePlanOfTheExample) {
     svg::ChartFace<F>::limits(in);
     const std::string chart = svg::ChartFace<F>::chart(in, result, "test");
     EXPECT_NE(chart.find("<svg"), std::string::npos) << F::name;
+    // The picture entry point draws the result document read back, after checking it.
+    EXPECT_EQ(api::chart_svg<F>(instance, document, "test"), chart) << F::name;
   }
 }
 
