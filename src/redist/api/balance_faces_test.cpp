@@ -25,7 +25,7 @@ void expect_faces_agree(const std::string& instance, const std::string& where) {
       << where;
   const io::Json& schedule = json["schedule"];
   EXPECT_EQ(testkit::summary_field(text, "makespan"),
-            text::number(schedule["makespan"].get<double>()))
+            text::quantity(schedule["makespan"].get<double>(), text::kTimeUnits))
       << where;
   EXPECT_EQ(testkit::first_word(testkit::summary_field(text, "lower bound")),
             text::number(schedule["lower_bound"].get<double>()))

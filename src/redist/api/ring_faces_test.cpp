@@ -25,7 +25,8 @@ void expect_faces_agree(const std::string& instance, const std::string& options,
       options == "{}" ? R"({"format": "text"})"
                       : options.substr(0, options.size() - 1) + R"(, "format": "text"})";
   const std::string text = ring::plan_json(instance, text_options);
-  EXPECT_EQ(testkit::summary_field(text, "makespan"), text::number(json["makespan"].get<double>()))
+  EXPECT_EQ(testkit::summary_field(text, "makespan"),
+            text::quantity(json["makespan"].get<double>(), text::kTimeUnits))
       << what;
   EXPECT_EQ(testkit::first_word(testkit::summary_field(text, "lower bound")),
             text::number(json["lower_bound"].get<double>()))
@@ -51,7 +52,8 @@ TEST(RingFaces, TheTextStatesTheBoundExactProved) {
   const std::string text =
       io::read_text((testkit::data_dir() / "examples/above-system6.json").string());
   const std::string summary = ring::plan_json(text, R"({"format": "text"})");
-  EXPECT_EQ(testkit::summary_field(summary, "lower bound"), "22 (lemma12 18, system6 20, exact 22)")
+  EXPECT_EQ(testkit::summary_field(summary, "lower bound"),
+            "22 time units (lemma12 18, system6 20, exact 22)")
       << summary;
   EXPECT_EQ(testkit::summary_field(summary, "optimal"), "yes (proven by exhaustive search)")
       << summary;

@@ -21,7 +21,8 @@ namespace {
 void expect_faces_agree(const Instance& in, const Schedule& s, const std::string& where) {
   const io::Json json = io::Json::parse(io::star_schedule_json(s));
   const std::string text = text::star_summary(in, s, check(in, s), "redist star plan", "");
-  EXPECT_EQ(testkit::summary_field(text, "makespan"), text::number(json["makespan"].get<double>()))
+  EXPECT_EQ(testkit::summary_field(text, "makespan"),
+            text::quantity(json["makespan"].get<double>(), text::kTimeUnits))
       << where;
   EXPECT_EQ(testkit::first_word(testkit::summary_field(text, "lower bound")),
             text::number(json["lower_bound"].get<double>()))

@@ -25,10 +25,12 @@ std::string advise_summary(const balance::AdviseInput& in, const balance::Advice
                                        "makespan)"
                                      : "no (the predicted saving does not exceed the "
                                        "redistribution's makespan)");
-  out.field("iteration", fmt::format("{} now, {} balanced", number(a.iteration_time),
+  out.field("iteration", fmt::format("{} now, {} balanced", quantity(a.iteration_time, kTimeUnits),
                                      number(a.balanced_iteration_time)));
-  out.field("saving", fmt::format("{} over the remaining iterations", number(a.predicted_saving)));
-  out.field("cost", fmt::format("{} (the redistribution's makespan)", number(a.plan_makespan)));
+  out.field("saving", fmt::format("{} over the remaining iterations",
+                                  quantity(a.predicted_saving, kTimeUnits)));
+  out.field("cost", fmt::format("{} (the redistribution's makespan)",
+                                quantity(a.plan_makespan, kTimeUnits)));
   out.field("targets", numbers(a.targets));
   out.blank();
   const ring::Instance ring = balance::redistribution_instance(in.ring, in.loads, a.targets);

@@ -30,8 +30,9 @@ std::string dlt_summary(const dlt::Instance& in, const dlt::Schedule& s, const C
   out.line("  alpha     " + numbers(in.alpha));
   out.blank();
   out.field("solver", dlt::to_string(s.solver));
-  out.claims(s, dlt::to_string(s.solver), {},
-             number(s.lower_bound.value_or(0.0)) + " (the optimum of the linear program)");
+  out.claims(
+      s, dlt::to_string(s.solver), quantity(s.makespan, kTimeUnits),
+      quantity(s.lower_bound.value_or(0.0), kTimeUnits) + " (the optimum of the linear program)");
   out.validator(verdict.valid, verdict.reason);
   out.field("final load", numbers(final_load));
   out.blank();

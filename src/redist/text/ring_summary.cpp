@@ -25,13 +25,13 @@ void describe_ring(Summary& out, const ring::Instance& in, std::string_view head
 // "22 (lemma12 18, system6 20, exact 22)": the plan's bound, then the terms it is the largest of.
 std::string bound_terms(const ring::Schedule& s) {
   const double bound = s.lower_bound.value_or(0.0);
-  if (s.bound_terms.empty()) return number(bound);
+  if (s.bound_terms.empty()) return quantity(bound, kTimeUnits);
   std::vector<std::string> terms;
   for (const ring::BoundTerm& term : s.bound_terms) {
     terms.push_back(term.value ? fmt::format("{} {}", term.name, number(*term.value))
                                : term.name + " skipped");
   }
-  return fmt::format("{} ({})", number(bound), fmt::join(terms, ", "));
+  return fmt::format("{} ({})", quantity(bound, kTimeUnits), fmt::join(terms, ", "));
 }
 
 void describe_runs(Summary& out, const ring::Instance& in, const ring::Schedule& s) {
@@ -62,7 +62,7 @@ std::string ring_summary(const ring::Instance& in, const ring::Schedule& s,
   describe_ring(out, in, heading, source);
   out.blank();
   out.field("algorithm", s.algorithm);
-  out.claims(s, s.algorithm, {}, bound_terms(s));
+  out.claims(s, s.algorithm, quantity(s.makespan, kTimeUnits), bound_terms(s));
   if (s.light) {
     out.field("light",
               *s.light ? "yes (every processor sends only items it holds at the start)" : "no");

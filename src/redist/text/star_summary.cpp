@@ -64,7 +64,8 @@ std::string star_summary(const star::Instance& in, const star::Schedule& s,
   out.line("  loads     " + numbers(in.loads));
   out.blank();
   out.field("algorithm", s.algorithm);
-  out.claims(s, s.algorithm);
+  out.claims(s, s.algorithm, quantity(s.makespan, kTimeUnits),
+             quantity(s.lower_bound.value_or(0.0), kTimeUnits));
   out.validator(verdict.valid, verdict.reason);
   out.field("tasks moved", fmt::format("{}", s.transfers.size()));
   out.field("final tasks", numbers(final_tasks(in, s)));
@@ -84,7 +85,8 @@ std::string star_order_summary(const star::OrderInstance& in, const star::Schedu
   out.line("  delta     " + numbers(in.delta));
   out.blank();
   out.field("algorithm", s.algorithm);
-  out.claims(s, s.algorithm);
+  out.claims(s, s.algorithm, quantity(s.makespan, kTimeUnits),
+             quantity(s.lower_bound.value_or(0.0), kTimeUnits));
   out.field("tasks moved", fmt::format("{}", s.transfers.size()));
   out.blank();
   describe_routes(out, in.c, s);

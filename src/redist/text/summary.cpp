@@ -31,6 +31,10 @@ std::string number(double value) {
   return fmt::format("{:.10g}", value);
 }
 
+std::string quantity(double value, std::string_view unit) {
+  return number(value) + " " + std::string(unit);
+}
+
 std::string numbers(const std::vector<std::int64_t>& values) {
   return list(values, [](std::int64_t v) { return fmt::format("{}", v); });
 }

@@ -25,6 +25,11 @@ inline constexpr std::size_t kMaxRows = 200;   // rows of a table
 // A number as a reader wants it: the shortest text that reads back as the same double when that
 // has at most 12 characters (67.5, 1e+20), else 10 significant digits.
 std::string number(double value);
+// The unit of the times of the families whose costs are given as they are (ring, star, dlt): a
+// plan's makespan is in the unit of its instance's costs, "time units" in the model's words.
+inline constexpr std::string_view kTimeUnits = "time units";
+// `value` with its unit: "67.5 time units".
+std::string quantity(double value, std::string_view unit);
 // Values separated by spaces, at most kMaxListed of them, then "... (N in all)".
 std::string numbers(const std::vector<std::int64_t>& values);
 std::string numbers(const std::vector<double>& values);
