@@ -49,7 +49,7 @@ void register_dlt_commands(CLI::App& app, Action& action, ExperimentRegistry& /*
       for (const dlt::SolverName& n : dlt::solver_names()) solvers.emplace_back(n.name);
       return suggesting("--solver", options->solver, solvers, [&] {
         const dlt::PlanOptions plan_options = io::located_in(
-            "$.dlt", [&] { return dlt::PlanOptions{dlt::parse_solver(options->solver)}; });
+            "$.dlt", [&] { return dlt::PlanOptions{dlt::solver_named(options->solver)}; });
         return run_plan(family_plan_command<dlt::Family>(plan_options), options->instance,
                         options->gantt, options->format);
       });

@@ -23,24 +23,6 @@ const std::vector<SolverName>& solver_names() {
   return names;
 }
 
-const char* to_string(Solver solver) {
-  for (const SolverName& n : solver_names()) {
-    if (n.solver == solver) return n.name;
-  }
-  return "fast";
-}
-
-Solver parse_solver(const std::string& name) {
-  std::string expected;
-  const std::vector<SolverName>& names = solver_names();
-  for (std::size_t k = 0; k < names.size(); ++k) {
-    if (names[k].name == name) return names[k].solver;
-    expected += k == 0 ? "" : (k + 1 < names.size() ? ", " : " or ");
-    expected += names[k].name;
-  }
-  throw OptionError("unknown solver '" + name + "' (expected " + expected + ")", "solver");
-}
-
 namespace {
 
 // The optimal T is at most T_own = max_i alpha_i / s_i (each worker computing its own load) and

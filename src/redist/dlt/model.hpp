@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "redist/common/result.hpp"
+#include "redist/common/solver.hpp"
 
 namespace redist::dlt {
 
@@ -34,8 +35,11 @@ struct Transfer {
   double rate = 0;                // f_ij / T
 };
 
-// How LP 7 is solved (planner.hpp): its closed form, or COIN-OR CLP.
-enum class Solver { fast, lp };
+// How LP 7 is solved (planner.hpp): its closed form, or COIN-OR CLP (redist/common/solver.hpp,
+// the same choice as the ring family's).
+using redist::Solver;
+using redist::solver_named;
+using redist::to_string;
 
 // A solver as `--solver` names and describes it.
 struct SolverName {
@@ -43,12 +47,8 @@ struct SolverName {
   const char* name;
   const char* description;
 };
-// fast, lp: the table the planner, the CLI help and the errors use.
+// fast, lp, with what each does: the table of the command line's help.
 const std::vector<SolverName>& solver_names();
-const char* to_string(Solver solver);
-// The solver of that name; OptionError at "solver" otherwise ("unknown solver 'x' (expected fast
-// or lp)").
-Solver parse_solver(const std::string& name);
 
 // A schedule with its claims: algorithm ("lp7"), makespan (the latest end of a transfer or a
 // computation), lower_bound (LP 7's optimum, the least makespan of the model) and optimal (by

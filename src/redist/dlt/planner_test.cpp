@@ -82,7 +82,7 @@ TEST(StarDlt, RejectsBadInstances) {
   EXPECT_THROW(validate_instance({{1}, {-1}, {1}}), InputError);
   EXPECT_THROW(validate_instance({{1}, {1}, {-1}}), InputError);
   EXPECT_THROW(validate_instance({{1, 1}, {1}, {1, 1}}), InputError);
-  EXPECT_THROW(parse_solver("simplex"), InputError);
+  EXPECT_THROW(solver_named("simplex"), InputError);
 }
 
 TEST(Overflow, DltRefusesOverflowAndUnderflowUpFront) {

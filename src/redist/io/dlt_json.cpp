@@ -105,7 +105,7 @@ std::string dlt_plan_json(const dlt::Schedule& s) {
 }
 
 dlt::Family::Options JsonFace<dlt::Family>::options(const EntryOptions& o) {
-  return {dlt::parse_solver(o.text("solver", "fast"))};
+  return {dlt::solver_named(o.text("solver", "fast"))};
 }
 
 dlt::Family::Instance JsonFace<dlt::Family>::read_instance(const Json& document) {
