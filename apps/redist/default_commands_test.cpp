@@ -15,23 +15,10 @@
 
 #include "redist/api/entry_points.hpp"
 #include "redist/testing/data_dir.hpp"
+#include "redist/testing/family_types.hpp"
 
 namespace redist::cli {
 namespace {
-
-template <class List>
-struct AsTypes;
-template <class... F>
-struct AsTypes<FamilyList<F...>> {
-  using type = ::testing::Types<F...>;
-};
-
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 struct Run {
   int code = -1;
@@ -72,12 +59,12 @@ io::Json without_seconds(const std::string& text) {
 
 template <class F>
 class DefaultCommands : public ::testing::Test {};
-TYPED_TEST_SUITE(DefaultCommands, AsTypes<Families>::type);
+TYPED_TEST_SUITE(DefaultCommands, testkit::FamilyTypes<Families>);
 
 TYPED_TEST(DefaultCommands, PlanAndCheckTheExampleAsTheEntryPoints) {
   using F = TypeParam;
   const std::string example = (testkit::data_dir() / F::example).string();
-  const std::string instance = read_file(example);
+  const std::string instance = testkit::file_text(example);
   const Run plan = run_default<F>({std::string(F::name), "plan", example});
   ASSERT_EQ(plan.code, 0) << F::name;
   EXPECT_EQ(without_seconds(plan.out), without_seconds(api::plan_json<F>(instance, "{}")))
@@ -95,7 +82,7 @@ TYPED_TEST(DefaultCommands, PlanAndCheckTheExampleAsTheEntryPoints) {
 TYPED_TEST(DefaultCommands, OptionsAreTheEntryPointsOptions) {
   using F = TypeParam;
   const std::string example = (testkit::data_dir() / F::example).string();
-  const std::string instance = read_file(example);
+  const std::string instance = testkit::file_text(example);
   const auto& names = io::JsonFace<F>::option_names;
   const auto offers = [&](std::string_view option) {
     return std::find(names.begin(), names.end(), option) != names.end();

@@ -14,28 +14,15 @@
 #include "redist/io/json.hpp"
 #include "redist/testing/data_dir.hpp"
 #include "redist/testing/faces.hpp"
+#include "redist/testing/family_types.hpp"
 #include "redist/text/summary.hpp"
 
 namespace redist {
 namespace {
 
-template <class List>
-struct AsTypes;
-template <class... F>
-struct AsTypes<FamilyList<F...>> {
-  using type = ::testing::Types<F...>;
-};
-
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 template <class F>
 class FamilyFaces : public ::testing::Test {};
-TYPED_TEST_SUITE(FamilyFaces, AsTypes<Families>::type);
+TYPED_TEST_SUITE(FamilyFaces, testkit::FamilyTypes<Families>);
 
 TYPED_TEST(FamilyFaces, HasEveryFace) {
   using F = TypeParam;
@@ -52,7 +39,7 @@ TYPED_TEST(FamilyFaces, HasEveryFace) {
 TYPED_TEST(FamilyFaces, FacesRenderOnePlanOfTheExample) {
   using F = TypeParam;
   if constexpr (FamilyWithFaces<F>) {
-    const std::string instance = read_file(testkit::data_dir() / F::example);
+    const std::string instance = testkit::file_text(testkit::data_dir() / F::example);
     ASSERT_FALSE(instance.empty()) << F::example;
     // The typed functions, the way the entry points run them.
     using Face = io::JsonFace<F>;
