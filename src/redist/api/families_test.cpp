@@ -4,6 +4,7 @@
 // SVG document. A family added to the list without one of its faces fails here, by name.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -47,6 +48,10 @@ TYPED_TEST(FamilyFaces, FacesRenderOnePlanOfTheExample) {
     const typename F::Instance in = Face::read_instance(io::parse_document(instance));
     const typename F::Result result = F::plan(in, Face::options(none));
     ASSERT_TRUE(F::check(in, result).valid) << F::name;
+    // The family's bound holds for that plan.
+    const double bound = F::lower_bound(in, Face::options(none));
+    EXPECT_TRUE(std::isfinite(bound) && bound >= 0) << F::name << " " << bound;
+    EXPECT_LE(bound, result.makespan * (1 + 1e-9)) << F::name;
     // The JSON face's document passes the check entry point, and so does plan_json's.
     const std::string document = Face::write(result);
     EXPECT_EQ(io::Json::parse(api::check_json<F>(instance, document))["valid"], true) << F::name;
@@ -87,6 +92,7 @@ struct Faceless {
   }
   static Result plan(const Instance&, const Options&) { return {}; }
   static CheckResult check(const Instance&, const Result&) { return {}; }
+  static double lower_bound(const Instance&, const Options&) { return 0; }
 };
 
 TEST(FamilyFaces, AFamilyWithoutFacesIsDetected) {

@@ -15,9 +15,11 @@
 //     using Result = ...;     // the planner's output, a PlanClaims (status, makespan, bound, gap)
 //     using Options = ...;    // the planner's options: `algorithm` (when the family has a choice)
 //                             // and `time_limit`
-//     static const std::vector<redist::AlgorithmName>& algorithms();  // `auto` or the default
-//     first static Result plan(const Instance&, const Options&); static CheckResult check(const
-//     Instance&, const Result&);  // the independent validator
+//     static const std::vector<redist::AlgorithmName>& algorithms();  // the default first
+//     static Result plan(const Instance&, const Options&);
+//     static CheckResult check(const Instance&, const Result&);  // the independent validator
+//     static double lower_bound(const Instance&, const Options&);  // on the makespan of every
+//                                                          // plan those options allow
 //   };
 //
 // The faces of a family (its JSON reading and writing, its text summary, its picture) live in the
@@ -69,6 +71,7 @@ concept Family = requires(const typename F::Instance& instance, const typename F
   { F::algorithms() } -> std::same_as<const std::vector<AlgorithmName>&>;
   { F::plan(instance, options) } -> std::same_as<typename F::Result>;
   { F::check(instance, result) } -> std::same_as<CheckResult>;
+  { F::lower_bound(instance, options) } -> std::same_as<double>;
   { options.time_limit } -> std::convertible_to<std::optional<double>>;
   requires std::derived_from<typename F::Result, PlanClaims>;
 };

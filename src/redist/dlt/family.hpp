@@ -31,6 +31,10 @@ struct Family {
   static CheckResult check(const Instance& instance, const Result& result) {
     return dlt::check(instance, result);
   }
+  // LP 7's optimum, the least makespan of the model, in closed form: O(n log n).
+  static double lower_bound(const Instance& instance, const Options& /*options*/) {
+    return dlt::solve(instance, Solver::fast).lower_bound.value_or(0.0);
+  }
 };
 
 }  // namespace redist::dlt

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "redist/common/family.hpp"
+#include "redist/exchange/bounds.hpp"
 #include "redist/exchange/planner.hpp"
 #include "redist/exchange/validate.hpp"
 
@@ -37,6 +38,10 @@ struct Family {
   }
   static CheckResult check(const Instance& instance, const Result& result) {
     return exchange::check(instance, result);
+  }
+  // The ports and backbone bounds (exchange::bounds): O(p + messages).
+  static double lower_bound(const Instance& instance, const Options& /*options*/) {
+    return exchange::bounds(instance).lower_bound;
   }
 };
 

@@ -26,6 +26,10 @@ struct Family {
   static CheckResult check(const Instance& instance, const Result& result) {
     return lau::check(instance, result);
   }
+  // The optimum in the options' send mode, by the optimal planner: O(n log n).
+  static double lower_bound(const Instance& instance, const Options& options) {
+    return lau::plan(instance, {"optimal", options.mode}).lower_bound.value_or(0.0);
+  }
 };
 
 }  // namespace redist::lau

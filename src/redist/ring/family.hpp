@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "redist/common/family.hpp"
+#include "redist/ring/bounds.hpp"
 #include "redist/ring/planner.hpp"
 #include "redist/ring/validate.hpp"
 
@@ -25,6 +26,10 @@ struct Family {
   }
   static CheckResult check(const Instance& instance, const Result& result) {
     return ring::check(instance, result);
+  }
+  // The largest of the papers' bounds and System 6's optimum (ring::bounds): O(n log n).
+  static double lower_bound(const Instance& instance, const Options& /*options*/) {
+    return ring::bounds(instance).lower_bound;
   }
 };
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "redist/common/family.hpp"
+#include "redist/slicering/bounds.hpp"
 #include "redist/slicering/planner.hpp"
 #include "redist/slicering/validate.hpp"
 
@@ -27,6 +28,10 @@ struct Family {
   }
   static CheckResult check(const Instance& instance, const Result& result) {
     return slicering::check(instance, result);
+  }
+  // T_step over every ring of the size the options fix, or of every size (ring_size_bound).
+  static double lower_bound(const Instance& instance, const Options& options) {
+    return slicering::ring_size_bound(instance, options.ring_size);
   }
 };
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "redist/common/family.hpp"
+#include "redist/star/lower_bound.hpp"
 #include "redist/star/planner.hpp"
 #include "redist/star/validate.hpp"
 
@@ -25,6 +26,10 @@ struct Family {
   }
   static CheckResult check(const Instance& instance, const Result& result) {
     return star::check(instance, result);
+  }
+  // The communication and computation bounds of every schedule (star_lower_bound): O(n log n).
+  static double lower_bound(const Instance& instance, const Options& /*options*/) {
+    return star::star_lower_bound(instance);
   }
 };
 
