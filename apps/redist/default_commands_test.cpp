@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -57,6 +58,13 @@ io::Json without_seconds(const std::string& text) {
   return document;
 }
 
+// Whether F's plan entry point takes the option `name`.
+template <class F>
+bool offers(std::string_view name) {
+  const auto& names = io::JsonFace<F>::option_names;
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
 template <class F>
 class DefaultCommands : public ::testing::Test {};
 TYPED_TEST_SUITE(DefaultCommands, testkit::FamilyTypes<Families>);
@@ -83,11 +91,7 @@ TYPED_TEST(DefaultCommands, OptionsAreTheEntryPointsOptions) {
   using F = TypeParam;
   const std::string example = (testkit::data_dir() / F::example).string();
   const std::string instance = testkit::file_text(example);
-  const auto& names = io::JsonFace<F>::option_names;
-  const auto offers = [&](std::string_view option) {
-    return std::find(names.begin(), names.end(), option) != names.end();
-  };
-  if (offers("algorithm")) {
+  if (offers<F>("algorithm")) {
     // Every algorithm of the table: the document plan_json prints, or the error it throws.
     for (const AlgorithmName& algorithm : F::algorithms()) {
       const std::string name(algorithm.name);
@@ -118,7 +122,7 @@ TYPED_TEST(DefaultCommands, OptionsAreTheEntryPointsOptions) {
       EXPECT_NE(std::string(e.what()).find("unknown algorithm"), std::string::npos) << e.what();
     }
   }
-  if (offers("time_limit")) {
+  if (offers<F>("time_limit")) {
     // A number on the command line is a number in the options document.
     const Run run = run_default<F>(
         {std::string(F::name), "plan", example, "--time-limit", "30", "--format", "text"});
