@@ -37,6 +37,8 @@ for algorithm in ggp oggp steps min-steps; do
      [ "$planned" = "$(grep -o 'step [0-9]*<' "$work/steps-check-$algorithm.svg" | sort -u)" ]; then ok
   else ko "check --gantt $algorithm: step boundaries '$(grep -o 'step [0-9]*<' "$work/steps-check-$algorithm.svg" | tr '\n' ' ')'"; fi
 done
+expect_error "check reads one of its two files from stdin" \
+  'instance and plan cannot both be read from standard input (at command line)' -- exchange check - -
 expect_error "steps starts decreasing" 'not below the start of the step before it (at $.steps.starts[1])' -- \
   exchange check "$cycle" "$(write_json '{"steps": {"count": 2, "lower_bound": 1, "eta_d": 1, "eta_s": 1, "starts": [1, 0]}, "pieces": []}' s.json)"
 expect_error "steps starts count" 'lists 1 starts for 2 steps (at $.steps.starts)' -- \
