@@ -94,7 +94,8 @@ TEST(StrictCheck, DltValidatorRejectsImpossibleSchedules) {
   auto r = check(in, ok, {false, false});
   ASSERT_TRUE(r.valid) << r.reason;
   EXPECT_DOUBLE_EQ(r.makespan, 5);
-  auto expect_invalid = [&](Schedule s, const std::string& want, Stated stated = {false, false}) {
+  auto expect_invalid = [&](const Schedule& s, const std::string& want,
+                            Stated stated = {false, false}) {
     const auto v = check(in, s, stated);
     EXPECT_FALSE(v.valid) << want;
     EXPECT_NE(v.reason.find(want), std::string::npos) << v.reason;

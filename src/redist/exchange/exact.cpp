@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -275,7 +276,7 @@ void ExactSearch::rebuild(const std::vector<double>& share, const std::vector<st
   }
 }
 
-Plan better(Plan a, Plan b) { return a.makespan <= b.makespan ? a : b; }
+Plan better(Plan a, Plan b) { return a.makespan <= b.makespan ? std::move(a) : std::move(b); }
 
 void require_exact_applies(const Instance& in) {
   if (in.backbone) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <string>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -38,7 +39,7 @@ static_assert(kAutoStepMessages <= kMaxOggpMessages);
 // Instances of at most this many messages are small enough for `auto` to search them exactly.
 constexpr std::size_t kAutoExactMessages = 4;
 
-Plan better(Plan a, Plan b) { return a.makespan <= b.makespan ? a : b; }
+Plan better(Plan a, Plan b) { return a.makespan <= b.makespan ? std::move(a) : std::move(b); }
 
 // The gap of a plan to its lower bound (PlanClaims::gap()), in percent, for a note.
 std::string gap_percent(const Plan& plan) {

@@ -160,12 +160,13 @@ class Decomposition {
       s.push_back({entered_[e], now});
     }
   }
-  // The next live edge of left vertex x from position *pos, dropping used-up edges; kNone if none.
-  std::uint32_t next_edge(std::uint32_t x, std::uint32_t* pos) {
-    while (*pos < g_.end[x]) {
-      const std::uint32_t e = g_.adjacency[*pos];
+  // The next live edge of left vertex x at position pos, dropping used-up edges (the last one
+  // takes their place); kNone if none.
+  std::uint32_t next_edge(std::uint32_t x, std::uint32_t pos) {
+    while (pos < g_.end[x]) {
+      const std::uint32_t e = g_.adjacency[pos];
       if (g_.remaining[e] > 0 || match_left_[x] == e) return e;
-      g_.adjacency[*pos] = g_.adjacency[--g_.end[x]];
+      g_.adjacency[pos] = g_.adjacency[--g_.end[x]];
     }
     return kNone;
   }
@@ -181,7 +182,7 @@ class Decomposition {
   }
   bool direct(std::uint32_t u) {
     std::uint32_t pos = g_.begin[u];
-    for (std::uint32_t e; (e = next_edge(u, &pos)) != kNone; ++pos) {
+    for (std::uint32_t e; (e = next_edge(u, pos)) != kNone; ++pos) {
       if (match_right_[g_.right[e]] == kNone) {
         enter(e);
         return true;
@@ -212,7 +213,7 @@ class Decomposition {
       std::uint32_t pos = g_.begin[x];
       budget_ -= g_.end[x] - pos;
       if (budget_ < 0) throw OverBudget{};
-      for (std::uint32_t e; (e = next_edge(x, &pos)) != kNone; ++pos) {
+      for (std::uint32_t e; (e = next_edge(x, pos)) != kNone; ++pos) {
         const std::uint32_t w = g_.right[e];
         if (e == match_left_[x] || visited_[w] == stamp_) continue;
         visited_[w] = stamp_;

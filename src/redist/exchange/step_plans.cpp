@@ -40,7 +40,8 @@ std::vector<Step> split_for_backbone(const Instance& instance, std::vector<Step>
       return piece_seconds(instance, a) > piece_seconds(instance, b);
     });
     for (std::size_t first = 0; first < crossing.size(); first += k) {
-      Step sub = first == 0 ? std::move(local) : Step{};
+      Step sub;
+      if (first == 0) sub.swap(local);  // the local pieces go with the first crossing ones
       const std::size_t last = std::min(crossing.size(), first + k);
       sub.insert(sub.end(), crossing.begin() + static_cast<std::ptrdiff_t>(first),
                  crossing.begin() + static_cast<std::ptrdiff_t>(last));

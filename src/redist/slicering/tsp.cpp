@@ -263,9 +263,9 @@ class LocalSearch {
     if (lead != segment.front()) std::reverse(segment.begin(), segment.end());
     (void)second;
     std::size_t k = 0;
-    for (std::size_t m = 0; m < rest.size(); ++m) {
-      tour_[k++] = rest[m];
-      if (rest[m] == first) {
+    for (const std::size_t r : rest) {
+      tour_[k++] = r;
+      if (r == first) {
         for (std::size_t s : segment) tour_[k++] = s;
       }
     }

@@ -7,6 +7,7 @@
 #include <limits>
 #include <numeric>
 #include <unordered_map>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -289,7 +290,7 @@ struct Search {
                      [](const Counts& a, const Counts& b) { return a.bound < b.bound; });
     for (const Counts& c : all) {
       if (c.bound >= best) break;
-      for (std::size_t q = 0; q < m; ++q) counts[q] = c.n[q];
+      for (std::size_t q = 0; q < m; ++q) counts[q] = static_cast<std::int64_t>(c.n[q]);
       const double own = load_counts();
       memo.clear();
       receivers_dfs(0, 0, own);
@@ -303,7 +304,7 @@ struct Search {
 Schedule best_heuristic(const Instance& in) {
   Schedule start = plan_bba(in);
   for (Schedule s : {plan_mbbsa(in), plan_rbsa(in)}) {
-    if (s.makespan < start.makespan) start = s;
+    if (s.makespan < start.makespan) start = std::move(s);
   }
   return start;
 }

@@ -100,6 +100,7 @@ void run_exact(const Instance& in, Schedule& s, std::vector<std::string>& notes,
     return;
   }
   Schedule e = plan_exact_from(in, s, kBestExactNodes, time_limit);
+  const Status exact_status = e.status;
   notes.insert(notes.end(), e.notes.begin(), e.notes.end());
   if (e.makespan < s.makespan && adopt && check(in, e).valid) {
     s = std::move(e);
@@ -111,7 +112,7 @@ void run_exact(const Instance& in, Schedule& s, std::vector<std::string>& notes,
     s.lower_bound =
         s.optimal ? s.makespan : std::max(s.lower_bound.value_or(0.0), e.lower_bound.value_or(0.0));
   }
-  if (!s.optimal && stopped_at_limit(e.status)) s.stop_at(e.status);
+  if (!s.optimal && stopped_at_limit(exact_status)) s.stop_at(exact_status);
   if (s.optimal) notes.push_back("optimality proven by exhaustive search (exact)");
 }
 
