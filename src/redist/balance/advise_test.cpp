@@ -57,7 +57,7 @@ TEST(Advise, AlreadyBalancedMovesNothing) {
 
 TEST(Advise, RefusesBadInputNamingTheField) {
   const AdviseInput good{{true, {1, 1}, {1, 1}}, {5, 5}, {1, 2}, 10};
-  const auto path_of = [](AdviseInput in) {
+  const auto path_of = [](const AdviseInput& in) {
     try {
       advise(in);
     } catch (const InputError& e) {

@@ -243,7 +243,7 @@ std::string error_path(Action&& action) {
 
 TEST(RebalanceDecider, RefusesBadObservationsNamingTheField) {
   RebalanceDecider d(3, make_policy("cost-benefit", 10), 10);
-  const auto observe = [&](Observation o) { return [&d, o] { d.observe(o); }; };
+  const auto observe = [&](const Observation& o) { return [&d, o] { d.observe(o); }; };
   EXPECT_EQ(error_path(observe({{1, 1}, {1, 1, 1}, {}, {}})), "loads");
   EXPECT_EQ(error_path(observe({{1, kNaN, 1}, {1, 1, 1}, {}, {}})), "loads[1]");
   EXPECT_EQ(error_path(observe({{1, 1, -1}, {1, 1, 1}, {}, {}})), "loads[2]");

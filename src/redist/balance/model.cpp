@@ -14,7 +14,9 @@
 namespace redist::balance {
 namespace {
 
-std::string at(std::string path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
+std::string at(const std::string& path, std::size_t i) {
+  return path + "[" + std::to_string(i) + "]";
+}
 
 void require_positive(const std::vector<double>& values, const std::string& path,
                       const char* what) {

@@ -60,7 +60,8 @@ class Never final : public Policy {
 
 class At final : public Policy {
  public:
-  At(std::set<std::int64_t> points, std::string name) : points_(std::move(points)), name_(name) {}
+  At(std::set<std::int64_t> points, std::string name)
+      : points_(std::move(points)), name_(std::move(name)) {}
   Decision decide(const Step& step) override {
     if (!points_.count(step.after_iteration)) return no("not a listed iteration");
     return {true, fmt::format("iteration {} is listed", step.after_iteration)};

@@ -292,7 +292,7 @@ TEST(SpeedEstimate, ExtremeMagnitudesStayFinite) {
 TEST(SpeedEstimate, RefusesBadInputWithoutChangingState) {
   SpeedEstimator e(2);
   e.update({4.0, 6.0}, {2.0, 2.0});
-  const auto refused = [&](std::vector<double> w, std::vector<double> s) {
+  const auto refused = [&](const std::vector<double>& w, const std::vector<double>& s) {
     EXPECT_THROW(e.update(w, s), InputError);
     EXPECT_EQ(e.speeds(), (std::vector<double>{2.0, 3.0}));
   };

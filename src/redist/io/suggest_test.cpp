@@ -44,7 +44,7 @@ TEST(DidYouMean, SaysTheNameOrNothing) {
 // (an empty path, another option, another complaint) pass unchanged.
 TEST(Suggest, SuggestingAddsTheNearestNameToUnknownValuesOnly) {
   const std::vector<std::string> names{"light", "exact"};
-  const auto unknown = [](std::string path) {
+  const auto unknown = [](const std::string& path) {
     return [path] { throw OptionError("unknown algorithm 'ligth'", path); };
   };
   try {

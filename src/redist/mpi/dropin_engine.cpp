@@ -68,7 +68,7 @@ void record_previous(CommState& st, std::int64_t nanoseconds) {
 // matrix in its entry; every rank learns whether the counts match (one broadcast). Patterns whose
 // counts do not match are never run: the native call could wait forever on them.
 void gather_pattern(CommState& st, Entry& e, const Local& l) {
-  const MPI_Comm comm = st.comm.get();
+  MPI_Comm comm = st.comm.get();
   const auto p = static_cast<std::size_t>(st.comm.size());
   const bool root = st.comm.rank() == 0;
   std::vector<std::int64_t> mine(2 * p), all(root ? 2 * p * p : 0);

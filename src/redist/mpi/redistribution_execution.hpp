@@ -134,7 +134,7 @@ struct Redistribution::Execution {
   bool buffer_free(const OutGroup& o, std::int64_t j) const {
     return reqs[o.req + static_cast<std::size_t>(j % S)] == MPI_REQUEST_NULL;
   }
-  std::byte* slot(InGroup& g, std::int64_t j) {
+  std::byte* slot(InGroup& g, std::int64_t j) const {
     return g.buf.data() + (j % g.cap) * g.slot_items * B;
   }
   bool all_received(const InGroup& g) const;

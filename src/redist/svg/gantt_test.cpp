@@ -337,7 +337,8 @@ TEST(RingGantt, ManyRunsOnManyProcessorsAreLinear) {
   schedule.algorithm = "heuristic";
   for (std::size_t k = 0; k < kGanttMaxRuns; ++k) {
     const auto from = static_cast<std::int64_t>(k % n);
-    const double start = static_cast<double>(k / n) * 10.0;
+    const std::size_t round = k / n;
+    const double start = static_cast<double>(round) * 10.0;
     schedule.transfers.push_back(
         run(from, k % 2 == 0 ? Direction::next : Direction::prev, start, 5, k % 3 == 0 ? 2.0 : 0));
   }

@@ -182,15 +182,17 @@ double draw_unchosen(std::string& out, double top, double width, const Cluster& 
   std::size_t drawn = 0;
   for (std::size_t i = 0; i < cluster.size(); ++i) {
     if (chosen[i]) continue;
-    const double x = 12.0 + kListColumn * static_cast<double>(drawn % per_row);
-    const double y = top + 10.0 + kListRow * static_cast<double>(drawn / per_row);
+    const std::size_t column = drawn % per_row, row = drawn / per_row;
+    const double x = 12.0 + kListColumn * static_cast<double>(column);
+    const double y = top + 10.0 + kListRow * static_cast<double>(row);
     put(out,
         "<rect class=\"unchosen\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{}\" height=\"20\" "
         "rx=\"4\"/><text class=\"unchosen-text\" x=\"{:.1f}\" y=\"{:.1f}\">{} · w {}</text>\n",
         x, y, kListColumn - 8.0, x + 6.0, y + 14.0, processor(i), format_number(cluster.w[i]));
     ++drawn;
   }
-  return top + 10.0 + kListRow * static_cast<double>((drawn + per_row - 1) / per_row);
+  const std::size_t rows = (drawn + per_row - 1) / per_row;
+  return top + 10.0 + kListRow * static_cast<double>(rows);
 }
 
 // The legend; `outlined`: a fourth line for the members outlined in red.
