@@ -335,6 +335,9 @@ int main(int argc, char** argv) {
     MPI_Finalize();
     return 1;
   }
+  // The library keeps what it registers; clang's static analyzer cannot see it do so and reports
+  // the allocation inside benchmark.h as a leak, so it does not read these lines.
+#ifndef __clang_analyzer__
   benchmark::RegisterBenchmark("MPI_Alltoallv", BM_Native)->Apply(sizes);
   std::string name = "redist_alltoallv:" + mode_name;
   if (const char* gain = std::getenv("REDIST_MIN_GAIN"); gain != nullptr && *gain != '\0') {
@@ -348,6 +351,7 @@ int main(int argc, char** argv) {
       ->ReportAggregatesOnly(true)
       ->UseManualTime()
       ->Unit(benchmark::kMicrosecond);
+#endif
   if (reporting) {
     benchmark::RunSpecifiedBenchmarks();
   } else {

@@ -73,7 +73,7 @@ void report(benchmark::State& state, const Run& run) {
 // Segment size K on a unidirectional chain with 50 ms of latency per link: 1,600 items of 1 kB,
 // every group cut into segments of exactly K items (--min-segments 1).
 void BM_SegmentSize(benchmark::State& state) {
-  for (auto _ : state) {
+  for ([[maybe_unused]] auto _ : state) {
     try {
       report(state, simulate("uni-4-large.json", 0.05, false,
                              fmt::format("--segment-items {} --min-segments 1", state.range(0))));
@@ -97,7 +97,7 @@ BENCHMARK(BM_SegmentSize)
 // Segments per group (--min-segments M, default 64) at the default segment_items 1024: the
 // comparison's alternating ring (4,000 items of 1 kB, 8 all-port hosts, latency 10 ms).
 void BM_MinSegments(benchmark::State& state) {
-  for (auto _ : state) {
+  for ([[maybe_unused]] auto _ : state) {
     try {
       report(state, simulate("alternating-8.json", 0.01, false,
                              fmt::format("--min-segments {}", state.range(0))));
@@ -120,7 +120,7 @@ BENCHMARK(BM_MinSegments)
 // Staging window (0: automatic, from the model's schedule) on 12,000 items over 8 one-port hosts
 // whose forwarders have slower outgoing links, in place, K = 16.
 void BM_Window(benchmark::State& state) {
-  for (auto _ : state) {
+  for ([[maybe_unused]] auto _ : state) {
     try {
       report(state, simulate("bidi-8-large.json", 0, true,
                              fmt::format("--segment-items 16 --window {}", state.range(0))));

@@ -270,7 +270,7 @@ TEST(RebalanceDecider, RefusesBadProposalsAndKeepsTheObservation) {
   Observation o{{6, 2}, {}, {1, 1}, {}};
   d.observe(o);
   EXPECT_THROW(d.observe(o), std::logic_error);  // the first one awaits its decision
-  const auto decide = [&](Proposal p) { return [&d, p] { d.decide(p); }; };
+  const auto decide = [&](const Proposal& p) { return [&d, p] { d.decide(p); }; };
   EXPECT_EQ(error_path(decide({{4}, {}, {}, {}})), "proposal.loads");
   EXPECT_EQ(error_path(decide({{4, kInf}, {}, {}, {}})), "proposal.loads[1]");
   EXPECT_EQ(error_path(decide({{4, 4}, -1.0, {}, {}})), "proposal.balanced_time");

@@ -25,7 +25,7 @@ Local examine(const Call& c, const CommState& st) {
   const auto p = static_cast<std::size_t>(st.comm.size());
   l.row.send.assign(p, 0);
   l.row.recv.assign(p, 0);
-  const MPI_Datatype stype = l.in_place ? c.recvtype : c.sendtype;
+  MPI_Datatype stype = l.in_place ? c.recvtype : c.sendtype;
   const auto scounts = l.in_place ? c.recvcounts : c.sendcounts;
   if (describe(stype, true, st.comm.get(), l.send) != MPI_SUCCESS ||
       describe(c.recvtype, false, st.comm.get(), l.recv) != MPI_SUCCESS) {
@@ -81,7 +81,7 @@ int prepare_send(const Call& c, const Local& l, MPI_Comm comm, std::size_t me, S
   s.packed.resize(static_cast<std::size_t>(total));
   s.base = s.packed.data();
   const void* buffer = l.in_place ? c.recvbuf : c.sendbuf;
-  const MPI_Datatype type = l.in_place ? c.recvtype : c.sendtype;
+  MPI_Datatype type = l.in_place ? c.recvtype : c.sendtype;
   const auto counts = l.in_place ? c.recvcounts : c.sendcounts;
   const auto displs = l.in_place ? c.rdispls : c.sdispls;
   for (std::size_t j = 0; j < p; ++j) {
@@ -135,7 +135,7 @@ void prepare(const Call& c, const Local& l, MPI_Comm comm, std::size_t me, Prepa
 }
 
 int run_plan(CommState& st, const Entry& e, const Call& c, const Local& l, Prepared* pre) {
-  const MPI_Comm comm = st.comm.get();
+  MPI_Comm comm = st.comm.get();
   const auto me = static_cast<std::size_t>(st.comm.rank());
   Prepared here;
   if (pre == nullptr) {

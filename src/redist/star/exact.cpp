@@ -30,8 +30,9 @@ double strictly_before(double limit, double x, double y) {
 }
 
 // One vector of send counts (n_i), the senders' tasks arriving at the master back to back.
+static_assert(kExactMaxTasks <= 255, "a worker's task count fits in one byte");
 struct Counts {
-  std::array<std::int8_t, kExactMaxWorkers> n{};
+  std::array<std::uint8_t, kExactMaxWorkers> n{};  // each at most kExactMaxTasks
   double bound = 0;  // lower bound on every schedule with these counts
 };
 
@@ -267,7 +268,7 @@ struct Search {
     if (i == m) {
       const double own = load_counts();
       Counts c;
-      for (std::size_t q = 0; q < m; ++q) c.n[q] = static_cast<std::int8_t>(counts[q]);
+      for (std::size_t q = 0; q < m; ++q) c.n[q] = static_cast<std::uint8_t>(counts[q]);
       c.bound = node_bound(0, 0, own);
       if (c.bound < best) out.push_back(c);
       return;
@@ -290,7 +291,7 @@ struct Search {
                      [](const Counts& a, const Counts& b) { return a.bound < b.bound; });
     for (const Counts& c : all) {
       if (c.bound >= best) break;
-      for (std::size_t q = 0; q < m; ++q) counts[q] = static_cast<std::int64_t>(c.n[q]);
+      for (std::size_t q = 0; q < m; ++q) counts[q] = c.n[q];
       const double own = load_counts();
       memo.clear();
       receivers_dfs(0, 0, own);
