@@ -5,6 +5,7 @@
 
 #include <stdexcept>
 
+#include "redist/api/entry_points.hpp"
 #include "redist/balance.hpp"
 #include "redist/io/balance_json.hpp"
 #include "redist/io/options.hpp"
@@ -15,12 +16,6 @@
 namespace redist::python {
 
 namespace {
-
-// Only a valid schedule is drawn, as by `check --gantt`.
-void require_valid(const CheckResult& verdict) {
-  if (!verdict.valid)
-    throw std::invalid_argument("cannot draw an invalid schedule: " + verdict.reason);
-}
 
 // The redistribution an advice plans must be a ring instance (targets as many as the loads, with
 // the same sum); its errors are placed in the advice document (`$.targets`).
@@ -48,7 +43,7 @@ std::string balance_gantt(std::string_view instance, std::string_view advice,
     const ring::Instance moved = balance::redistribution_instance(in.ring, in.loads, targets);
     require_valid_targets(moved);
     svg::require_gantt_size(moved.size(), schedule.schedule.transfers.size(), "gantt");
-    require_valid(ring::check(moved, schedule.schedule, schedule.stated));
+    api::require_drawable(ring::check(moved, schedule.schedule, schedule.stated));
     return svg::ring_gantt_svg(moved, schedule.schedule, title);
   });
 }

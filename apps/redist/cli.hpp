@@ -336,6 +336,7 @@ CheckCommand<typename F::Instance, typename io::JsonFace<F>::Document> family_ch
 
 // The help of a choice: one line per (name, description), below the option.
 std::string choices(std::initializer_list<std::pair<const char*, const char*>> names);
+std::string choices(const std::vector<AlgorithmName>& table);
 // Ends a command's help with an example instance and a command line that uses a bundled file.
 void add_example(CLI::App* command, const char* instance, const char* command_line);
 // Adds `--time-limit SECONDS` to a plan command whose planners search: a finite number > 0

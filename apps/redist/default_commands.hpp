@@ -13,7 +13,6 @@
 // do (`at --time-limit`).
 #pragma once
 
-#include <algorithm>
 #include <map>
 #include <memory>
 #include <string>
@@ -24,17 +23,11 @@
 #include "apps/redist/cli.hpp"
 #include "redist/api/families.hpp"
 #include "redist/io/json.hpp"
+#include "redist/io/located.hpp"
 #include "redist/io/options.hpp"
 #include "redist/io/suggest.hpp"
 
 namespace redist::cli {
-
-// `time_limit` -> `--time-limit`.
-inline std::string option_flag(std::string_view name) {
-  std::string flag = "--" + std::string(name);
-  std::replace(flag.begin(), flag.end(), '_', '-');
-  return flag;
-}
 
 // The options document of plan_json from the values given on the command line: a value that is
 // a JSON number is that number, any other a string ({"algorithm": "exact", "time_limit": 2}).
@@ -45,16 +38,6 @@ inline std::string options_document(const std::map<std::string, std::string>& gi
     document[name] = !number.is_discarded() && number.is_number() ? number : io::Json(value);
   }
   return document.dump();
-}
-
-// The help of --algorithm: the family's table of names, the default first.
-template <Family F>
-std::string algorithm_help() {
-  std::string text = "one of:";
-  for (const AlgorithmName& algorithm : F::algorithms()) {
-    text += "\n      " + std::string(algorithm.name) + ": " + std::string(algorithm.description);
-  }
-  return text;
 }
 
 template <FamilyWithFaces F>
@@ -71,10 +54,10 @@ void add_default_family_commands(CLI::App& app, Action& action) {
   for (const std::string_view name : io::JsonFace<F>::option_names) {
     if (name == "format") continue;
     const std::string help = name == "algorithm"
-                                 ? algorithm_help<F>()
+                                 ? choices(F::algorithms())
                                  : "the option " + std::string(name) + " of the plan entry point";
     plan->add_option_function<std::string>(
-        option_flag(name),
+        io::option_flag(name),
         [given, key = std::string(name)](const std::string& value) { given->options[key] = value; },
         help);
   }

@@ -138,7 +138,7 @@ TYPED_TEST(DefaultCommands, OptionsAreTheEntryPointsOptions) {
 }
 
 TEST(DefaultCommands, OptionsDocument) {
-  EXPECT_EQ(option_flag("time_limit"), "--time-limit");
+  EXPECT_EQ(io::option_flag("time_limit"), "--time-limit");
   EXPECT_EQ(options_document({{"algorithm", "exact"}, {"time_limit", "2.5"}, {"q", "1e3"}}),
             R"({"algorithm":"exact","q":1000.0,"time_limit":2.5})");
   EXPECT_EQ(options_document({{"algorithm", "2x"}}), R"({"algorithm":"2x"})");

@@ -110,18 +110,11 @@ int run_migration(const ExchangeOptions& o) {
   return 0;
 }
 
-std::string algorithm_help() {
-  std::string text = "one of:";
-  for (const exchange::AlgorithmName& a : exchange::kAlgorithms) {
-    text += "\n      " + std::string(a.name) + ": " + std::string(a.description);
-  }
-  return text;
-}
-
 void add_plan(CLI::App* family, Action& action, const std::shared_ptr<ExchangeOptions>& o) {
   CLI::App* plan = family->add_subcommand("plan", "Plan the messages' pieces; prints the plan");
   plan->add_option("instance", o->instance, "Instance JSON file ('-' or none: stdin)");
-  plan->add_option("--algorithm,-a", o->algorithm, algorithm_help())->capture_default_str();
+  plan->add_option("--algorithm,-a", o->algorithm, choices(exchange::Family::algorithms()))
+      ->capture_default_str();
   plan->add_option("--gantt", o->gantt, "Write the plan's Gantt chart to this SVG file");
   add_time_limit_option(plan, o->time_limit);
   add_format_option(plan, o->format);
@@ -132,14 +125,12 @@ void add_plan(CLI::App* family, Action& action, const std::shared_ptr<ExchangeOp
               "redist exchange plan --format text data/exchange/skewed-8.json");
   plan->callback([&action, o] {
     action = [o] {
-      std::vector<std::string> algorithms;
-      for (const exchange::AlgorithmName& a : exchange::kAlgorithms)
-        algorithms.emplace_back(a.name);
-      return suggesting("--algorithm", o->algorithm, algorithms, [&] {
-        return run_plan(
-            family_plan_command<exchange::Family>({o->algorithm, time_limit_of(o->time_limit)}),
-            o->instance, o->gantt, o->format);
-      });
+      return suggesting(
+          "--algorithm", o->algorithm, io::names_of(exchange::Family::algorithms()), [&] {
+            return run_plan(
+                family_plan_command<exchange::Family>({o->algorithm, time_limit_of(o->time_limit)}),
+                o->instance, o->gantt, o->format);
+          });
     };
   });
 }

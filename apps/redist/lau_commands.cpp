@@ -27,13 +27,6 @@ struct LauOptions {
   std::string gantt;
 };
 
-// The help of a choice: one line per (name, description) of a table.
-std::string lau_choices(const std::vector<lau::AlgorithmName>& names) {
-  std::string text = "one of:";
-  for (const lau::AlgorithmName& n : names) text += "\n      " + n.name + ": " + n.description;
-  return text;
-}
-
 // `lau eval`: the document of the JSON entry point, or (--format text) the summary of the same
 // evaluation.
 int run_eval(const LauOptions& o) {
@@ -70,9 +63,9 @@ void register_lau_commands(CLI::App& app, Action& action, ExperimentRegistry& ex
 
   CLI::App* plan = lau->add_subcommand("plan", "Plan a load distribution schedule");
   plan->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
-  plan->add_option("--algorithm,-a", options->algorithm, lau_choices(lau::algorithm_names()))
+  plan->add_option("--algorithm,-a", options->algorithm, choices(lau::algorithm_names()))
       ->capture_default_str();
-  plan->add_option("--mode", options->mode, lau_choices(lau::mode_names()))->capture_default_str();
+  plan->add_option("--mode", options->mode, choices(lau::mode_names()))->capture_default_str();
   add_format_option(plan, options->format);
   add_example(plan, R"({"lau": {"loads": [14, 0, 3, 9, 0, 1, 8, 5]}}  (targets: the average))",
               "redist lau plan --format text data/examples/lau-ring.json");

@@ -52,6 +52,13 @@ std::string choices(std::initializer_list<std::pair<const char*, const char*>> n
   return text;
 }
 
+std::string choices(const std::vector<AlgorithmName>& table) {
+  std::string text = "one of:";
+  for (const AlgorithmName& entry : table)
+    text += "\n      " + entry.name + ": " + entry.description;
+  return text;
+}
+
 void add_example(CLI::App* command, const char* instance, const char* command_line) {
   command->footer(std::string("\nAn instance (docs/formats.md):\n  ") + instance +
                   "\nExample:\n  " + command_line);

@@ -28,14 +28,8 @@ ring::Instance read_ring_instance_text(const std::string& text) {
   return io::located_in("$.ring", [&] { return io::read_ring_instance(io::parse_document(text)); });
 }
 
-std::vector<std::string> ring_algorithms() {
-  std::vector<std::string> names;
-  for (const auto& [name, description] : ring::ring_algorithm_names()) names.push_back(name);
-  return names;
-}
-
 int run_ring_plan(const RingOptions& o) {
-  return suggesting("--algorithm", o.algorithm, ring_algorithms(), [&] {
+  return suggesting("--algorithm", o.algorithm, io::names_of(ring::Family::algorithms()), [&] {
     return suggesting("--solver", o.solver, {"fast", "lp"}, [&] {
       const ring::PlanOptions options = io::located_in("$.ring", [&] {
         return ring::PlanOptions{o.algorithm, ring::solver_named(o.solver),
@@ -56,15 +50,6 @@ int run_bound(const RingOptions& o) {
   return 0;
 }
 
-// The help of --algorithm: the planner's table of names.
-std::string ring_algorithm_help() {
-  std::string text = "one of:";
-  for (const auto& [name, description] : ring::ring_algorithm_names()) {
-    text += "\n      " + name + ": " + description;
-  }
-  return text;
-}
-
 }  // namespace
 
 void register_ring_commands(CLI::App& app, Action& action, ExperimentRegistry& /*experiments*/) {
@@ -74,7 +59,7 @@ void register_ring_commands(CLI::App& app, Action& action, ExperimentRegistry& /
 
   CLI::App* plan = ring->add_subcommand("plan", "Plan a redistribution; prints the schedule");
   plan->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
-  plan->add_option("--algorithm,-a", options->algorithm, ring_algorithm_help())
+  plan->add_option("--algorithm,-a", options->algorithm, choices(ring::Family::algorithms()))
       ->capture_default_str();
   plan->add_option("--solver", options->solver,
                    choices({{"fast", "System 6 by an O(n log n) convex search (the default)"},

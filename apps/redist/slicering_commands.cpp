@@ -34,21 +34,9 @@ int run_slicering_plan(const SliceOptions& o) {
     if (o.q < 1) throw io::located(OptionError("ring size must be >= 1", "q"), "$.cluster");
     options.ring_size = static_cast<std::size_t>(o.q);
   }
-  std::vector<std::string> algorithms;
-  for (const auto& [name, description] : slicering::slicering_algorithm_names())
-    algorithms.push_back(name);
-  return suggesting("--algorithm", o.algorithm, algorithms, [&] {
+  return suggesting("--algorithm", o.algorithm, io::names_of(slicering::Family::algorithms()), [&] {
     return run_plan(family_plan_command<slicering::Family>(options), o.instance, o.gantt, o.format);
   });
-}
-
-// The help of --algorithm: the planner's table of names.
-std::string slicering_algorithm_help() {
-  std::string text = "one of:";
-  for (const auto& [name, description] : slicering::slicering_algorithm_names()) {
-    text += "\n      " + name + ": " + description;
-  }
-  return text;
 }
 
 }  // namespace
@@ -61,7 +49,7 @@ void register_slicering_commands(CLI::App& app, Action& action, ExperimentRegist
 
   CLI::App* plan = slice->add_subcommand("plan", "Choose a ring and shares; prints the solution");
   plan->add_option("instance", options->instance, "Cluster JSON file ('-' or none: stdin)");
-  plan->add_option("--algorithm,-a", options->algorithm, slicering_algorithm_help())
+  plan->add_option("--algorithm,-a", options->algorithm, choices(slicering::Family::algorithms()))
       ->capture_default_str();
   plan->add_option("--q", options->q, "Force the ring size")->each([options](const std::string&) {
     options->q_given = true;

@@ -31,15 +31,6 @@ struct StarOptions {
   double time_limit = 0;  // seconds; 0: none
 };
 
-// The help of --algorithm: star::algorithm_names(), one line each.
-std::string star_algorithm_help() {
-  std::string text = "one of:";
-  for (const star::AlgorithmName& n : star::algorithm_names()) {
-    text += "\n      " + n.name + ": " + n.description;
-  }
-  return text;
-}
-
 // `star order`: Theorem 1's schedule, as a document or (--format text) a summary.
 int run_order(const StarOptions& o) {
   const star::OrderInstance in =
@@ -91,12 +82,6 @@ std::vector<std::pair<std::string, std::string>> star_headline(const io::Ordered
   return lines;
 }
 
-std::vector<std::string> star_algorithms() {
-  std::vector<std::string> names;
-  for (const star::AlgorithmName& n : star::algorithm_names()) names.push_back(n.name);
-  return names;
-}
-
 }  // namespace
 
 void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& experiments) {
@@ -108,7 +93,7 @@ void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& e
 
   CLI::App* plan = star->add_subcommand("plan", "Plan a redistribution; prints the schedule");
   plan->add_option("instance", options->instance, "Instance JSON file ('-' or none: stdin)");
-  plan->add_option("--algorithm,-a", options->algorithm, star_algorithm_help())
+  plan->add_option("--algorithm,-a", options->algorithm, choices(star::Family::algorithms()))
       ->capture_default_str();
   plan->add_option("--gantt", options->gantt, "Write the schedule's Gantt chart to this SVG file");
   add_time_limit_option(plan, options->time_limit);
@@ -117,12 +102,13 @@ void register_star_commands(CLI::App& app, Action& action, ExperimentRegistry& e
               "redist star plan --format text data/examples/star-platform.json");
   plan->callback([&action, options] {
     action = [options] {
-      return suggesting("--algorithm", options->algorithm, star_algorithms(), [&] {
-        const star::PlanOptions plan_options{options->algorithm,
-                                             time_limit_of(options->time_limit)};
-        return run_plan(family_plan_command<star::Family>(plan_options), options->instance,
-                        options->gantt, options->format);
-      });
+      return suggesting("--algorithm", options->algorithm, io::names_of(star::Family::algorithms()),
+                        [&] {
+                          const star::PlanOptions plan_options{options->algorithm,
+                                                               time_limit_of(options->time_limit)};
+                          return run_plan(family_plan_command<star::Family>(plan_options),
+                                          options->instance, options->gantt, options->format);
+                        });
     };
   });
 

@@ -66,6 +66,14 @@ std::string check_json(std::string_view instance, std::string_view result) {
   });
 }
 
+// Only a valid result is drawn (the renderers draw what the validator accepts):
+// std::invalid_argument "cannot draw an invalid schedule: <the validator's reason>" otherwise.
+inline void require_drawable(const CheckResult& verdict) {
+  if (!verdict.valid) {
+    throw std::invalid_argument("cannot draw an invalid schedule: " + verdict.reason);
+  }
+}
+
 // The picture of a valid result document: the SVG `redist FAMILY check --gantt` writes for it,
 // with the title line `title`. InputError (located as check_json locates it) for a malformed
 // document or a chart over the size limits (at "gantt", refused before checking);
@@ -79,10 +87,7 @@ std::string chart_svg(std::string_view instance, std::string_view result,
     const typename F::Instance in = Face::read_instance(io::parse_document(instance));
     const typename Face::Document document = Face::read_document(result);
     svg::ChartFace<F>::limits(in, Face::result(document));
-    const CheckResult verdict = Face::check(in, document);
-    if (!verdict.valid) {
-      throw std::invalid_argument("cannot draw an invalid schedule: " + verdict.reason);
-    }
+    require_drawable(Face::check(in, document));
     return svg::ChartFace<F>::chart(in, Face::result(document), title);
   });
 }

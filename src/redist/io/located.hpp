@@ -12,6 +12,14 @@
 
 namespace redist::io {
 
+// The command line's flag of a JSON option: its underscores are the flag's dashes (`time_limit`
+// is `--time-limit`).
+inline std::string option_flag(std::string_view name) {
+  std::string flag = "--" + std::string(name);
+  std::replace(flag.begin(), flag.end(), '_', '-');
+  return flag;
+}
+
 // The error as the command line reports it: an option as its flag (`--algorithm`; a JSON
 // option's underscores are the flag's dashes: `time_limit` is `--time-limit`); a path
 // relative to the instance object under `root` (`loads[3]` under `$.ring`: `$.ring.loads[3]`;
@@ -20,9 +28,7 @@ namespace redist::io {
 inline InputError located(const InputError& e, std::string_view root) {
   const std::string& path = e.path();
   if (dynamic_cast<const OptionError*>(&e) != nullptr) {
-    std::string flag = "--" + path;
-    std::replace(flag.begin(), flag.end(), '_', '-');
-    return InputError(e.message(), flag);
+    return InputError(e.message(), option_flag(path));
   }
   if (path.empty()) return InputError(e.message(), std::string(root));
   if (path[0] == '$' || path[0] == '-' || path.find(' ') != std::string::npos) return e;
